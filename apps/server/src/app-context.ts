@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { ActivityService } from './modules/activities/activities.service.ts';
+import type { Mailer } from './modules/email/mailer.ts';
+import type { Realtime } from './realtime/realtime.ts';
+
+/** What every module is given: read once at start, shared by routes, services and jobs. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  realtime: Realtime;
+  mailer: Mailer;
+  activities: ActivityService;
+}

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerAuthGuards } from './http/auth-guard.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { loggerOptions } from './http/logger.ts';
+import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
+import { activitiesRoutes } from './modules/activities/activities.routes.ts';
+import { createActivityService } from './modules/activities/activities.service.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createMailer } from './modules/email/mailer.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createSettingsRepository } from './modules/settings/settings.repository.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { createRealtime } from './realtime/realtime.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Builds the whole server without listening: main.ts listens, tests use inject or listen on port 0. */
+export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
+  const app = Fastify({ logger: loggerOptions(config.logLevel), trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'WhatsApp Agent Chat API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const settingsRepository = createSettingsRepository(database.db);
+  const usersRepository = createUsersRepository(database.db);
+  const authRepository = createAuthRepository(database.db);
+  const mailer = createMailer(config, settingsRepository, app.log);
+
+  // The realtime server and the HTTP guards authenticate through the same service.
+  let authenticate: (token: string) => ReturnType<ReturnType<typeof createAuthService>['authenticate']> = async () => null;
+  const realtime = createRealtime(app.server, (token) => authenticate(token));
+  const activities = createActivityService(createActivitiesRepository(database.db), realtime);
+  const ctx: AppContext = { config, database, log: app.log, realtime, mailer, activities };
+  const authService = createAuthService(ctx, authRepository, usersRepository);
+  authenticate = (token) => authService.authenticate(token);
+  registerAuthGuards(app, authenticate);
+
+  await app.register(healthRoutes, { ctx });
+  await app.register(authRoutes, { ctx, authService });
+  await app.register(activitiesRoutes, { ctx });
+
+  const serveWeb = Boolean(config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html')));
+  if (serveWeb) await app.register(fastifyStatic, { root: config.webDistDir as string, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    // Client-side routes get the web app; unknown API paths get a JSON 404.
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/socket.io');
+    if (serveWeb && request.method === 'GET' && !isApi) return reply.sendFile('index.html');
+    return reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+  });
+
+  app.addHook('onClose', async () => {
+    await realtime.close();
+  });
+  return { app, ctx };
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL such as https://chat.example.com' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  ADMIN_USERNAME: z.string().min(3, 'ADMIN_USERNAME must be at least 3 characters').default('admin'),
+  ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional(),
+  ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional(),
+  WHATSAPP_API_URL: z.url({ error: 'WHATSAPP_API_URL must be an absolute URL' }).optional(),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'WHATSAPP_API_VERSION must look like v21.0')
+    .default('v21.0'),
+  WHATSAPP_ACCESS_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_BUSINESS_ACCOUNT_ID: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  LICENSE_KEY: z.string().optional(),
+  LICENSE_HMAC_SECRET: z.string().optional(),
+  LOG_LEVEL: z.enum(logLevels, { error: `LOG_LEVEL must be one of ${logLevels.join(', ')}` }).default('info'),
+  /** Where the built web app is; tests run without it. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** Failed sign-ins allowed per account and per address in the window before 429. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+});
+
+export type Config = ReturnType<typeof buildConfig>;
+
+function buildConfig(env: z.infer<typeof envSchema>) {
+  const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, '');
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL },
+    whatsapp: {
+      apiUrl: env.WHATSAPP_API_URL ?? `${publicUrl}/sandbox/graph`,
+      apiVersion: env.WHATSAPP_API_VERSION,
+      accessToken: env.WHATSAPP_ACCESS_TOKEN ?? 'sandbox-access-token',
+      phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID ?? '100000000000001',
+      businessAccountId: env.WHATSAPP_BUSINESS_ACCOUNT_ID ?? '200000000000001',
+      appSecret: env.WHATSAPP_APP_SECRET ?? randomBytes(32).toString('hex'),
+      verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? randomBytes(16).toString('hex'),
+      sandbox: !env.WHATSAPP_API_URL,
+    },
+    smtpUrl: env.SMTP_URL,
+    license: { key: env.LICENSE_KEY, hmacSecret: env.LICENSE_HMAC_SECRET },
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    loginMaxFailures: env.LOGIN_MAX_FAILURES,
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads the environment once; throws ConfigError listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<string, string>> = {}): Config {
+  const source = Object.fromEntries(Object.entries({ ...env, ...overrides }).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  return buildConfig(parsed.data);
+}

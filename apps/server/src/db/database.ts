@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close: () => Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATION_LOCK_ID = 4_170_521;
+
+export function connectDatabase(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', () => {});
+  return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
+}
+
+/** Applies committed migrations once, even when several processes start together. */
+export async function applyMigrations(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrate(drizzle(client), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    await client.end();
+  }
+}
+
+/** True when every committed migration is recorded as applied. */
+export async function migrationsApplied(pool: pg.Pool): Promise<boolean> {
+  const { readMigrationFiles } = await import('drizzle-orm/migrator');
+  const expected = readMigrationFiles({ migrationsFolder }).length;
+  const result = await pool.query<{ count: string }>('SELECT count(*)::text AS count FROM drizzle.__drizzle_migrations');
+  return Number(result.rows[0]?.count ?? 0) >= expected;
+}

@@ -1,0 +1,35 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.ts';
+
+function fieldName(path: string | undefined): string {
+  return (path ?? '').replace(/^\//, '').replace(/\//g, '.');
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      const body: Record<string, unknown> = { error: err.message, code: err.code, ...err.extra };
+      if (err.details !== undefined) body.details = err.details;
+      return reply.status(err.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        field: fieldName(v.instancePath) || (v.params as { issue?: { path?: string[] } })?.issue?.path?.join('.') || '',
+        message: v.message ?? 'Invalid value',
+      }));
+      const first = issues[0];
+      const where = err.validationContext === 'querystring' ? 'query' : err.validationContext;
+      const message = first ? (first.field ? `${first.message} (${where} ${first.field})` : first.message) : 'Invalid request';
+      return reply.status(400).send({ error: message, code: 'VALIDATION_ERROR', details: issues });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ error: err.message, code: 'RATE_LIMIT_EXCEEDED' });
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, wrong content type, body too large.
+      return reply.status(status).send({ error: err.message, code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR' });
+    }
+    request.log.error({ err }, 'unexpected error');
+    return reply.status(500).send({ error: 'Internal server error', code: 'INTERNAL_ERROR' });
+  });
+}

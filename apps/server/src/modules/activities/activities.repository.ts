@@ -1,0 +1,110 @@
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { activities, activityReads, users } from '../../db/schema.ts';
+
+export interface NewActivityRow {
+  type: string;
+  sourceType: string;
+  data: Record<string, unknown>;
+  userId: number | null;
+  ip: string | null;
+  createdAt?: Date;
+}
+
+export interface ActivityFilter {
+  userId?: number;
+  sourceType?: string;
+  type?: string;
+  unreadFor?: { userId: number; readThrough: number };
+}
+
+const readFor = (userId: number, readThrough: number) =>
+  sql<boolean>`(${activities.id} <= ${readThrough} OR EXISTS (SELECT 1 FROM ${activityReads} r WHERE r.activity_id = ${activities.id} AND r.user_id = ${userId}))`;
+
+function whereOf(filter: ActivityFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.userId !== undefined) parts.push(eq(activities.userId, filter.userId));
+  if (filter.sourceType) parts.push(eq(activities.sourceType, filter.sourceType));
+  if (filter.type) parts.push(eq(activities.type, filter.type));
+  if (filter.unreadFor) parts.push(sql`NOT ${readFor(filter.unreadFor.userId, filter.unreadFor.readThrough)}`);
+  return parts.length ? and(...parts) : undefined;
+}
+
+export function createActivitiesRepository(db: Db) {
+  return {
+    async insert(row: NewActivityRow, tx: DbOrTx = db) {
+      const [inserted] = await tx.insert(activities).values(row).returning();
+      if (!inserted) throw new Error('activity insert returned nothing');
+      return inserted;
+    },
+
+    async list(filter: ActivityFilter, viewer: { id: number; readThrough: number }, limit: number, offset: number) {
+      return db
+        .select({
+          activity: activities,
+          username: users.username,
+          read: readFor(viewer.id, viewer.readThrough),
+        })
+        .from(activities)
+        .leftJoin(users, eq(users.id, activities.userId))
+        .where(whereOf(filter))
+        .orderBy(desc(activities.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async count(filter: ActivityFilter): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(activities).where(whereOf(filter));
+      return row?.n ?? 0;
+    },
+
+    async types(): Promise<string[]> {
+      const rows = await db.selectDistinct({ type: activities.type }).from(activities).orderBy(activities.type);
+      return rows.map((r) => r.type);
+    },
+
+    async usernameOf(userId: number): Promise<string | null> {
+      const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+      return row?.username ?? null;
+    },
+
+    async readThroughOf(userId: number): Promise<number> {
+      const [row] = await db.select({ n: users.activitiesReadThrough }).from(users).where(eq(users.id, userId));
+      return row?.n ?? 0;
+    },
+
+    /** Marks the given ids read for the user, limited to ids the filter lets them see. */
+    async markRead(userId: number, ids: number[], visible: ActivityFilter): Promise<number> {
+      const rows = await db
+        .select({ id: activities.id })
+        .from(activities)
+        .where(and(whereOf(visible), sql`${activities.id} = ANY(${ids})`));
+      if (rows.length === 0) return 0;
+      const inserted = await db
+        .insert(activityReads)
+        .values(rows.map((r) => ({ activityId: r.id, userId })))
+        .onConflictDoNothing()
+        .returning({ id: activityReads.activityId });
+      return inserted.length;
+    },
+
+    /** Moves the user's read watermark to the newest activity; returns how many became read. */
+    async markAllRead(userId: number, visible: ActivityFilter): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [user] = await tx.select({ readThrough: users.activitiesReadThrough }).from(users).where(eq(users.id, userId)).for('update');
+        const readThrough = user?.readThrough ?? 0;
+        const unreadFilter = { ...visible, unreadFor: { userId, readThrough } };
+        const [unread] = await tx.select({ n: count() }).from(activities).where(whereOf(unreadFilter));
+        const [max] = await tx.select({ id: sql<number>`coalesce(max(${activities.id}), 0)` }).from(activities);
+        await tx
+          .update(users)
+          .set({ activitiesReadThrough: Number(max?.id ?? 0) })
+          .where(eq(users.id, userId));
+        await tx.delete(activityReads).where(and(eq(activityReads.userId, userId)));
+        return unread?.n ?? 0;
+      });
+    },
+  };
+}
+
+export type ActivitiesRepository = ReturnType<typeof createActivitiesRepository>;

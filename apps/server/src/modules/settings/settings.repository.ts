@@ -1,0 +1,33 @@
+import { like } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { settings } from '../../db/schema.ts';
+
+/** Key-value settings; each domain reads and writes only its own key prefix (app., email.). */
+export function createSettingsRepository(db: Db) {
+  return {
+    async getByPrefix(prefix: string): Promise<Map<string, unknown>> {
+      const rows = await db
+        .select()
+        .from(settings)
+        .where(like(settings.key, `${prefix}%`));
+      return new Map(rows.map((r) => [r.key, r.value]));
+    },
+    async get(key: string): Promise<unknown> {
+      const rows = await this.getByPrefix(key);
+      return rows.get(key);
+    },
+    async setMany(values: Record<string, unknown>, userId: number | null, tx: DbOrTx = db): Promise<void> {
+      const entries = Object.entries(values);
+      if (entries.length === 0) return;
+      const now = new Date();
+      for (const [key, value] of entries) {
+        await tx
+          .insert(settings)
+          .values({ key, value, updatedBy: userId, updatedAt: now })
+          .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: userId, updatedAt: now } });
+      }
+    },
+  };
+}
+
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

@@ -1,0 +1,13 @@
+import type { Role, User } from '@wac/contract/auth';
+import type { UserRow } from './users.repository.ts';
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role as Role,
+    emailVerified: row.emailVerifiedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

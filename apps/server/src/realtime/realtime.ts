@@ -1,0 +1,60 @@
+import type { Server as HttpServer } from 'node:http';
+import type { User } from '@wac/contract/auth';
+import { Server } from 'socket.io';
+
+export const SOCKET_PATH = '/socket.io';
+
+export type Authenticate = (token: string) => Promise<{ user: User; sessionId: number } | null>;
+
+/** Rooms: one per user, one for admins, one for everyone else. */
+export const rooms = {
+  user: (id: number) => `user:${id}`,
+  session: (id: number) => `session:${id}`,
+  admins: 'role:admin',
+  agents: 'role:agent',
+};
+
+export interface Realtime {
+  io: Server;
+  toUser(userId: number, event: string, payload: unknown): void;
+  toAdmins(event: string, payload: unknown): void;
+  toAgents(event: string, payload: unknown, exceptUserId?: number | null): void;
+  toEveryone(event: string, payload: unknown): void;
+  close(): Promise<void>;
+}
+
+export function createRealtime(server: HttpServer, authenticate: Authenticate): Realtime {
+  const io = new Server(server, { path: SOCKET_PATH, transports: ['websocket'], serveClient: false, connectTimeout: 20_000 });
+  io.use(async (socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    const auth = typeof token === 'string' && token ? await authenticate(token).catch(() => null) : null;
+    if (!auth) return next(new Error('Authentication required'));
+    socket.data.user = auth.user;
+    socket.data.sessionId = auth.sessionId;
+    next();
+  });
+  io.on('connection', (socket) => {
+    const user = socket.data.user as User;
+    void socket.join([
+      rooms.user(user.id),
+      rooms.session(socket.data.sessionId as number),
+      user.role === 'admin' ? rooms.admins : rooms.agents,
+    ]);
+  });
+  return {
+    io,
+    toUser: (userId, event, payload) => io.to(rooms.user(userId)).emit(event, payload),
+    toAdmins: (event, payload) => io.to(rooms.admins).emit(event, payload),
+    toAgents: (event, payload, exceptUserId) => {
+      const target = exceptUserId ? io.to(rooms.agents).except(rooms.user(exceptUserId)) : io.to(rooms.agents);
+      target.emit(event, payload);
+    },
+    toEveryone: (event, payload) => io.emit(event, payload),
+    close: () => new Promise((resolve) => io.close(() => resolve())),
+  };
+}
+
+/** Closes the sockets opened with sessions that were just revoked. */
+export function disconnectSessions(realtime: Realtime, sessionIds: number[]): void {
+  for (const id of sessionIds) realtime.io.in(rooms.session(id)).disconnectSockets(true);
+}

@@ -1,0 +1,32 @@
+import type { Config } from './config.ts';
+import { applyMigrations, connectDatabase, type Database } from './db/database.ts';
+import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
+
+export interface StartedDatabase {
+  database: Database;
+  url: string;
+  embedded: boolean;
+  stop: () => Promise<void>;
+}
+
+/** DATABASE_URL when given, else a PostgreSQL embedded under DATA_DIR; migrations applied either way. */
+export async function startDatabase(config: Config, log: (line: string) => void): Promise<StartedDatabase> {
+  const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, log);
+  const url = config.databaseUrl ?? (embedded as { url: string }).url;
+  try {
+    await applyMigrations(url);
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+  const database = connectDatabase(url);
+  return {
+    database,
+    url,
+    embedded: Boolean(embedded),
+    stop: async () => {
+      await database.close();
+      await embedded?.stop();
+    },
+  };
+}

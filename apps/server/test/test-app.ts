@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import type { AppContext } from '../src/app-context.ts';
+import { ensureFirstAdmin } from '../src/bootstrap-admin.ts';
+import { loadConfig } from '../src/config.ts';
+import { applyMigrations, connectDatabase } from '../src/db/database.ts';
+import { createUsersRepository } from '../src/modules/users/users.repository.ts';
+
+export const ADMIN = { username: 'admin', password: 'admin-password' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  databaseUrl: string;
+  dataDir: string;
+  /** app.inject with an optional bearer token. */
+  request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
+  login: (username: string, password: string) => Promise<string>;
+  adminToken: () => Promise<string>;
+  /** Creates a user through the API as the admin and returns its id and a token. */
+  createUser: (input: {
+    username: string;
+    password?: string;
+    role?: 'admin' | 'agent';
+    email?: string;
+  }) => Promise<{ id: number; token: string }>;
+  close: () => Promise<void>;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A fresh database and data directory per call, real PostgreSQL, the whole app built as in production. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const serverUrl = inject('postgresUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const databaseUrl = withDatabase(serverUrl, name);
+  await applyMigrations(databaseUrl);
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wac-test-data-'));
+  const config = loadConfig(
+    {},
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://127.0.0.1:3999',
+      ...env,
+    },
+  );
+  const database = connectDatabase(databaseUrl);
+  await ensureFirstAdmin(config, createUsersRepository(database.db));
+  const { app, ctx } = await buildApp(config, database);
+  await app.ready();
+
+  const request: TestApp['request'] = ({ token, headers, ...options }) =>
+    app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+
+  const login = async (username: string, password: string) => {
+    const res = await request({ method: 'POST', url: '/api/login', payload: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`login failed for ${username}: ${res.statusCode} ${res.body}`);
+    return res.json().token as string;
+  };
+  let cachedAdminToken: string | undefined;
+  const adminToken = async () => {
+    cachedAdminToken ??= await login(ADMIN.username, ADMIN.password);
+    return cachedAdminToken;
+  };
+
+  return {
+    app,
+    ctx,
+    databaseUrl,
+    dataDir,
+    request,
+    login,
+    adminToken,
+    async createUser({ username, password = 'secret-pass', role = 'agent', email }) {
+      const res = await request({
+        method: 'POST',
+        url: '/api/register',
+        token: await adminToken(),
+        payload: { username, password, role, email: email ?? `${username}@example.com` },
+      });
+      if (res.statusCode !== 201) throw new Error(`create user failed: ${res.statusCode} ${res.body}`);
+      return { id: res.json().user.id as number, token: await login(username, password) };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

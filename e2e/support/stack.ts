@@ -1,0 +1,9 @@
+import os from 'node:os';
+import path from 'node:path';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);
+export const E2E_SMTP_PORT = E2E_PORT + 1;
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_ADMIN = { username: 'admin', password: 'admin-e2e-password', email: 'admin@example.com' };
+/** Where the loopback SMTP server writes each message it receives, one file per mail. */
+export const E2E_MAIL_DIR = path.join(os.tmpdir(), `wac-e2e-mail-${E2E_PORT}`);

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { Role } from './auth.ts';
+
+export const ACTIVITY_FEED_MAX = 50;
+export const ACTIVITY_FEED_INITIAL = 10;
+export const NOTIFICATION_DROPDOWN_ITEMS = 5;
+
+export const sourceTypes = ['auth', 'system', 'whatsapp', 'user'] as const;
+export const sourceTypeSchema = z.enum(sourceTypes);
+export type SourceType = z.infer<typeof sourceTypeSchema>;
+
+export const activityDataSchema = z
+  .object({
+    username: z.string().max(200),
+    status: z.string().max(200),
+    recipient: z.string().max(200),
+    name: z.string().max(200),
+    action: z.string().max(200),
+    details: z.string().max(2000),
+  })
+  .partial()
+  .catchall(z.unknown());
+
+export const activitySchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  sourceType: sourceTypeSchema,
+  data: z.record(z.string(), z.unknown()),
+  read: z.boolean(),
+  userId: z.number().int().nullable(),
+  user: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  timestamp: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+export const listActivitiesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(ACTIVITY_FEED_INITIAL),
+  page: z.coerce.number().int().min(1).default(1),
+  /** `method` is the source the activity came from (auth, system, whatsapp, user). */
+  method: sourceTypeSchema.optional(),
+  type: z.string().trim().max(100).optional(),
+  userId: z.coerce.number().int().positive().optional(),
+  unreadOnly: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export const listActivitiesResponseSchema = z.object({
+  activities: z.array(activitySchema),
+  total: z.number().int(),
+  unreadCount: z.number().int(),
+  types: z.array(z.string()),
+});
+
+export const createActivityBodySchema = z.object({
+  type: z
+    .string()
+    .trim()
+    .min(1, 'Type is required')
+    .max(100)
+    .regex(/^[a-z0-9_.:-]+$/i, 'Type may contain only letters, digits and _ . : -'),
+  sourceType: sourceTypeSchema.default('user'),
+  data: activityDataSchema.default({}),
+  userId: z.number().int().positive().optional(),
+  ip: z.string().max(100).optional(),
+  timestamp: z.iso.datetime({ offset: true }).optional(),
+});
+export const activityResponseSchema = z.object({ activity: activitySchema });
+
+export const markReadBodySchema = z
+  .object({
+    ids: z.array(z.number().int().positive()).max(1000).optional(),
+    markAllAsRead: z.boolean().optional(),
+  })
+  .refine((v) => v.markAllAsRead === true || (v.ids !== undefined && v.ids.length > 0), 'Give ids or markAllAsRead');
+export const markReadResponseSchema = z.object({ updated: z.number().int() });
+
+export interface Viewer {
+  id: number;
+  role: Role;
+}
+
+/** Spec 6: who sees an activity in their feed. */
+export function canSeeActivity(viewer: Viewer, activity: { userId: number | null }): boolean {
+  return viewer.role === 'admin' || activity.userId === viewer.id;
+}
+
+/** Spec 6: admins are notified of everything; others of their own or system activities, not of their own user-sourced doing. */
+export function shouldNotify(viewer: Viewer, activity: { userId: number | null; sourceType: SourceType }): boolean {
+  if (viewer.role === 'admin') return true;
+  const own = activity.userId === viewer.id;
+  if (own && activity.sourceType === 'user') return false;
+  return own || activity.sourceType === 'system';
+}
+
+/** Where clicking a notification goes (spec 2). */
+export function notificationTarget(activity: { type: string; sourceType: SourceType }): string {
+  const type = activity.type.toLowerCase();
+  if (activity.sourceType === 'whatsapp' || type.includes('whatsapp') || type.includes('message')) return '/chat';
+  if (type.includes('template')) return '/templates';
+  return '/activities';
+}
+
+export const realtimeEvents = {
+  newActivity: 'new_activity',
+  newNotification: 'new_notification',
+  allActivitiesRead: 'all_activities_read',
+} as const;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export const errorCodes = [
+  'VALIDATION_ERROR',
+  'NOT_FOUND',
+  'CONFLICT',
+  'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_VERIFIED',
+  'INVALID_TOKEN',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+  'FORBIDDEN',
+  'QUOTA_EXCEEDED',
+  'FEATURE_NOT_AVAILABLE',
+  'LICENSE_EXPIRED',
+  'LICENSE_INVALID',
+  'LICENSE_SUSPENDED',
+  'SETUP_REQUIRED',
+  'AUTH_REQUIRED',
+  'INSUFFICIENT_PERMISSIONS',
+  'QUOTA_WARNING',
+  'RATE_LIMIT_EXCEEDED',
+  'MAINTENANCE_MODE',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorBodySchema = z.object({
+  error: z.string(),
+  code: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export const successResponseSchema = z.object({ success: z.literal(true) });
