@@ -1,0 +1,65 @@
+import { clearSession, rememberSessionExpired, storedToken } from './session-storage';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Sign-in and token checks handle 401 themselves instead of reloading. */
+  skipSessionExpiry?: boolean;
+  signal?: AbortSignal;
+}
+
+function withQuery(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** Every call to the server goes through here: bearer token, JSON, spec 8's error texts, spec 4's 401 handling. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = storedToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  const response = await fetch(withQuery(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  if (response.status === 401 && !options.skipSessionExpiry && token) {
+    clearSession();
+    rememberSessionExpired('Session expired');
+    window.location.reload();
+    throw new ApiError('Session expired', 401, 'UNAUTHORIZED', body);
+  }
+  if (!response.ok) {
+    const data = (body && typeof body === 'object' ? body : {}) as { error?: unknown; message?: unknown; code?: unknown };
+    const message = typeof data.error === 'string' ? data.error : typeof data.message === 'string' ? data.message : 'Request failed';
+    throw new ApiError(message, response.status, typeof data.code === 'string' ? data.code : undefined, body);
+  }
+  return body as T;
+}
