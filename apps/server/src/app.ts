@@ -17,10 +17,17 @@ import { createActivityService } from './modules/activities/activities.service.t
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { createMailer } from './modules/email/mailer.ts';
+import { emailRoutes } from './modules/email/email.routes.ts';
+import { createEmailService } from './modules/email/email.service.ts';
+import { createMailer, outboxDir } from './modules/email/mailer.ts';
+import { createOutboxRepository } from './modules/email/outbox.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 import { createRealtime } from './realtime/realtime.ts';
 
 export interface BuiltApp {
@@ -67,6 +74,12 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(healthRoutes, { ctx });
   await app.register(authRoutes, { ctx, authService });
   await app.register(activitiesRoutes, { ctx });
+  await app.register(usersRoutes, { ctx, usersService: createUsersService(ctx, usersRepository, authService) });
+  await app.register(settingsRoutes, { ctx, settingsService: createSettingsService(ctx, settingsRepository) });
+  await app.register(emailRoutes, {
+    ctx,
+    emailService: createEmailService(ctx, settingsRepository, createOutboxRepository(outboxDir(config))),
+  });
 
   const serveWeb = Boolean(config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html')));
   if (serveWeb) await app.register(fastifyStatic, { root: config.webDistDir as string, wildcard: false });

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are PostgreSQL integers: anything larger is refused as bad input rather than failing in the database. */
+export const idParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Id must be a number' })
+    .int('Id must be a whole number')
+    .positive('Id must be positive')
+    .max(2_147_483_647, 'Id is too large'),
+});
 
 export function pageQuery(defaultLimit: number, maxLimit = 100) {
   return {

@@ -81,3 +81,17 @@ export const outboxMessageSchema = z.object({
   createdAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const emailTestResponseSchema = z.object({ message: z.string(), transport: z.enum(emailTransports) });
+
+export const emailTemplatesResponseSchema = z.object({ templates: z.array(emailTemplateSchema) });
+export const emailTemplateResponseSchema = z.object({ template: emailTemplateSchema });
+/** Any name reaches the service, so an unknown template is a 404 rather than a 400. */
+export const emailTemplateParamsSchema = z.object({ name: z.string().max(100) });
+
+/** Outbox ids are `<epoch ms>-<8 hex>`; nothing else can name a file, so an id cannot leave the outbox directory. */
+export const OUTBOX_ID_PATTERN = /^\d{1,16}-[0-9a-f]{8}$/;
+export const outboxIdParamsSchema = z.object({ id: z.string().regex(OUTBOX_ID_PATTERN, 'Outbox message id is not valid') });
+export const outboxListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+export const outboxListResponseSchema = z.object({ messages: z.array(outboxMessageSchema), total: z.number().int() });
+export const outboxMessageResponseSchema = z.object({ message: outboxMessageSchema });

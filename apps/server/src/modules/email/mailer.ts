@@ -47,6 +47,7 @@ export interface Mailer {
   smtpSettings(): Promise<StoredSmtpSettings>;
   template(name: EmailTemplateName): Promise<EmailTemplate>;
   transportKind(): Promise<'settings' | 'environment' | 'outbox'>;
+  fromAddress(): Promise<string>;
 }
 
 export function outboxDir(config: Config): string {
@@ -95,6 +96,10 @@ export function createMailer(config: Config, settings: SettingsRepository, log: 
             secure: smtp.secure,
             auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
             tls: { rejectUnauthorized: false },
+            // A wrong host in the console should fail the admin's test within seconds, not minutes.
+            connectionTimeout: 15_000,
+            greetingTimeout: 15_000,
+            socketTimeout: 30_000,
           })
         : nodemailer.createTransport(config.smtpUrl);
     await transport.sendMail({ from, ...mail });
@@ -118,5 +123,6 @@ export function createMailer(config: Config, settings: SettingsRepository, log: 
     smtpSettings,
     template,
     transportKind,
+    fromAddress: async () => fromAddress(await smtpSettings()),
   };
 }

@@ -1,8 +1,26 @@
-import { eq, sql } from 'drizzle-orm';
+import type { Role } from '@wac/contract/auth';
+import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+export interface UserListFilter {
+  search?: string;
+  role?: Role;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, '\\$&');
+}
+
+function listWhere(filter: UserListFilter): SQL | undefined {
+  const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
+  return and(
+    pattern ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined,
+    filter.role ? eq(users.role, filter.role) : undefined,
+  );
+}
 
 export function createUsersRepository(db: Db) {
   return {
@@ -29,6 +47,74 @@ export function createUsersRepository(db: Db) {
     async markEmailVerified(id: number, tx: DbOrTx = db): Promise<void> {
       await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
     },
+    async list(filter: UserListFilter, limit: number, offset: number): Promise<{ rows: UserRow[]; total: number }> {
+      const where = listWhere(filter);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+      ]);
+      return { rows, total: counted?.n ?? 0 };
+    },
+
+    /** Locks the target row for the rest of the transaction. */
+    async findByIdForUpdate(id: number, tx: DbOrTx): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      return row;
+    },
+
+    /**
+     * Locks every admin row, always in id order so concurrent callers queue instead of deadlocking,
+     * and returns their ids as they stand once the locks are held.
+     */
+    async lockAdmins(tx: DbOrTx): Promise<number[]> {
+      const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).for('update');
+      return rows.map((r) => r.id);
+    },
+
+    /** Which of the given username and email another user already holds, case-insensitively. */
+    async findTaken(values: { username?: string; email?: string | null }, exceptId: number | null, tx: DbOrTx = db) {
+      const others = exceptId === null ? undefined : ne(users.id, exceptId);
+      const [username] = values.username
+        ? await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(sql`lower(${users.username}) = lower(${values.username})`, others))
+            .limit(1)
+        : [];
+      const [email] = values.email
+        ? await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(sql`lower(${users.email}) = lower(${values.email})`, others))
+            .limit(1)
+        : [];
+      return { username: Boolean(username), email: Boolean(email) };
+    },
+
+    async update(
+      id: number,
+      values: Partial<Pick<UserRow, 'username' | 'email' | 'role' | 'emailVerifiedAt'>>,
+      tx: DbOrTx = db,
+    ): Promise<UserRow | undefined> {
+      const [row] = await tx
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    async delete(id: number, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length > 0;
+    },
+
     async countAll(): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
       return row?.n ?? 0;

@@ -1,0 +1,118 @@
+import { appSettingDefaults } from '@wac/contract/app-settings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+});
+afterAll(() => t.close());
+
+const put = (settings: Record<string, unknown>, token = admin) =>
+  t.request({ method: 'PUT', url: '/api/app/settings', token, payload: { settings } });
+
+describe('GET /api/app/public', () => {
+  it('answers without a sign-in with every app setting and the spec defaults', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/app/public' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ settings: appSettingDefaults });
+    expect(res.json().settings['app.name']).toBe('WhatsApp Agent Chat');
+    expect(res.json().settings['app.description']).toBe('Professional WhatsApp Business API Management Platform');
+    expect(res.json().settings['app.date_format']).toBe('YYYY-MM-DD');
+  });
+});
+
+describe('PUT /api/app/settings', () => {
+  it('saves the given keys, returns the full merged settings, and they survive a read back', async () => {
+    const res = await put({
+      'app.name': 'Acme Support',
+      'app.terms_url': 'https://acme.test/terms',
+      'app.date_format': 'MMM DD, YYYY',
+      'app.time_format': '12h',
+      'app.timezone': 'Europe/Paris',
+      'app.language': 'pt-BR',
+      'app.currency': 'EUR',
+      'app.support_email': 'help@acme.test',
+      'app.logo_url': '/static/logo.png',
+    });
+    expect(res.statusCode).toBe(200);
+    const expected = {
+      ...appSettingDefaults,
+      'app.name': 'Acme Support',
+      'app.terms_url': 'https://acme.test/terms',
+      'app.date_format': 'MMM DD, YYYY',
+      'app.time_format': '12h',
+      'app.timezone': 'Europe/Paris',
+      'app.language': 'pt-BR',
+      'app.currency': 'EUR',
+      'app.support_email': 'help@acme.test',
+      'app.logo_url': '/static/logo.png',
+    };
+    expect(res.json()).toEqual({ settings: expected });
+    expect((await t.request({ method: 'GET', url: '/api/app/settings', token: admin })).json()).toEqual({ settings: expected });
+    expect((await t.request({ method: 'GET', url: '/api/app/public' })).json()).toEqual({ settings: expected });
+  });
+
+  it('records settings_updated with the keys that changed', async () => {
+    const res = await put({ 'app.name': 'Acme Support', 'app.description': 'Talk to Acme' });
+    expect(res.statusCode).toBe(200);
+    const { rows } = await t.ctx.database.pool.query(
+      "SELECT source_type, data FROM activities WHERE type = 'settings_updated' ORDER BY id DESC LIMIT 1",
+    );
+    expect(rows[0]).toEqual({ source_type: 'user', data: { username: 'admin', details: 'app.description' } });
+  });
+
+  it('lets a setting be cleared back to empty', async () => {
+    const res = await put({ 'app.terms_url': '' });
+    expect(res.json().settings['app.terms_url']).toBe('');
+  });
+
+  it.each([
+    ['app.name', '', 'App name is required'],
+    ['app.url', 'ftp://acme.test', 'App URL must be an http(s) URL or a path starting with /'],
+    ['app.privacy_url', 'javascript:alert(1)', 'Privacy URL must be an http(s) URL'],
+    ['app.support_email', 'nobody', 'Support email must be a valid email address'],
+    ['app.date_format', 'YYYY/MM/DD', 'Date format must be one of'],
+    ['app.time_format', '25h', 'Time format must be 12h or 24h'],
+    ['app.timezone', 'Mars/Olympus', 'Timezone must be an IANA timezone'],
+    ['app.language', 'english', 'Language must be a language code'],
+    ['app.currency', 'ABC', 'Currency must be an ISO 4217 code'],
+    ['app.name', 42, ''],
+  ])('refuses %s = %j with a 400 naming the field, and writes nothing', async (key, value, message) => {
+    const before = (await t.request({ method: 'GET', url: '/api/app/settings', token: admin })).json();
+    const res = await put({ 'app.description': 'should not be saved', [key]: value });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.error).toContain(message);
+    expect(body.details[0].field).toBe(`settings.${key}`);
+    expect((await t.request({ method: 'GET', url: '/api/app/settings', token: admin })).json()).toEqual(before);
+  });
+
+  it('refuses unknown keys and a missing settings object', async () => {
+    const unknown = await put({ 'app.theme': 'dark' });
+    expect(unknown.statusCode).toBe(400);
+    const missing = await t.request({ method: 'PUT', url: '/api/app/settings', token: admin, payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details[0].field).toBe('settings');
+  });
+});
+
+describe('permissions', () => {
+  it('answers 401 to anonymous callers, 403 to agents and 200 to admins', async () => {
+    const agent = await t.createUser({ username: 'agent_one' });
+    const endpoints = [
+      { method: 'GET' as const, url: '/api/app/settings' },
+      { method: 'PUT' as const, url: '/api/app/settings', payload: { settings: { 'app.currency': 'GBP' } } },
+    ];
+    for (const e of endpoints) {
+      expect((await t.request(e)).statusCode, `${e.method} ${e.url} anonymous`).toBe(401);
+      expect((await t.request({ ...e, token: agent.token })).statusCode, `${e.method} ${e.url} agent`).toBe(403);
+      expect((await t.request({ ...e, token: admin })).statusCode, `${e.method} ${e.url} admin`).toBe(200);
+    }
+    expect((await t.request({ method: 'GET', url: '/api/app/public' })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/app/public', token: agent.token })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,54 @@
+import { type AppSettingKey, type AppSettings, appSettingDefaults, appSettingKeys } from '@wac/contract/app-settings';
+import type { User } from '@wac/contract/auth';
+import type { AppContext } from '../../app-context.ts';
+import type { RequestMeta } from '../auth/auth.service.ts';
+import type { SettingsRepository } from './settings.repository.ts';
+
+const APP_PREFIX = 'app.';
+
+export function createSettingsService(ctx: AppContext, settings: SettingsRepository) {
+  /** Defaults overlaid with what admins saved; stray keys or non-text values in the table are ignored. */
+  async function appSettings(): Promise<AppSettings> {
+    const stored = await settings.getByPrefix(APP_PREFIX);
+    const merged: AppSettings = { ...appSettingDefaults };
+    for (const key of appSettingKeys) {
+      const value = stored.get(key);
+      if (typeof value === 'string') merged[key] = value;
+    }
+    return merged;
+  }
+
+  return {
+    appSettings,
+
+    async updateAppSettings(actor: User, input: Partial<AppSettings>, meta: RequestMeta): Promise<AppSettings> {
+      const current = await appSettings();
+      const changes: Partial<AppSettings> = {};
+      for (const key of Object.keys(input) as AppSettingKey[]) {
+        const value = input[key];
+        if (value !== undefined && value !== current[key]) changes[key] = value;
+      }
+      const changedKeys = Object.keys(changes);
+      if (changedKeys.length === 0) return current;
+
+      const publish = await ctx.database.db.transaction(async (tx) => {
+        await settings.setMany(changes, actor.id, tx);
+        const recorded = await ctx.activities.record(
+          {
+            type: 'settings_updated',
+            sourceType: 'user',
+            userId: actor.id,
+            ip: meta.ip,
+            data: { username: actor.username, details: changedKeys.join(', ') },
+          },
+          tx,
+        );
+        return recorded.publish;
+      });
+      publish();
+      return appSettings();
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
