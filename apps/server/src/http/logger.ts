@@ -1,17 +1,24 @@
 import type { FastifyServerOptions } from 'fastify';
 
+const secretKeys = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'accessToken',
+  'licenseKey',
+  'hmacSecret',
+  'apiKey',
+  'appSecret',
+];
+const secretHeaders = ['.authorization', '["x-api-key"]', '.cookie'];
+/** pino wildcards match one level each, so every depth a logged object plausibly has is listed. */
+const depths = ['', '*.', '*.*.', '*.*.*.'];
+
 /** Paths that may hold secrets; pino replaces them before anything is written. */
 export const redactedPaths = [
-  'req.headers.authorization',
-  'req.headers["x-api-key"]',
-  'req.headers.cookie',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.token',
-  '*.licenseKey',
-  '*.hmacSecret',
-  '*.apiKey',
+  ...depths.flatMap((prefix) => secretKeys.map((key) => `${prefix}${key}`)),
+  ...depths.slice(0, 3).flatMap((prefix) => secretHeaders.map((header) => `${prefix}headers${header}`)),
 ];
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

@@ -17,6 +17,8 @@ export const rooms = {
 export interface Realtime {
   io: Server;
   toUser(userId: number, event: string, payload: unknown): void;
+  /** To the user's sockets unless they are an admin: admins already hear it through their role room. */
+  toUserUnlessAdmin(userId: number, event: string, payload: unknown): void;
   toAdmins(event: string, payload: unknown): void;
   toAgents(event: string, payload: unknown, exceptUserId?: number | null): void;
   toEveryone(event: string, payload: unknown): void;
@@ -44,6 +46,7 @@ export function createRealtime(server: HttpServer, authenticate: Authenticate): 
   return {
     io,
     toUser: (userId, event, payload) => io.to(rooms.user(userId)).emit(event, payload),
+    toUserUnlessAdmin: (userId, event, payload) => io.to(rooms.user(userId)).except(rooms.admins).emit(event, payload),
     toAdmins: (event, payload) => io.to(rooms.admins).emit(event, payload),
     toAgents: (event, payload, exceptUserId) => {
       const target = exceptUserId ? io.to(rooms.agents).except(rooms.user(exceptUserId)) : io.to(rooms.agents);

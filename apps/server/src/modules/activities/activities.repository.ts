@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { activities, activityReads, users } from '../../db/schema.ts';
 
@@ -58,8 +58,9 @@ export function createActivitiesRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    async types(): Promise<string[]> {
-      const rows = await db.selectDistinct({ type: activities.type }).from(activities).orderBy(activities.type);
+    /** Activity types among what the viewer may see, for the type filter. */
+    async types(visible: ActivityFilter): Promise<string[]> {
+      const rows = await db.selectDistinct({ type: activities.type }).from(activities).where(whereOf(visible)).orderBy(activities.type);
       return rows.map((r) => r.type);
     },
 
@@ -78,7 +79,7 @@ export function createActivitiesRepository(db: Db) {
       const rows = await db
         .select({ id: activities.id })
         .from(activities)
-        .where(and(whereOf(visible), sql`${activities.id} = ANY(${ids})`));
+        .where(and(whereOf(visible), inArray(activities.id, ids)));
       if (rows.length === 0) return 0;
       const inserted = await db
         .insert(activityReads)

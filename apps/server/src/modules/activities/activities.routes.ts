@@ -27,7 +27,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request, reply) => {
       const user = currentUser(request);
       const body = request.body;
-      ctx.activities.assertMayRecordFor(user, body.userId, body.sourceType);
+      await ctx.activities.assertMayRecordFor(user, body.userId, body.sourceType);
       const { activity } = await ctx.activities.record({
         type: body.type,
         sourceType: body.sourceType,

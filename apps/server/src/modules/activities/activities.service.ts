@@ -1,6 +1,6 @@
 import { type Activity, canSeeActivity, realtimeEvents, type SourceType, shouldNotify, type Viewer } from '@wac/contract/activities';
 import type { DbOrTx } from '../../db/database.ts';
-import { forbidden } from '../../http/app-error.ts';
+import { forbidden, notFound } from '../../http/app-error.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { ActivitiesRepository, ActivityFilter } from './activities.repository.ts';
 
@@ -46,8 +46,8 @@ export function createActivityService(repository: ActivitiesRepository, realtime
     const owner = activity.userId;
     if (owner !== null) {
       const ownerAsAgent: Viewer = { id: owner, role: 'agent' };
-      if (canSeeActivity(ownerAsAgent, activity)) realtime.toUser(owner, realtimeEvents.newActivity, activity);
-      if (shouldNotify(ownerAsAgent, activity)) realtime.toUser(owner, realtimeEvents.newNotification, activity);
+      if (canSeeActivity(ownerAsAgent, activity)) realtime.toUserUnlessAdmin(owner, realtimeEvents.newActivity, activity);
+      if (shouldNotify(ownerAsAgent, activity)) realtime.toUserUnlessAdmin(owner, realtimeEvents.newNotification, activity);
     }
     if (activity.sourceType === 'system') realtime.toAgents(realtimeEvents.newNotification, activity, owner);
   }
@@ -91,16 +91,18 @@ export function createActivityService(repository: ActivitiesRepository, realtime
         repository.list(listFilter, { id: viewer.id, readThrough }, query.limit, (query.page - 1) * query.limit),
         repository.count(listFilter),
         repository.count(unreadFilter),
-        repository.types(),
+        repository.types(visibleFilter(viewer)),
       ]);
       return { activities: rows.map(toActivity), total, unreadCount, types };
     },
 
     /** Non-admins may only write activities of their own, and never system ones (those notify everybody). */
-    assertMayRecordFor(viewer: Viewer, userId: number | undefined, sourceType: SourceType): void {
-      if (viewer.role === 'admin') return;
-      if (userId !== undefined && userId !== viewer.id) throw forbidden('You can only record activities of your own');
-      if (sourceType === 'system') throw forbidden('Only admins can record system activities');
+    async assertMayRecordFor(viewer: Viewer, userId: number | undefined, sourceType: SourceType): Promise<void> {
+      if (viewer.role !== 'admin') {
+        if (userId !== undefined && userId !== viewer.id) throw forbidden('You can only record activities of your own');
+        if (sourceType === 'system') throw forbidden('Only admins can record system activities');
+      }
+      if (userId !== undefined && userId !== viewer.id && (await repository.usernameOf(userId)) === null) throw notFound('User not found');
     },
 
     async markRead(viewer: Viewer, body: { ids?: number[]; markAllAsRead?: boolean }): Promise<number> {

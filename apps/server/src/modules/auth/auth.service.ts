@@ -38,7 +38,12 @@ export function createAuthService(ctx: AppContext, auth: AuthRepository, users: 
     await auth.createToken({ userId: user.id, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + lifetime) });
     const page = purpose === 'password_reset' ? 'reset-password' : 'verify-email';
     const link = `${config.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
-    await mailer.sendTemplate(purpose, user.email, { username: user.username, link });
+    return mailer.sendTemplate(purpose, user.email, { username: user.username, link });
+  }
+
+  /** For answers that must not reveal whether an address exists: neither a mail failure nor the SMTP round trip shows. */
+  function deliverInBackground(sending: Promise<void>, purpose: string): void {
+    sending.catch((err: unknown) => ctx.log.error({ err, purpose }, 'could not send mail'));
   }
 
   return {
@@ -100,7 +105,7 @@ export function createAuthService(ctx: AppContext, auth: AuthRepository, users: 
     async forgotPassword(email: string, meta: RequestMeta): Promise<void> {
       const row = await users.findByEmail(email);
       if (!row?.email) return;
-      await mailLink('password_reset', { id: row.id, username: row.username, email: row.email });
+      deliverInBackground(mailLink('password_reset', { id: row.id, username: row.username, email: row.email }), 'password_reset');
       await activities.record({
         type: 'password_reset_requested',
         sourceType: 'auth',
@@ -180,7 +185,7 @@ export function createAuthService(ctx: AppContext, auth: AuthRepository, users: 
 
     async resendVerification(email: string): Promise<void> {
       const row = await users.findByEmail(email);
-      if (row) await this.sendVerification(row);
+      if (row) deliverInBackground(this.sendVerification(row), 'email_verification');
     },
   };
 }
