@@ -82,7 +82,17 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   });
 
   const serveWeb = Boolean(config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html')));
-  if (serveWeb) await app.register(fastifyStatic, { root: config.webDistDir as string, wildcard: false });
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir as string,
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      // Hashed bundles never change; index.html must always be fresh.
+      setHeaders: (res, filePath) =>
+        res.setHeader('cache-control', filePath.includes(`${path.sep}static${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes get the web app; unknown API paths get a JSON 404.
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/socket.io');
