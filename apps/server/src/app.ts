@@ -90,7 +90,10 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
       cacheControl: false,
       // Hashed bundles never change; index.html must always be fresh.
       setHeaders: (res, filePath) =>
-        res.setHeader('cache-control', filePath.includes(`${path.sep}static${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}static${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
     });
   }
   app.setNotFoundHandler((request, reply) => {
