@@ -1,15 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-function App() {
-  return <p>WhatsApp Agent Chat</p>;
-}
+import { Providers } from './app/providers';
+import { AppRouter } from './app/router';
+import './app/styles.css';
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <Providers>
+        <AppRouter />
+      </Providers>
     </StrictMode>,
   );
 }

@@ -1,0 +1,85 @@
+import type { Role } from '@wac/contract/auth';
+import { type ComponentType, lazy } from 'react';
+
+export type MenuGroup = 'Dashboard' | 'Communication' | 'Reports' | 'Management';
+export const menuGroups: MenuGroup[] = ['Dashboard', 'Communication', 'Reports', 'Management'];
+
+export interface AppRoute {
+  path: string;
+  title: string;
+  subtitle?: string;
+  page: ComponentType;
+  /** The server refuses other roles too; this sends them to /chat (spec 2). */
+  requiredRole?: Role;
+  menu?: { group: MenuGroup; label: string; icon: string; adminOnly: boolean };
+}
+
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+
+const OverviewPage = named(() => import('../features/dashboard/pages/overview-page'), 'OverviewPage');
+const ChatPage = named(() => import('../features/chat/pages/chat-page'), 'ChatPage');
+const ActivitiesPage = named(() => import('../features/activities/pages/activities-page'), 'ActivitiesPage');
+const UsersPage = named(() => import('../features/users/pages/users-page'), 'UsersPage');
+const SettingsPage = named(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
+const ProfilePage = named(() => import('../features/profile/pages/profile-page'), 'ProfilePage');
+
+/** The one table behind the router, the sidebar and the header title. Capabilities not built yet are not listed. */
+export const appRoutes: AppRoute[] = [
+  {
+    path: '/admin/dashboard/overview',
+    title: 'Overview',
+    subtitle: 'How the console is being used',
+    page: OverviewPage,
+    menu: { group: 'Dashboard', label: 'Overview', icon: '▦', adminOnly: true },
+  },
+  {
+    path: '/chat',
+    title: 'Chat',
+    subtitle: 'Conversations with your customers',
+    page: ChatPage,
+    menu: { group: 'Communication', label: 'Chat', icon: '✉', adminOnly: false },
+  },
+  {
+    path: '/activities',
+    title: 'Activities',
+    subtitle: 'Everything that happened in the console',
+    page: ActivitiesPage,
+    requiredRole: 'admin',
+    menu: { group: 'Reports', label: 'Activities', icon: '≡', adminOnly: true },
+  },
+  {
+    path: '/admin/users',
+    title: 'Users',
+    subtitle: 'Who can sign in, and as what',
+    page: UsersPage,
+    requiredRole: 'admin',
+    menu: { group: 'Management', label: 'Users', icon: '☺', adminOnly: true },
+  },
+  {
+    path: '/settings',
+    title: 'Settings',
+    subtitle: 'App, email and system settings',
+    page: SettingsPage,
+    requiredRole: 'admin',
+    menu: { group: 'Management', label: 'Settings', icon: '⚙', adminOnly: true },
+  },
+  { path: '/profile', title: 'Profile', subtitle: 'Your account', page: ProfilePage },
+];
+
+export function menuFor(role: Role | undefined): { group: MenuGroup; routes: AppRoute[] }[] {
+  return menuGroups
+    .map((group) => ({
+      group,
+      routes: appRoutes.filter((r) => r.menu?.group === group && (role === 'admin' || !r.menu.adminOnly)),
+    }))
+    .filter((g) => g.routes.length > 0);
+}
+
+export function routeForPath(pathname: string): AppRoute | undefined {
+  return appRoutes.find((r) => r.path === pathname);
+}
+
+export function homeFor(role: Role | undefined): string {
+  return role === 'admin' ? '/admin/dashboard/overview' : '/chat';
+}

@@ -1,0 +1,33 @@
+import { Button } from '../../../ui/button';
+
+interface ActivitiesPagerProps {
+  page: number;
+  limit: number;
+  total: number;
+  onPage: (page: number) => void;
+}
+
+export function ActivitiesPager({ page, limit, total, onPage }: ActivitiesPagerProps) {
+  if (total === 0) return null;
+  const totalPages = Math.max(1, Math.ceil(total / limit));
+  const first = (page - 1) * limit + 1;
+  const last = Math.min(total, page * limit);
+  return (
+    <nav className="pagination" aria-label="Activity pages">
+      <span className="muted">
+        {first}–{last} of {total}
+      </span>
+      <div className="row">
+        <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <span className="muted">
+          Page {page} of {totalPages}
+        </span>
+        <Button variant="secondary" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,272 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type Activity, realtimeEvents, type SourceType, sourceTypes } from '@wac/contract/activities';
+import { describeActivity } from '@wac/contract/activity-text';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
+import { useSocketEvent } from '../../../lib/socket';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
+import { useToast } from '../../../ui/toasts';
+import { type ActivitiesList, type ActivitiesQuery, activitiesKey, activitiesQueryKey, useActivities } from '../api/list-activities';
+import { useMarkActivitiesRead } from '../api/mark-activities-read';
+import { ActivitiesPager } from '../components/activities-pager';
+import { activityDetails } from '../components/activity-details';
+import { matchesFilters, prependActivity } from '../components/activity-live-update';
+import { humanizeType } from '../components/activity-type-label';
+import { SourceBadge, sourceLabels } from '../components/source-badge';
+
+const PAGE_SIZE = 20;
+
+function readQuery(params: URLSearchParams): ActivitiesQuery {
+  const page = Number(params.get('page'));
+  const source = params.get('source') ?? '';
+  return {
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    limit: PAGE_SIZE,
+    type: params.get('type') ?? '',
+    source: (sourceTypes as readonly string[]).includes(source) ? (source as SourceType) : '',
+    unreadOnly: params.get('unread') === '1',
+  };
+}
+
+/** Re-renders every minute so '5 minutes ago' stays true. */
+function useMinuteTick(): void {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((t) => t + 1), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+}
+
+export function ActivitiesPage() {
+  const [params, setParams] = useSearchParams();
+  const query = readQuery(params);
+  const activities = useActivities(query);
+  const markRead = useMarkActivitiesRead();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [missed, setMissed] = useState(0);
+  useMinuteTick();
+
+  const filterKey = `${query.page}|${query.type}|${query.source}|${query.unreadOnly}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page or filter starts a new selection.
+  useEffect(() => {
+    setSelected(new Set());
+    if (query.page === 1) setMissed(0);
+  }, [filterKey]);
+
+  function update(changes: Partial<Record<'page' | 'type' | 'source' | 'unread', string>>) {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  useSocketEvent<Activity>(realtimeEvents.newActivity, (activity) => {
+    // Other pages and filters are now out of date; they refetch when next shown.
+    queryClient.invalidateQueries({ queryKey: activitiesQueryKey, refetchType: 'none' });
+    if (!matchesFilters(activity, query)) return;
+    if (query.page !== 1) {
+      setMissed((n) => n + 1);
+      return;
+    }
+    queryClient.setQueryData<ActivitiesList>(activitiesKey(query), (old) => (old ? prependActivity(old, activity, query.limit) : old));
+  });
+
+  useSocketEvent(realtimeEvents.allActivitiesRead, () => {
+    queryClient.invalidateQueries({ queryKey: activitiesQueryKey });
+  });
+
+  const data = activities.data;
+  const list = data?.activities ?? [];
+  const unreadOnPage = list.filter((a) => !a.read).map((a) => a.id);
+  const allSelected = unreadOnPage.length > 0 && unreadOnPage.every((id) => selected.has(id));
+  const filtered = query.type !== '' || query.source !== '' || query.unreadOnly;
+
+  function toggle(id: number) {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  async function mark(input: { ids: number[] } | { markAllAsRead: true }) {
+    try {
+      const { updated } = await markRead.mutateAsync(input);
+      setSelected(new Set());
+      toast.show({ type: 'success', title: updated === 1 ? '1 activity marked as read' : `${updated} activities marked as read` });
+    } catch (error) {
+      toast.show({ type: 'error', title: error instanceof ApiError ? error.message : 'Request failed' });
+    }
+  }
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <p className="muted">{data ? (data.unreadCount === 0 ? 'All caught up: nothing unread.' : `${data.unreadCount} unread`) : ' '}</p>
+        <div className="row">
+          <Button
+            variant="secondary"
+            disabled={selected.size === 0}
+            loading={markRead.isPending && markRead.variables !== undefined && 'ids' in markRead.variables}
+            onClick={() => mark({ ids: [...selected] })}
+          >
+            {selected.size > 0 ? `Mark ${selected.size} as read` : 'Mark selected as read'}
+          </Button>
+          <Button
+            variant="primary"
+            disabled={!data || data.unreadCount === 0}
+            loading={markRead.isPending && markRead.variables !== undefined && 'markAllAsRead' in markRead.variables}
+            onClick={() => mark({ markAllAsRead: true })}
+          >
+            Mark all as read
+          </Button>
+        </div>
+      </div>
+
+      <div className="card">
+        <div className="toolbar">
+          <select className="input" aria-label="Filter by type" value={query.type} onChange={(e) => update({ type: e.target.value })}>
+            <option value="">All types</option>
+            {(data?.types ?? (query.type ? [query.type] : [])).map((type) => (
+              <option key={type} value={type}>
+                {humanizeType(type)}
+              </option>
+            ))}
+          </select>
+          <select className="input" aria-label="Filter by source" value={query.source} onChange={(e) => update({ source: e.target.value })}>
+            <option value="">All sources</option>
+            {sourceTypes.map((source) => (
+              <option key={source} value={source}>
+                {sourceLabels[source]}
+              </option>
+            ))}
+          </select>
+          <label className="checkbox">
+            <input type="checkbox" checked={query.unreadOnly} onChange={(e) => update({ unread: e.target.checked ? '1' : '' })} />
+            Unread only
+          </label>
+          {activities.isFetching && !activities.isPending && <Spinner size="small" label="Refreshing" />}
+        </div>
+
+        {missed > 0 && (
+          <div className="notice" role="status">
+            <span>{missed === 1 ? '1 new activity' : `${missed} new activities`} since you opened this page.</span>
+            <Button variant="ghost" onClick={() => update({ page: '' })}>
+              Show newest
+            </Button>
+          </div>
+        )}
+
+        {activities.isPending ? (
+          <div className="empty-state">
+            <Spinner size="medium" label="Loading activities" />
+          </div>
+        ) : activities.isError ? (
+          <div className="empty-state" role="alert">
+            <p>{activities.error instanceof ApiError ? activities.error.message : 'Request failed'}</p>
+            <Button variant="secondary" onClick={() => activities.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : list.length === 0 ? (
+          <div className="empty-state">
+            {filtered ? (
+              <>
+                <p>No activities match these filters.</p>
+                <Button variant="secondary" onClick={() => update({ type: '', source: '', unread: '' })}>
+                  Clear filters
+                </Button>
+              </>
+            ) : (
+              <p>No activities yet. Sign-ins, user changes and settings changes will appear here.</p>
+            )}
+          </div>
+        ) : (
+          <div className="table-wrap">
+            <table className="table activities-table">
+              <thead>
+                <tr>
+                  <th scope="col" className="cell-check">
+                    <input
+                      type="checkbox"
+                      aria-label="Select all unread on this page"
+                      checked={allSelected}
+                      disabled={unreadOnPage.length === 0}
+                      onChange={() => setSelected(allSelected ? new Set() : new Set(unreadOnPage))}
+                    />
+                  </th>
+                  <th scope="col">Activity</th>
+                  <th scope="col">Source</th>
+                  <th scope="col">User</th>
+                  <th scope="col">When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((activity) => (
+                  <tr
+                    key={activity.id}
+                    className={activity.read ? undefined : 'is-unread'}
+                    aria-label={activity.read ? undefined : 'Unread'}
+                  >
+                    <td className="cell-check">
+                      <input
+                        type="checkbox"
+                        aria-label={`Select: ${describeActivity(activity)}`}
+                        checked={selected.has(activity.id)}
+                        disabled={activity.read}
+                        onChange={() => toggle(activity.id)}
+                      />
+                    </td>
+                    <td>
+                      <div className="activity-text">
+                        {!activity.read && <span className="unread-dot" aria-hidden="true" />}
+                        <span>{describeActivity(activity)}</span>
+                      </div>
+                      {activityDetails(activity) && <div className="muted">{activityDetails(activity)}</div>}
+                    </td>
+                    <td>
+                      <SourceBadge source={activity.sourceType} />
+                    </td>
+                    <td>
+                      {activity.user?.username ?? <span className="muted">—</span>}
+                      {activity.ip && <div className="muted">{activity.ip}</div>}
+                    </td>
+                    <td>
+                      <time dateTime={activity.createdAt} title={formatDateTime(activity.createdAt)}>
+                        {formatRelativeTime(activity.createdAt)}
+                      </time>
+                      <div className="muted">{formatDateTime(activity.createdAt)}</div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+        {data && (
+          <ActivitiesPager
+            page={query.page}
+            limit={query.limit}
+            total={data.total}
+            onPage={(p) => update({ page: p > 1 ? String(p) : '' })}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

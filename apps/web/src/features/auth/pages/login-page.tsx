@@ -1,0 +1,81 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import { usePageTitle } from '../../../lib/page-title';
+import { takeSessionExpiredMessage } from '../../../lib/session-storage';
+import { Button } from '../../../ui/button';
+import { TextField } from '../../../ui/text-field';
+import { AuthCard, ErrorBox } from '../components/auth-card';
+import { validateLogin } from '../components/auth-validation';
+
+const FALLBACK = 'Invalid username or password. Please try again.';
+
+export function LoginPage() {
+  usePageTitle('Login');
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
+  const [serverError, setServerError] = useState<string | null>(() => takeSessionExpiredMessage());
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    // Spec 5: a second submit while signing in is ignored.
+    if (inFlight.current) return;
+    const found = validateLogin({ username, password });
+    setErrors(found);
+    if (found.username || found.password) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    setServerError(null);
+    try {
+      await login(username.trim(), password, remember);
+      navigate('/', { replace: true });
+    } catch (err) {
+      setServerError(err instanceof ApiError && err.status !== 500 && err.message !== 'Request failed' ? err.message : FALLBACK);
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Sign in" subtitle="Welcome back. Sign in to continue.">
+      {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
+      <form className="stack" onSubmit={submit} noValidate>
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoFocus
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          error={errors.username}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <div className="row between">
+          <label className="checkbox">
+            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember me
+          </label>
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        <Button type="submit" loading={submitting} className="btn-block">
+          {submitting ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,16 @@
+export function ChatPage() {
+  return (
+    <div className="page">
+      <div className="card empty-state">
+        <div className="empty-state-icon" aria-hidden="true">
+          ✉
+        </div>
+        <h2>No conversations yet</h2>
+        <p className="muted">
+          The shared inbox opens here once the WhatsApp channel is connected. Customer messages will then appear live, and you can answer
+          them, take conversations over from the bot and send templates and media.
+        </p>
+      </div>
+    </div>
+  );
+}

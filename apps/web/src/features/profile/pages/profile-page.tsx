@@ -1,0 +1,111 @@
+import { type FormEvent, useState } from 'react';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import { formatDate } from '../../../lib/format-date';
+import { Button } from '../../../ui/button';
+import { TextField } from '../../../ui/text-field';
+import { useToast } from '../../../ui/toasts';
+import { validateChangePassword } from '../components/change-password-validation';
+
+export function ProfilePage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <div className="page">
+      <div className="grid-2">
+        <section className="card">
+          <h2>Details</h2>
+          <dl className="details">
+            <dt>Username</dt>
+            <dd>{user.username}</dd>
+            <dt>Email</dt>
+            <dd>
+              {user.email ?? <span className="muted">Not set</span>}{' '}
+              {user.email && (
+                <span className={`badge ${user.emailVerified ? 'badge-success' : 'badge-warning'}`}>
+                  {user.emailVerified ? 'Verified' : 'Not verified'}
+                </span>
+              )}
+            </dd>
+            <dt>Role</dt>
+            <dd>
+              <span className="badge badge-muted">{user.role}</span>
+            </dd>
+            <dt>Member since</dt>
+            <dd>{formatDate(user.createdAt)}</dd>
+          </dl>
+        </section>
+        <ChangePasswordCard />
+      </div>
+    </div>
+  );
+}
+
+function ChangePasswordCard() {
+  const toast = useToast();
+  const [values, setValues] = useState({ current: '', password: '', confirm: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (key: keyof typeof values, value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateChangePassword(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || saving) return;
+    setSaving(true);
+    try {
+      const { message } = await apiRequest<{ message: string }>('/api/change-password', {
+        method: 'POST',
+        body: { currentPassword: values.current, newPassword: values.password },
+      });
+      toast.show({ type: 'success', title: 'Password changed', help: message });
+      setValues({ current: '', password: '', confirm: '' });
+    } catch (err) {
+      toast.show({ type: 'error', title: err instanceof ApiError ? err.message : 'Request failed' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="card">
+      <h2>Change password</h2>
+      <form className="stack" onSubmit={submit} noValidate>
+        <TextField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={values.current}
+          onChange={(e) => set('current', e.target.value)}
+          error={errors.current}
+        />
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(e) => set('password', e.target.value)}
+          error={errors.password}
+          hint="At least 6 characters. Your other sessions will be signed out."
+        />
+        <TextField
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={(e) => set('confirm', e.target.value)}
+          error={errors.confirm}
+        />
+        <div>
+          <Button type="submit" loading={saving}>
+            Change password
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

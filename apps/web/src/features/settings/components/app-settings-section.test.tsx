@@ -1,0 +1,70 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { type AppSettings, appSettingDefaults } from '@wac/contract/app-settings';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ToastProvider } from '../../../ui/toasts';
+import { AppSettingsForm } from './app-settings-section';
+
+afterEach(cleanup);
+
+function renderForm(saved: AppSettings = { ...appSettingDefaults }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <AppSettingsForm saved={saved} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const save = () => screen.getByRole('button', { name: 'Save app settings' }) as HTMLButtonElement;
+
+describe('AppSettingsForm', () => {
+  it('shows the 13 settings with their saved values, and nothing to save yet', () => {
+    renderForm();
+    expect((screen.getByLabelText('App name') as HTMLInputElement).value).toBe('WhatsApp Agent Chat');
+    expect((screen.getByLabelText('Date format') as HTMLSelectElement).value).toBe('YYYY-MM-DD');
+    expect((screen.getByLabelText('Time format') as HTMLSelectElement).value).toBe('24h');
+    expect((screen.getByLabelText('Timezone') as HTMLSelectElement).value).toBe('UTC');
+    expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('en');
+    expect((screen.getByLabelText('Currency') as HTMLInputElement).value).toBe('USD');
+    for (const label of [
+      'Description',
+      'Logo URL',
+      'Favicon URL',
+      'App URL',
+      'Support email',
+      'Terms of service URL',
+      'Privacy policy URL',
+    ]) {
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
+    expect(save().disabled).toBe(true);
+  });
+
+  it('puts the contract messages under the fields', () => {
+    renderForm();
+    fireEvent.change(screen.getByLabelText('App name'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Terms of service URL'), { target: { value: 'ftp://example.com' } });
+    fireEvent.change(screen.getByLabelText('Support email'), { target: { value: 'help' } });
+    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'xyz' } });
+    fireEvent.click(save());
+    expect(screen.getByText('App name is required')).toBeTruthy();
+    expect(screen.getByText('Terms URL must be an http(s) URL or a path starting with /')).toBeTruthy();
+    expect(screen.getByText('Support email must be a valid email address')).toBeTruthy();
+    expect(screen.getByText('Currency must be an ISO 4217 code such as USD')).toBeTruthy();
+  });
+
+  it('previews a date in the chosen formats and can discard changes', () => {
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Date format'), { target: { value: 'MMMM DD, YYYY' } });
+    fireEvent.change(screen.getByLabelText('Time format'), { target: { value: '12h' } });
+    const preview = document.querySelector('.settings-preview') as HTMLElement;
+    expect(preview.textContent).toMatch(/[A-Z][a-z]+ \d{2}, \d{4} \d{1,2}:\d{2} (AM|PM)/);
+    expect(save().disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect((screen.getByLabelText('Date format') as HTMLSelectElement).value).toBe('YYYY-MM-DD');
+    expect(save().disabled).toBe(true);
+  });
+});

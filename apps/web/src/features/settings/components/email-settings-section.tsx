@@ -1,0 +1,244 @@
+import { type EmailSettings, emailTestBodySchema } from '@wac/contract/email';
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
+import { TextField } from '../../../ui/text-field';
+import { useToast } from '../../../ui/toasts';
+import { useEmailSettings } from '../api/get-email-settings';
+import { useEmailStatus } from '../api/get-email-status';
+import { useSendTestEmail } from '../api/send-test-email';
+import { useUpdateEmailSettings } from '../api/update-email-settings';
+import { EmailStatusBanner } from './email-status-banner';
+import { type FieldErrors, type SmtpFormValues, serverFieldErrors, validateSmtpSettings } from './settings-validation';
+
+const smtpFields = ['enabled', 'host', 'port', 'secure', 'user', 'password', 'from', 'requireVerification'] as const;
+
+function toForm(settings: EmailSettings): SmtpFormValues {
+  return {
+    enabled: settings.enabled,
+    host: settings.host,
+    port: String(settings.port),
+    secure: settings.secure,
+    user: settings.user,
+    password: '',
+    from: settings.from,
+    requireVerification: settings.requireVerification,
+  };
+}
+
+export function EmailSettingsSection() {
+  const status = useEmailStatus();
+  const settings = useEmailSettings();
+  const failed = status.error ?? settings.error;
+
+  return (
+    <div className="stack">
+      {status.data && <EmailStatusBanner status={status.data} />}
+      {status.isPending || settings.isPending ? (
+        <div className="empty-state">
+          <Spinner size="medium" label="Loading email settings" />
+        </div>
+      ) : failed ? (
+        <div className="empty-state" role="alert">
+          <p>{failed instanceof ApiError ? failed.message : 'Request failed'}</p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              status.refetch();
+              settings.refetch();
+            }}
+          >
+            Try again
+          </Button>
+        </div>
+      ) : (
+        settings.data && <SmtpForm saved={settings.data.settings} />
+      )}
+      <TestEmailForm />
+    </div>
+  );
+}
+
+function Toggle({
+  label,
+  help,
+  checked,
+  onChange,
+}: {
+  label: string;
+  help?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="toggle-field">
+      <input id={id} type="checkbox" role="switch" aria-checked={checked} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <label htmlFor={id}>
+        <span>{label}</span>
+        {help && <span className="muted">{help}</span>}
+      </label>
+    </div>
+  );
+}
+
+function SmtpForm({ saved }: { saved: EmailSettings }) {
+  const [base, setBase] = useState(saved);
+  const [values, setValues] = useState<SmtpFormValues>(() => toForm(saved));
+  const [errors, setErrors] = useState<FieldErrors<keyof SmtpFormValues>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const update = useUpdateEmailSettings();
+  const toast = useToast();
+
+  if (saved !== base) {
+    setBase(saved);
+    setValues(toForm(saved));
+  }
+
+  function set<K extends keyof SmtpFormValues>(key: K, value: SmtpFormValues[K]) {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (update.isPending) return;
+    setFormError(null);
+    const { data, errors: found } = validateSmtpSettings(values);
+    setErrors(found);
+    if (!data) return;
+    try {
+      await update.mutateAsync(data);
+      toast.show({ type: 'success', title: 'Email settings saved' });
+    } catch (error) {
+      const server = serverFieldErrors(error, smtpFields);
+      setErrors(server.fields);
+      setFormError(server.message ?? null);
+    }
+  }
+
+  return (
+    <form className="stack" onSubmit={submit} noValidate aria-label="SMTP server">
+      {formError && (
+        <div className="form-alert" role="alert">
+          {formError}
+        </div>
+      )}
+      <Toggle
+        label="Send through this SMTP server"
+        help="When off, mail goes through SMTP_URL if the server has one, else to the outbox."
+        checked={values.enabled}
+        onChange={(v) => set('enabled', v)}
+      />
+      <div className="form-grid">
+        <TextField
+          label="SMTP host"
+          name="host"
+          placeholder="smtp.example.com"
+          value={values.host}
+          onChange={(e) => set('host', e.target.value)}
+          error={errors.host}
+        />
+        <TextField
+          label="Port"
+          name="port"
+          inputMode="numeric"
+          value={values.port}
+          onChange={(e) => set('port', e.target.value.replace(/[^\d]/g, ''))}
+          error={errors.port}
+          hint="587 for STARTTLS, 465 for TLS, 25 unencrypted."
+        />
+        <TextField
+          label="Username"
+          name="smtp-user"
+          autoComplete="off"
+          value={values.user}
+          onChange={(e) => set('user', e.target.value)}
+          error={errors.user}
+        />
+        <TextField
+          label="Password"
+          name="smtp-password"
+          type="password"
+          autoComplete="new-password"
+          placeholder={saved.hasPassword ? '•••••••• (saved)' : ''}
+          value={values.password}
+          onChange={(e) => set('password', e.target.value)}
+          error={errors.password}
+          hint={saved.hasPassword ? 'A password is saved. Leave empty to keep it.' : 'No password saved.'}
+        />
+        <TextField
+          label="From address"
+          name="from"
+          placeholder="Support <no-reply@example.com>"
+          value={values.from}
+          onChange={(e) => set('from', e.target.value)}
+          error={errors.from}
+          hint="An email address, optionally as Name <email>. Empty uses the app name with no-reply@localhost."
+        />
+      </div>
+      <Toggle
+        label="Use TLS from the start (SMTPS)"
+        help="Usually on for port 465 and off for 587, where the connection is upgraded with STARTTLS."
+        checked={values.secure}
+        onChange={(v) => set('secure', v)}
+      />
+      <Toggle
+        label="Require email verification"
+        help="New users must open the link in the verification email before they can sign in."
+        checked={values.requireVerification}
+        onChange={(v) => set('requireVerification', v)}
+      />
+      <div className="form-actions">
+        <Button type="submit" variant="primary" loading={update.isPending}>
+          Save email settings
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function TestEmailForm() {
+  const { user } = useAuth();
+  const [to, setTo] = useState(user?.email ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const send = useSendTestEmail();
+  const toast = useToast();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (send.isPending) return;
+    const parsed = emailTestBodySchema.safeParse({ to });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    try {
+      const result = await send.mutateAsync(parsed.data.to);
+      toast.show({ type: result.transport === 'outbox' ? 'info' : 'success', title: result.message });
+    } catch (err) {
+      toast.show({ type: 'error', title: err instanceof ApiError ? err.message : 'Request failed' });
+    }
+  }
+
+  return (
+    <form className="test-email" onSubmit={submit} noValidate aria-label="Send a test email">
+      <TextField
+        label="Send a test email"
+        name="test-to"
+        type="email"
+        placeholder="you@example.com"
+        value={to}
+        onChange={(e) => {
+          setTo(e.target.value);
+          setError(undefined);
+        }}
+        error={error}
+        hint="Uses the saved settings, not unsaved changes above."
+      />
+      <Button type="submit" variant="secondary" loading={send.isPending}>
+        Send test email
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import type { User } from '@wac/contract/auth';
+import { type FormEvent, useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { Button } from '../../../ui/button';
+import { Modal } from '../../../ui/modal';
+import { TextField } from '../../../ui/text-field';
+import { useToast } from '../../../ui/toasts';
+import { useSetUserPassword } from '../api/set-user-password';
+import { type FieldErrors, validatePasswordPair } from './user-validation';
+
+interface SetPasswordModalProps {
+  user: User | null;
+  onClose: () => void;
+}
+
+export function SetPasswordModal({ user, onClose }: SetPasswordModalProps) {
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'newPassword' | 'confirmPassword'>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const setPassword = useSetUserPassword();
+  const toast = useToast();
+  // Keeps the name on screen while the modal fades out.
+  const [shown, setShown] = useState(user);
+  if (user && user !== shown) setShown(user);
+
+  useEffect(() => {
+    if (!user) return;
+    setNewPassword('');
+    setConfirmPassword('');
+    setErrors({});
+    setFormError(null);
+  }, [user]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!user || setPassword.isPending) return;
+    setFormError(null);
+    const found = validatePasswordPair(newPassword, confirmPassword);
+    setErrors(found);
+    if (found.newPassword || found.confirmPassword) return;
+    try {
+      await setPassword.mutateAsync({ id: user.id, newPassword });
+      toast.show({ type: 'success', title: `Password changed for ${user.username}`, help: 'Their other sessions have been signed out.' });
+      onClose();
+    } catch (error) {
+      setFormError(error instanceof ApiError ? error.message : 'Request failed');
+    }
+  }
+
+  return (
+    <Modal
+      open={user !== null}
+      onClose={onClose}
+      title={`Set password for ${shown?.username ?? 'user'}`}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" type="button" onClick={onClose} disabled={setPassword.isPending}>
+            Cancel
+          </Button>
+          <Button variant="primary" type="submit" form="set-password-form" loading={setPassword.isPending}>
+            Set password
+          </Button>
+        </>
+      }
+    >
+      <form id="set-password-form" className="stack" onSubmit={submit} noValidate>
+        {formError && (
+          <div className="form-alert" role="alert">
+            {formError}
+          </div>
+        )}
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(e) => {
+            setNewPassword(e.target.value);
+            setErrors((v) => ({ ...v, newPassword: undefined }));
+          }}
+          error={errors.newPassword}
+          autoFocus
+        />
+        <TextField
+          label="Confirm password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(e) => {
+            setConfirmPassword(e.target.value);
+            setErrors((v) => ({ ...v, confirmPassword: undefined }));
+          }}
+          error={errors.confirmPassword}
+        />
+        <p className="muted">The user's other sessions are signed out when the password changes.</p>
+      </form>
+    </Modal>
+  );
+}

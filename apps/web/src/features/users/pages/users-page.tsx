@@ -1,0 +1,190 @@
+import type { Role, User } from '@wac/contract/auth';
+import { roles } from '@wac/contract/auth';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import { formatDate } from '../../../lib/format-date';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
+import { type UsersQuery, useUsers } from '../api/list-users';
+import { DeleteUserModal } from '../components/delete-user-modal';
+import { RoleBadge, roleLabel } from '../components/role-badge';
+import { SetPasswordModal } from '../components/set-password-modal';
+import { useDebouncedValue } from '../components/use-debounced-value';
+import { UserFormModal } from '../components/user-form-modal';
+import { UsersPager } from '../components/users-pager';
+
+const PAGE_SIZE = 10;
+
+export function UsersPage() {
+  const { user: me } = useAuth();
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const [page, setPage] = useState(1);
+  const debouncedSearch = useDebouncedValue(search, 300);
+  const query: UsersQuery = { page, limit: PAGE_SIZE, search: debouncedSearch, role };
+  const users = useUsers(query);
+
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const [settingPassword, setSettingPassword] = useState<User | null>(null);
+
+  const list = users.data?.users ?? [];
+  const pagination = users.data?.pagination;
+  const filtered = debouncedSearch.trim() !== '' || role !== '';
+  const count = pagination?.total;
+  const summary =
+    count === undefined
+      ? ''
+      : `${count} ${count === 1 ? 'user' : 'users'}${filtered ? `${count === 1 ? ' matches' : ' match'} these filters` : ''}`;
+
+  // A page left empty by a delete moves back to the last page that exists.
+  if (pagination && page > pagination.totalPages) setPage(pagination.totalPages);
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <p className="muted">{summary}</p>
+        <Button variant="primary" onClick={() => setCreating(true)}>
+          New user
+        </Button>
+      </div>
+
+      <div className="card">
+        <div className="toolbar">
+          <input
+            type="search"
+            className="input"
+            placeholder="Search by username or email"
+            aria-label="Search users"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
+          <select
+            className="input"
+            aria-label="Filter by role"
+            value={role}
+            onChange={(e) => {
+              setRole(e.target.value as Role | '');
+              setPage(1);
+            }}
+          >
+            <option value="">All roles</option>
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {roleLabel(r)}s
+              </option>
+            ))}
+          </select>
+          {users.isFetching && !users.isPending && <Spinner size="small" label="Refreshing" />}
+        </div>
+
+        {users.isPending ? (
+          <div className="empty-state">
+            <Spinner size="medium" label="Loading users" />
+          </div>
+        ) : users.isError ? (
+          <div className="empty-state" role="alert">
+            <p>{users.error instanceof ApiError ? users.error.message : 'Request failed'}</p>
+            <Button variant="secondary" onClick={() => users.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : list.length === 0 ? (
+          <div className="empty-state">
+            {filtered ? (
+              <>
+                <p>No users match these filters.</p>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setSearch('');
+                    setRole('');
+                    setPage(1);
+                  }}
+                >
+                  Clear filters
+                </Button>
+              </>
+            ) : (
+              <p>No users yet.</p>
+            )}
+          </div>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Username</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Email verified</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((u) => {
+                  const isSelf = u.id === me?.id;
+                  return (
+                    <tr key={u.id}>
+                      <td>
+                        <strong>{u.username}</strong>
+                        {isSelf && <span className="muted"> (you)</span>}
+                      </td>
+                      <td>{u.email ?? <span className="muted">—</span>}</td>
+                      <td>
+                        <RoleBadge role={u.role} />
+                      </td>
+                      <td>
+                        {u.emailVerified ? (
+                          <span className="badge badge-success">Verified</span>
+                        ) : (
+                          <span className="badge badge-muted">Not verified</span>
+                        )}
+                      </td>
+                      <td>{formatDate(u.createdAt)}</td>
+                      <td>
+                        <div className="row row-end">
+                          <Button variant="ghost" onClick={() => setEditing(u)} aria-label={`Edit ${u.username}`}>
+                            Edit
+                          </Button>
+                          <Button variant="ghost" onClick={() => setSettingPassword(u)} aria-label={`Set password for ${u.username}`}>
+                            Set password
+                          </Button>
+                          {!isSelf && (
+                            <Button
+                              variant="ghost"
+                              className="text-danger"
+                              onClick={() => setDeleting(u)}
+                              aria-label={`Delete ${u.username}`}
+                            >
+                              Delete
+                            </Button>
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+        {pagination && <UsersPager pagination={pagination} onPage={setPage} />}
+      </div>
+
+      <UserFormModal open={creating} onClose={() => setCreating(false)} />
+      <UserFormModal open={editing !== null} user={editing} isSelf={editing?.id === me?.id} onClose={() => setEditing(null)} />
+      <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />
+      <SetPasswordModal user={settingPassword} onClose={() => setSettingPassword(null)} />
+    </div>
+  );
+}

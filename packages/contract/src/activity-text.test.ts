@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { activityActor, describeActivity, humanizeActivityType } from './activity-text.ts';
+
+describe('describeActivity', () => {
+  it('describes sign-in, sign-out and failed sign-in', () => {
+    expect(describeActivity({ type: 'login', sourceType: 'auth', data: { username: 'admin', status: 'success' } })).toBe('admin signed in');
+    expect(describeActivity({ type: 'logout', sourceType: 'auth', data: { username: 'admin' } })).toBe('admin signed out');
+    expect(describeActivity({ type: 'login_failed', sourceType: 'auth', data: { username: 'bob', status: 'failed' } })).toBe(
+      'Failed sign-in for bob',
+    );
+    expect(describeActivity({ type: 'login_failed', sourceType: 'auth', data: {} })).toBe('Failed sign-in');
+  });
+
+  it('describes user management with actor and target', () => {
+    expect(describeActivity({ type: 'user_created', sourceType: 'user', data: { username: 'admin', name: 'carol' } })).toBe(
+      'admin created user carol',
+    );
+    expect(describeActivity({ type: 'user_deleted', sourceType: 'user', data: { username: 'admin', name: 'carol' } })).toBe(
+      'admin deleted user carol',
+    );
+    expect(describeActivity({ type: 'password_changed', sourceType: 'user', data: { username: 'admin', name: 'carol' } })).toBe(
+      'admin changed the password of carol',
+    );
+    expect(describeActivity({ type: 'password_changed', sourceType: 'user', data: { username: 'carol' } })).toBe(
+      'carol changed their password',
+    );
+  });
+
+  it('falls back to the activity user when data has no username', () => {
+    expect(describeActivity({ type: 'email_verified', sourceType: 'auth', data: {}, user: { username: 'dave' } })).toBe(
+      'dave verified their email address',
+    );
+    expect(describeActivity({ type: 'logout', data: {}, user: 'erin' })).toBe('erin signed out');
+    expect(describeActivity({ type: 'settings_updated', sourceType: 'system', data: null })).toBe('The system updated the app settings');
+  });
+
+  it('turns unknown types into a readable sentence', () => {
+    expect(describeActivity({ type: 'campaign_started', sourceType: 'user', data: { username: 'admin', name: 'Spring sale' } })).toBe(
+      'Campaign started: Spring sale by admin',
+    );
+    expect(describeActivity({ type: 'backupFinished', sourceType: 'system', data: {} })).toBe('Backup finished');
+    expect(describeActivity({ type: 'sync', sourceType: 'system', data: { details: 'Templates synced' } })).toBe('Templates synced');
+    expect(describeActivity({ type: 'export', data: { username: 'admin', action: 'Exported contacts' } })).toBe(
+      'Exported contacts by admin',
+    );
+  });
+
+  it('is case-insensitive on the type', () => {
+    expect(describeActivity({ type: 'LOGIN', data: { username: 'admin' } })).toBe('admin signed in');
+  });
+});
+
+describe('helpers', () => {
+  it('humanizes types', () => {
+    expect(humanizeActivityType('user_created')).toBe('User created');
+    expect(humanizeActivityType('email.template:updated')).toBe('Email template updated');
+    expect(humanizeActivityType('')).toBe('Activity');
+  });
+
+  it('finds the actor', () => {
+    expect(activityActor({ type: 'x', data: { username: ' ann ' } })).toBe('ann');
+    expect(activityActor({ type: 'x', user: { username: 'ben' } })).toBe('ben');
+    expect(activityActor({ type: 'x', user: null })).toBeUndefined();
+  });
+});

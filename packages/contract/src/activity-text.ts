@@ -1,0 +1,95 @@
+/**
+ * One readable sentence per activity, shared by the notification dropdown and the activities page.
+ * Accepts the loose shape of spec 3 (user may be an object with a username or a plain value).
+ */
+export interface DescribableActivity {
+  type: string;
+  sourceType?: string;
+  data?: Record<string, unknown> | null;
+  user?: { username?: string | null } | string | number | null;
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  if (typeof value === 'number') return String(value);
+  return undefined;
+}
+
+/** Who did it: the username recorded with the activity, else the user it belongs to. */
+export function activityActor(activity: DescribableActivity): string | undefined {
+  const fromData = text(activity.data?.username);
+  if (fromData) return fromData;
+  const user = activity.user;
+  if (user && typeof user === 'object') return text(user.username);
+  return text(user);
+}
+
+/** 'user_created' -> 'User created'. */
+export function humanizeActivityType(type: string): string {
+  const words = type
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_.:-]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+  if (words.length === 0) return 'Activity';
+  const sentence = words.join(' ');
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+type Describe = (
+  who: string,
+  d: { name?: string; recipient?: string; status?: string; action?: string; details?: string },
+  actor: string | undefined,
+) => string;
+
+const described: Record<string, Describe> = {
+  login: (who) => `${who} signed in`,
+  logout: (who) => `${who} signed out`,
+  login_failed: (_who, _d, actor) => (actor ? `Failed sign-in for ${actor}` : 'Failed sign-in'),
+  password_reset_requested: (who) => `${who} asked for a password reset`,
+  password_reset: (who) => `${who} reset their password`,
+  password_changed: (who, d) => (d.name && d.name !== who ? `${who} changed the password of ${d.name}` : `${who} changed their password`),
+  user_password_changed: (who, d) => `${who} changed the password of ${d.name ?? 'a user'}`,
+  password_set: (who, d) => `${who} set a new password for ${d.name ?? 'a user'}`,
+  user_password_set: (who, d) => `${who} set a new password for ${d.name ?? 'a user'}`,
+  email_verified: (who) => `${who} verified their email address`,
+  verification_sent: (who) => `Verification email sent to ${who}`,
+  user_created: (who, d) => `${who} created user ${d.name ?? ''}`.trim(),
+  user_updated: (who, d) => `${who} updated user ${d.name ?? ''}`.trim(),
+  user_deleted: (who, d) => `${who} deleted user ${d.name ?? ''}`.trim(),
+  user_role_changed: (who, d) => `${who} changed the role of ${d.name ?? 'a user'}${d.status ? ` to ${d.status}` : ''}`,
+  settings_updated: (who) => `${who} updated the app settings`,
+  app_settings_updated: (who) => `${who} updated the app settings`,
+  email_settings_updated: (who) => `${who} updated the email settings`,
+  email_template_updated: (who, d) => `${who} updated the ${d.name ? `${d.name.replace(/_/g, ' ')} ` : ''}email template`,
+  email_test_sent: (who, d) => `${who} sent a test email${d.recipient ? ` to ${d.recipient}` : ''}`,
+  test_email_sent: (who, d) => `${who} sent a test email${d.recipient ? ` to ${d.recipient}` : ''}`,
+  message_received: (_who, d) => `New message from ${d.name ?? d.recipient ?? 'a customer'}`,
+  whatsapp_message_received: (_who, d) => `New message from ${d.name ?? d.recipient ?? 'a customer'}`,
+  message_sent: (who, d) => `${who} sent a message${d.recipient ? ` to ${d.recipient}` : ''}`,
+  template_created: (who, d) => `${who} created template ${d.name ?? ''}`.trim(),
+  template_updated: (who, d) => `${who} updated template ${d.name ?? ''}`.trim(),
+  template_deleted: (who, d) => `${who} deleted template ${d.name ?? ''}`.trim(),
+  template_status_update: (_who, d) => `Template ${d.name ?? ''} is now ${d.status?.toLowerCase() ?? 'updated'}`.replace(/\s+/g, ' '),
+};
+
+/** Readable text for an activity, e.g. 'admin signed in', 'Failed sign-in for bob', 'admin created user carol'. */
+export function describeActivity(activity: DescribableActivity): string {
+  const data = activity.data ?? {};
+  const d = {
+    name: text(data.name),
+    recipient: text(data.recipient),
+    status: text(data.status),
+    action: text(data.action),
+    details: text(data.details),
+  };
+  const actor = activityActor(activity);
+  const known = described[activity.type.toLowerCase()];
+  if (known) return known(actor ?? (activity.sourceType === 'system' ? 'The system' : 'Someone'), d, actor);
+
+  const what = d.action ?? humanizeActivityType(activity.type);
+  const target = d.name ?? d.recipient;
+  const base = target ? `${what}: ${target}` : what;
+  if (d.details && !target) return actor ? `${actor}: ${d.details}` : d.details;
+  return actor ? `${base} by ${actor}` : base;
+}
