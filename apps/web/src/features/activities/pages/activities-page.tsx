@@ -16,6 +16,7 @@ import { activityDetails } from '../components/activity-details';
 import { matchesFilters, prependActivity } from '../components/activity-live-update';
 import { humanizeType } from '../components/activity-type-label';
 import { SourceBadge, sourceLabels } from '../components/source-badge';
+import './activities-page.css';
 
 const PAGE_SIZE = 20;
 
@@ -114,7 +115,7 @@ export function ActivitiesPage() {
   }
 
   return (
-    <div className="page">
+    <div className="page activities-page">
       <div className="page-header">
         <p className="muted">{data ? (data.unreadCount === 0 ? 'All caught up: nothing unread.' : `${data.unreadCount} unread`) : ' '}</p>
         <div className="row">
@@ -138,7 +139,7 @@ export function ActivitiesPage() {
       </div>
 
       <div className="card">
-        <div className="toolbar">
+        <div className="toolbar activities-toolbar">
           <select className="input" aria-label="Filter by type" value={query.type} onChange={(e) => update({ type: e.target.value })}>
             <option value="">All types</option>
             {(data?.types ?? (query.type ? [query.type] : [])).map((type) => (
@@ -163,7 +164,7 @@ export function ActivitiesPage() {
         </div>
 
         {missed > 0 && (
-          <div className="notice" role="status">
+          <div className="notice activities-new" role="status">
             <span>{missed === 1 ? '1 new activity' : `${missed} new activities`} since you opened this page.</span>
             <Button variant="ghost" onClick={() => update({ page: '' })}>
               Show newest
@@ -236,16 +237,19 @@ export function ActivitiesPage() {
                         {!activity.read && <span className="unread-dot" aria-hidden="true" />}
                         <span>{describeActivity(activity)}</span>
                       </div>
-                      {activityDetails(activity) && <div className="muted">{activityDetails(activity)}</div>}
+                      {activityDetails(activity) && <div className="muted activity-sub">{activityDetails(activity)}</div>}
                     </td>
                     <td>
-                      <SourceBadge source={activity.sourceType} />
+                      <div className="row activity-badges">
+                        <SourceBadge source={activity.sourceType} />
+                        {activity.data.status === 'failed' && <span className="badge badge-danger">Failed</span>}
+                      </div>
                     </td>
-                    <td>
+                    <td className="activity-user">
                       {activity.user?.username ?? <span className="muted">—</span>}
                       {activity.ip && <div className="muted">{activity.ip}</div>}
                     </td>
-                    <td>
+                    <td className="activity-when">
                       <time dateTime={activity.createdAt} title={formatDateTime(activity.createdAt)}>
                         {formatRelativeTime(activity.createdAt)}
                       </time>

@@ -157,12 +157,12 @@ export function AppSettingsForm({ saved }: { saved: AppSettings }) {
       <fieldset className="settings-group">
         <legend>Branding</legend>
         <div className="form-grid">
-          {text('app.name', 'App name', { hint: 'Shown in the sidebar, page titles and emails.' })}
-          {text('app.logo_url', 'Logo URL', { type: 'url', placeholder: 'https://example.com/logo.png' })}
+          {text('app.name', 'App name', { hint: 'Shown in the sidebar, page titles and emails.', className: 'field-wide' })}
           <div className={errors['app.description'] ? 'field field-wide field-invalid' : 'field field-wide'}>
             <label htmlFor={ids.description}>Description</label>
             <textarea
               id={ids.description}
+              className="short"
               rows={2}
               value={values['app.description']}
               onChange={(e) => set('app.description', e.target.value)}
@@ -174,7 +174,16 @@ export function AppSettingsForm({ saved }: { saved: AppSettings }) {
               <p className="field-hint">Shown on the sign-in page.</p>
             )}
           </div>
-          {text('app.favicon_url', 'Favicon URL', { type: 'url', placeholder: 'https://example.com/favicon.ico' })}
+          {text('app.logo_url', 'Logo URL', {
+            type: 'url',
+            placeholder: 'https://example.com/logo.png',
+            hint: 'Square image; the default icon shows if it cannot load.',
+          })}
+          {text('app.favicon_url', 'Favicon URL', {
+            type: 'url',
+            placeholder: 'https://example.com/favicon.ico',
+            hint: 'The icon on the browser tab.',
+          })}
         </div>
       </fieldset>
 

@@ -120,7 +120,7 @@ function SmtpForm({ saved }: { saved: EmailSettings }) {
   }
 
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-label="SMTP server">
+    <form className="stack smtp-form" onSubmit={submit} noValidate aria-label="SMTP server">
       {formError && (
         <div className="form-alert" role="alert">
           {formError}

@@ -15,11 +15,11 @@ export function transportSentence(status: Pick<EmailStatus, 'transport'>): strin
 export function EmailStatusBanner({ status }: { status: EmailStatus }) {
   const tone = status.configured ? 'success' : 'warning';
   return (
-    <div className={`status-banner status-banner-${tone}`} role="status">
+    <div className={`status-banner status-banner-${tone} email-status`} role="status">
       <span className={`badge badge-${tone}`}>{status.configured ? 'Sending' : 'Outbox only'}</span>
       <div>
         <strong>{transportSentence(status)}</strong>
-        <div className="muted">
+        <div className="muted email-status-detail">
           {status.host ? `Server ${status.host}. ` : ''}
           From {status.from}.{' '}
           {status.requireVerification

@@ -32,7 +32,7 @@ export function OutboxSection() {
   const { messages, total } = outbox.data;
   return (
     <div className="stack">
-      <div className="toolbar">
+      <div className="toolbar outbox-toolbar">
         <span className="muted">
           {total === 0 ? 'No messages' : total === 1 ? '1 message' : `${total} messages`}
           {total > messages.length ? `, newest ${messages.length} shown` : ''}
@@ -90,7 +90,7 @@ function OutboxMessageModal({ id, onClose }: { id: string | null; onClose: () =>
         <p role="alert">{message.error instanceof ApiError ? message.error.message : 'Request failed'}</p>
       ) : (
         <div className="stack">
-          <dl className="mail-headers">
+          <dl className="details">
             <dt>To</dt>
             <dd>{message.data.to}</dd>
             <dt>Subject</dt>

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { AppSettingsSection } from '../components/app-settings-section';
 import { EmailSettingsSection } from '../components/email-settings-section';
 import { EmailTemplatesSection } from '../components/email-templates-section';
 import { OutboxSection } from '../components/outbox-section';
+import './settings-page.css';
 
 interface Section {
   id: string;
@@ -39,13 +40,71 @@ const sections: Section[] = [
   },
 ];
 
+/** The section nearest the top of the viewport, for the nav highlight. */
+function useActiveSection(ids: string[]): [string, (id: string) => void] {
+  const [active, setActive] = useState(ids[0] ?? '');
+  useEffect(() => {
+    if (typeof IntersectionObserver === 'undefined') return;
+    const visible = new Map<string, number>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) visible.set(entry.target.id, entry.boundingClientRect.top);
+          else visible.delete(entry.target.id);
+        }
+        const first = ids.find((id) => visible.has(id));
+        if (first) setActive(first);
+      },
+      { rootMargin: '-90px 0px -55% 0px' },
+    );
+    for (const id of ids) {
+      const element = document.getElementById(id);
+      if (element) observer.observe(element);
+    }
+    // The last section may never reach the top: at the bottom of the page it is the one being read.
+    const onScroll = () => {
+      const last = ids[ids.length - 1];
+      if (last && window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 4) setActive(last);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, [ids]);
+  return [active, setActive];
+}
+
+const sectionIds = sections.map((s) => s.id);
+
 export function SettingsPage() {
+  const [active, setActive] = useActiveSection(sectionIds);
+
+  // A link such as /settings#outbox opens at that section.
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (id && sectionIds.includes(id)) document.getElementById(id)?.scrollIntoView();
+  }, []);
+
+  function go(event: MouseEvent<HTMLAnchorElement>, id: string) {
+    event.preventDefault();
+    setActive(id);
+    window.history.replaceState(window.history.state, '', `#${id}`);
+    document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }
+
   return (
     <div className="page settings-page">
       <div className="settings-layout">
         <nav className="settings-nav" aria-label="Settings sections">
           {sections.map((s) => (
-            <a key={s.id} href={`#${s.id}`}>
+            <a
+              key={s.id}
+              href={`#${s.id}`}
+              className={s.id === active ? 'is-active' : undefined}
+              aria-current={s.id === active ? 'true' : undefined}
+              onClick={(e) => go(e, s.id)}
+            >
               {s.title}
             </a>
           ))}

@@ -13,6 +13,7 @@ import { SetPasswordModal } from '../components/set-password-modal';
 import { useDebouncedValue } from '../components/use-debounced-value';
 import { UserFormModal } from '../components/user-form-modal';
 import { UsersPager } from '../components/users-pager';
+import './users-page.css';
 
 const PAGE_SIZE = 10;
 
@@ -43,7 +44,7 @@ export function UsersPage() {
   if (pagination && page > pagination.totalPages) setPage(pagination.totalPages);
 
   return (
-    <div className="page">
+    <div className="page users-page">
       <div className="page-header">
         <p className="muted">{summary}</p>
         <Button variant="primary" onClick={() => setCreating(true)}>
@@ -52,10 +53,10 @@ export function UsersPage() {
       </div>
 
       <div className="card">
-        <div className="toolbar">
+        <div className="toolbar users-toolbar">
           <input
             type="search"
-            className="input"
+            className="input users-search"
             placeholder="Search by username or email"
             aria-label="Search users"
             value={search}
@@ -116,7 +117,7 @@ export function UsersPage() {
           </div>
         ) : (
           <div className="table-wrap">
-            <table className="table">
+            <table className="table users-table">
               <thead>
                 <tr>
                   <th scope="col">Username</th>
@@ -135,8 +136,15 @@ export function UsersPage() {
                   return (
                     <tr key={u.id}>
                       <td>
-                        <strong>{u.username}</strong>
-                        {isSelf && <span className="muted"> (you)</span>}
+                        <div className="user-cell">
+                          <span className="user-initial" aria-hidden="true">
+                            {u.username.charAt(0) || 'U'}
+                          </span>
+                          <span>
+                            <strong>{u.username}</strong>
+                            {isSelf && <span className="muted"> (you)</span>}
+                          </span>
+                        </div>
                       </td>
                       <td>{u.email ?? <span className="muted">—</span>}</td>
                       <td>
@@ -150,8 +158,8 @@ export function UsersPage() {
                         )}
                       </td>
                       <td>{formatDate(u.createdAt)}</td>
-                      <td>
-                        <div className="row row-end">
+                      <td className="user-actions">
+                        <div className="row-end">
                           <Button variant="ghost" onClick={() => setEditing(u)} aria-label={`Edit ${u.username}`}>
                             Edit
                           </Button>
