@@ -1,12 +1,7 @@
 import { setUserPasswordBodySchema, userResponseSchema } from '@wac/contract/auth';
 import { idParamsSchema } from '@wac/contract/common';
 import { messageResponseSchema, successResponseSchema } from '@wac/contract/errors';
-import {
-  createUserBodySchema,
-  listUsersQuerySchema,
-  listUsersResponseSchema,
-  updateUserBodySchema,
-} from '@wac/contract/users';
+import { createUserBodySchema, listUsersQuerySchema, listUsersResponseSchema, updateUserBodySchema } from '@wac/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser, requestMeta } from '../../http/auth-guard.ts';
@@ -38,14 +33,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; usersService:
     }),
   );
 
-  app.delete(
-    '/api/users/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: successResponseSchema } } },
-    async (request) => {
-      await usersService.delete(currentUser(request), request.params.id, requestMeta(request));
-      return { success: true as const };
-    },
-  );
+  app.delete('/api/users/:id', { schema: { tags, params: idParamsSchema, response: { 200: successResponseSchema } } }, async (request) => {
+    await usersService.delete(currentUser(request), request.params.id, requestMeta(request));
+    return { success: true as const };
+  });
 
   app.post(
     '/api/users/:id/change-password',
