@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appSettingDefaults, appSettingsUpdateSchema, dateFormats } from './app-settings.ts';
+import { appSettingsUpdateSchema } from './app-settings.ts';
+import { appSettingDefaults, dateFormats } from './app-settings-defaults.ts';
 
 const check = (settings: Record<string, unknown>) => appSettingsUpdateSchema.safeParse(settings);
 const message = (settings: Record<string, unknown>) => check(settings).error?.issues[0]?.message;

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './common.ts';
-
-export const MIN_PASSWORD_LENGTH = 6;
-export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
-export const RESET_REDIRECT_MS = 3000;
+import { MIN_PASSWORD_LENGTH } from './password-policy.ts';
 
 export const roles = ['admin', 'agent'] as const;
 export const roleSchema = z.enum(roles);
@@ -51,14 +48,3 @@ export const changeOwnPasswordBodySchema = z.object({
 export const setUserPasswordBodySchema = z.object({ newPassword: passwordSchema });
 
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that email, a password reset link has been sent.';
-
-/** Spec 5's new-password and confirmation rules, shared by the reset, profile and user-admin forms. */
-export function newPasswordErrors(values: { password: string; confirm: string }): { password?: string; confirm?: string } {
-  const errors: { password?: string; confirm?: string } = {};
-  if (!values.password) errors.password = 'Password is required';
-  else if (values.password.length < MIN_PASSWORD_LENGTH)
-    errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
-  if (!values.confirm) errors.confirm = 'Please confirm your password';
-  else if (values.password && values.confirm !== values.password) errors.confirm = 'Passwords do not match';
-  return errors;
-}

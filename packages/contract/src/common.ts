@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailPattern } from './email-address.ts';
 
 /** Ids are PostgreSQL integers: anything larger is refused as bad input rather than failing in the database. */
 export const idParamsSchema = z.object({
@@ -28,8 +29,6 @@ export function paginationOf(page: number, limit: number, total: number): Pagina
   return { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) };
 }
 
-/** An email as spec 5 describes it: text, at sign, text, dot, text. */
-export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const emailSchema = z
   .string()
   .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailPattern, emailSchema } from './common.ts';
+import { emailSchema } from './common.ts';
+import { emailPattern } from './email-address.ts';
 
 export const emailTransports = ['settings', 'environment', 'outbox'] as const;
 

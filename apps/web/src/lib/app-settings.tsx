@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AppSettings, appSettingDefaults } from '@wac/contract/app-settings';
+import { type AppSettings, appSettingDefaults } from '@wac/contract/app-settings-defaults';
 import { useEffect } from 'react';
 import { apiRequest } from './api-client';
 import { setDateSettings } from './format-date';

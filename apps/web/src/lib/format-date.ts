@@ -1,4 +1,4 @@
-import { type AppSettings, appSettingDefaults } from '@wac/contract/app-settings';
+import { type AppSettings, appSettingDefaults } from '@wac/contract/app-settings-defaults';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import timezone from 'dayjs/plugin/timezone';

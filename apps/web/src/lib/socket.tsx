@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { useToast } from '../ui/toasts';
 import { useAuth } from './auth-context';
 
@@ -24,19 +24,27 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!token) return;
-    const s = io({ ...socketOptions, auth: { token } });
-    s.on('disconnect', (reason) => {
-      // A server-side disconnect is not retried by socket.io itself.
-      if (reason === 'io server disconnect') s.connect();
+    let s: Socket | null = null;
+    let cancelled = false;
+    // Loaded only once signed in, so the sign-in screens do not download it.
+    void import('socket.io-client').then(({ io }) => {
+      if (cancelled) return;
+      const created = io({ ...socketOptions, auth: { token } });
+      created.on('disconnect', (reason) => {
+        // A server-side disconnect is not retried by socket.io itself.
+        if (reason === 'io server disconnect') created.connect();
+      });
+      created.io.on('reconnect_failed', () => {
+        created.disconnect();
+        toast.show({ type: 'error', title: RECONNECT_FAILED_MESSAGE });
+      });
+      s = created;
+      setSocket(created);
     });
-    s.io.on('reconnect_failed', () => {
-      s.disconnect();
-      toast.show({ type: 'error', title: RECONNECT_FAILED_MESSAGE });
-    });
-    setSocket(s);
     return () => {
-      s.removeAllListeners();
-      s.disconnect();
+      cancelled = true;
+      s?.removeAllListeners();
+      s?.disconnect();
       setSocket(null);
     };
   }, [token, toast]);

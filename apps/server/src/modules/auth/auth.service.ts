@@ -1,4 +1,5 @@
-import { RESET_LINK_LIFETIME_MS, type User } from '@wac/contract/auth';
+import type { User } from '@wac/contract/auth';
+import { RESET_LINK_LIFETIME_MS } from '@wac/contract/password-policy';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, badRequest, unauthorized } from '../../http/app-error.ts';
 import { hashPassword, hashToken, newSecretToken, verifyPassword } from '../../lib/secrets.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_APP_NAME } from '@wac/contract/app-settings';
+import { DEFAULT_APP_NAME } from '@wac/contract/app-settings-defaults';
 import type { EmailTemplateName } from '@wac/contract/email';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';

@@ -1,4 +1,4 @@
-import { appSettingDefaults } from '@wac/contract/app-settings';
+import { appSettingDefaults } from '@wac/contract/app-settings-defaults';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 

@@ -1,4 +1,4 @@
-import { type AppSettingKey, type AppSettings, appSettingDefaults, appSettingKeys } from '@wac/contract/app-settings';
+import { type AppSettingKey, type AppSettings, appSettingDefaults, appSettingKeys } from '@wac/contract/app-settings-defaults';
 import type { User } from '@wac/contract/auth';
 import type { AppContext } from '../../app-context.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';

@@ -17,17 +17,19 @@ export function ActivitiesPager({ page, limit, total, onPage }: ActivitiesPagerP
       <span className="muted">
         {first}–{last} of {total}
       </span>
-      <div className="row">
-        <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        <span className="muted">
-          Page {page} of {totalPages}
-        </span>
-        <Button variant="secondary" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
-      </div>
+      {totalPages > 1 && (
+        <div className="row">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Previous
+          </Button>
+          <span className="muted">
+            Page {page} of {totalPages}
+          </span>
+          <Button variant="secondary" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+            Next
+          </Button>
+        </div>
+      )}
     </nav>
   );
 }

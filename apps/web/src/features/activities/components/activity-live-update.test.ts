@@ -1,7 +1,7 @@
 import type { Activity } from '@wac/contract/activities';
 import { describe, expect, it } from 'vitest';
 import type { ActivitiesList, ActivitiesQuery } from '../api/list-activities';
-import { matchesFilters, prependActivity } from './activity-live-update';
+import { countActivity, matchesFilters, prependActivity } from './activity-live-update';
 
 function activity(id: number, over: Partial<Activity> = {}): Activity {
   const at = new Date(Date.UTC(2025, 0, 1, 12, 0, id)).toISOString();
@@ -47,5 +47,15 @@ describe('prependActivity', () => {
 
   it('ignores an activity already listed', () => {
     expect(prependActivity(list, activity(3), 3)).toBe(list);
+  });
+});
+
+describe('countActivity', () => {
+  it('counts without touching the rows', () => {
+    const list: ActivitiesList = { activities: [activity(1, { read: true })], total: 30, unreadCount: 0, types: ['login'] };
+    const next = countActivity(list, activity(2));
+    expect(next.activities).toBe(list.activities);
+    expect(next.total).toBe(31);
+    expect(next.unreadCount).toBe(1);
   });
 });

@@ -19,3 +19,8 @@ export function prependActivity(list: ActivitiesList, activity: Activity, limit:
     types: list.types.includes(activity.type) ? list.types : [...list.types, activity.type].sort(),
   };
 }
+
+/** On a later page the rows stay put; only the counters follow. */
+export function countActivity(list: ActivitiesList, activity: Activity): ActivitiesList {
+  return { ...list, total: list.total + 1, unreadCount: list.unreadCount + (activity.read ? 0 : 1) };
+}

@@ -1,7 +1,7 @@
 import type { SourceType } from '@wac/contract/activities';
 
 export const sourceLabels: Record<SourceType, string> = {
-  auth: 'Sign-in',
+  auth: 'Auth',
   system: 'System',
   whatsapp: 'WhatsApp',
   user: 'User action',

@@ -13,7 +13,7 @@ import { type ActivitiesList, type ActivitiesQuery, activitiesKey, activitiesQue
 import { useMarkActivitiesRead } from '../api/mark-activities-read';
 import { ActivitiesPager } from '../components/activities-pager';
 import { activityDetails } from '../components/activity-details';
-import { matchesFilters, prependActivity } from '../components/activity-live-update';
+import { countActivity, matchesFilters, prependActivity } from '../components/activity-live-update';
 import { humanizeType } from '../components/activity-type-label';
 import { SourceBadge, sourceLabels } from '../components/source-badge';
 import './activities-page.css';
@@ -80,6 +80,7 @@ export function ActivitiesPage() {
     if (!matchesFilters(activity, query)) return;
     if (query.page !== 1) {
       setMissed((n) => n + 1);
+      queryClient.setQueryData<ActivitiesList>(activitiesKey(query), (old) => (old ? countActivity(old, activity) : old));
       return;
     }
     queryClient.setQueryData<ActivitiesList>(activitiesKey(query), (old) => (old ? prependActivity(old, activity, query.limit) : old));

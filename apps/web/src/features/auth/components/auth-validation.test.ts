@@ -1,4 +1,4 @@
-import { newPasswordErrors } from '@wac/contract/auth';
+import { newPasswordErrors } from '@wac/contract/password-policy';
 import { describe, expect, it } from 'vitest';
 import { validateEmail, validateLogin } from './auth-validation';
 

@@ -1,4 +1,4 @@
-import { emailPattern } from '@wac/contract/common';
+import { emailPattern } from '@wac/contract/email-address';
 
 /** Spec 5's rules and texts for the three public forms, checked before anything is sent. */
 export function validateLogin(values: { username: string; password: string }) {

@@ -1,4 +1,4 @@
-import { newPasswordErrors, RESET_REDIRECT_MS } from '@wac/contract/auth';
+import { newPasswordErrors, RESET_REDIRECT_MS } from '@wac/contract/password-policy';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, apiRequest } from '../../../lib/api-client';

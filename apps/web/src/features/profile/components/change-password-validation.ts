@@ -1,4 +1,4 @@
-import { newPasswordErrors } from '@wac/contract/auth';
+import { newPasswordErrors } from '@wac/contract/password-policy';
 
 export function validateChangePassword(values: { current: string; password: string; confirm: string }) {
   const errors: { current?: string; password?: string; confirm?: string } = newPasswordErrors(values);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AppSettings } from '@wac/contract/app-settings';
+import type { AppSettings } from '@wac/contract/app-settings-defaults';
 import { apiRequest } from '../../../lib/api-client';
 
 export const appSettingsQueryKey = ['settings', 'app'] as const;

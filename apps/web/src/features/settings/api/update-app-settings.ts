@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AppSettings } from '@wac/contract/app-settings';
+import type { AppSettings } from '@wac/contract/app-settings-defaults';
 import { apiRequest } from '../../../lib/api-client';
 import { publicSettingsQueryKey } from '../../../lib/app-settings';
 import { appSettingsQueryKey } from './get-app-settings';
+import { emailStatusQueryKey } from './get-email-status';
 
 export function updateAppSettings(settings: Partial<AppSettings>): Promise<{ settings: AppSettings }> {
   return apiRequest<{ settings: AppSettings }>('/api/app/settings', { method: 'PUT', body: { settings } });
@@ -15,7 +16,11 @@ export function useUpdateAppSettings() {
     onSuccess: (data) => {
       queryClient.setQueryData(appSettingsQueryKey, data);
       // Branding, page titles and date formats across the console follow at once.
-      return queryClient.invalidateQueries({ queryKey: publicSettingsQueryKey });
+      // The default sender name is the app name.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: publicSettingsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: emailStatusQueryKey }),
+      ]);
     },
   });
 }

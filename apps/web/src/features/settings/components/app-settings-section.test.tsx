@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { type AppSettings, appSettingDefaults } from '@wac/contract/app-settings';
+import { type AppSettings, appSettingDefaults } from '@wac/contract/app-settings-defaults';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../../ui/toasts';
 import { AppSettingsForm } from './app-settings-section';

@@ -1,4 +1,4 @@
-import { type AppSettingKey, type AppSettings, dateFormats, timeFormats } from '@wac/contract/app-settings';
+import { type AppSettingKey, type AppSettings, dateFormats, timeFormats } from '@wac/contract/app-settings-defaults';
 import { formatCurrency } from '@wac/contract/format';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';

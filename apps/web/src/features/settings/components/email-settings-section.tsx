@@ -130,7 +130,11 @@ function SmtpForm({ saved }: { saved: EmailSettings }) {
         label="Send through this SMTP server"
         help="When off, mail goes through SMTP_URL if the server has one, else to the outbox."
         checked={values.enabled}
-        onChange={(v) => set('enabled', v)}
+        onChange={(v) => {
+          set('enabled', v);
+          // The host is only required while this server is used.
+          if (!v) setErrors((e) => ({ ...e, host: undefined }));
+        }}
       />
       <div className="form-grid">
         <TextField
@@ -222,7 +226,7 @@ function TestEmailForm() {
   }
 
   return (
-    <form className="test-email" onSubmit={submit} noValidate aria-label="Send a test email">
+    <form className="test-email" onSubmit={submit} noValidate aria-label="Test email">
       <TextField
         label="Send a test email"
         name="test-to"

@@ -1,4 +1,4 @@
-import { dateFormats } from '@wac/contract/app-settings';
+import { dateFormats } from '@wac/contract/app-settings-defaults';
 import dayjs from 'dayjs';
 import timezonePlugin from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';

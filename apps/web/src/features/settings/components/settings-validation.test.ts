@@ -1,4 +1,4 @@
-import { type AppSettings, appSettingDefaults } from '@wac/contract/app-settings';
+import { type AppSettings, appSettingDefaults } from '@wac/contract/app-settings-defaults';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import {

@@ -1,4 +1,5 @@
-import { type AppSettingKey, type AppSettings, appSettingKeys, appSettingsUpdateSchema } from '@wac/contract/app-settings';
+import { appSettingsUpdateSchema } from '@wac/contract/app-settings';
+import { type AppSettingKey, type AppSettings, appSettingKeys } from '@wac/contract/app-settings-defaults';
 import { emailSettingsUpdateSchema, emailTemplateUpdateSchema } from '@wac/contract/email';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';

@@ -11,9 +11,17 @@ import { type FieldErrors, validatePasswordPair } from './user-validation';
 interface SetPasswordModalProps {
   user: User | null;
   onClose: () => void;
+  /** Admins setting their own password keep the session they are using. */
+  isSelf?: boolean;
 }
 
-export function SetPasswordModal({ user, onClose }: SetPasswordModalProps) {
+function sessionsNote(isSelf: boolean): string {
+  return isSelf
+    ? 'Your other sessions are signed out; this one stays signed in.'
+    : 'They are signed out everywhere and sign in again with the new password.';
+}
+
+export function SetPasswordModal({ user, onClose, isSelf = false }: SetPasswordModalProps) {
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'newPassword' | 'confirmPassword'>>({});
@@ -41,7 +49,7 @@ export function SetPasswordModal({ user, onClose }: SetPasswordModalProps) {
     if (found.newPassword || found.confirmPassword) return;
     try {
       await setPassword.mutateAsync({ id: user.id, newPassword });
-      toast.show({ type: 'success', title: `Password changed for ${user.username}`, help: 'Their other sessions have been signed out.' });
+      toast.show({ type: 'success', title: `Password changed for ${user.username}`, help: sessionsNote(isSelf) });
       onClose();
     } catch (error) {
       setFormError(error instanceof ApiError ? error.message : 'Request failed');
@@ -96,7 +104,7 @@ export function SetPasswordModal({ user, onClose }: SetPasswordModalProps) {
           }}
           error={errors.confirmPassword}
         />
-        <p className="muted">The user's other sessions are signed out when the password changes.</p>
+        <p className="muted">{sessionsNote(isSelf)}</p>
       </form>
     </Modal>
   );

@@ -192,7 +192,7 @@ export function UsersPage() {
       <UserFormModal open={creating} onClose={() => setCreating(false)} />
       <UserFormModal open={editing !== null} user={editing} isSelf={editing?.id === me?.id} onClose={() => setEditing(null)} />
       <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />
-      <SetPasswordModal user={settingPassword} onClose={() => setSettingPassword(null)} />
+      <SetPasswordModal user={settingPassword} isSelf={settingPassword?.id === me?.id} onClose={() => setSettingPassword(null)} />
     </div>
   );
 }
