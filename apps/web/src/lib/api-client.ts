@@ -63,3 +63,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   return body as T;
 }
+
+/** The text to show for a failed call: the server's words, else spec 8's fallback. */
+export function errorMessage(error: unknown, fallback = 'Request failed'): string {
+  return error instanceof ApiError && error.message !== 'Request failed' ? error.message : fallback;
+}

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth-context';
+import { useClickOutside } from '../../lib/use-click-outside';
 
 export function avatarLetter(username: string | undefined | null): string {
   return username?.trim().charAt(0).toUpperCase() || 'U';
@@ -11,13 +12,9 @@ export function AvatarMenu() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+  useClickOutside(ref, open, close);
 
   return (
     <div className="dropdown" ref={ref}>

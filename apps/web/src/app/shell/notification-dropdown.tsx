@@ -2,11 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Activity, NOTIFICATION_DROPDOWN_ITEMS, notificationTarget, realtimeEvents } from '@wac/contract/activities';
 import { activityActor, describeActivity } from '@wac/contract/activity-text';
 import { formatBadgeCount } from '@wac/contract/format';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiRequest } from '../../lib/api-client';
 import { formatRelativeTime } from '../../lib/format-date';
 import { useSocketEvent } from '../../lib/socket';
+import { useClickOutside } from '../../lib/use-click-outside';
 import { Spinner } from '../../ui/spinner';
 
 interface NotificationList {
@@ -25,6 +26,7 @@ export function NotificationDropdown() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
   const { data, isLoading } = useQuery({
     queryKey,
     queryFn: () => apiRequest<NotificationList>('/api/activities', { query: { limit: NOTIFICATION_DROPDOWN_ITEMS } }),
@@ -48,12 +50,7 @@ export function NotificationDropdown() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey }),
   });
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+  useClickOutside(ref, open, close);
 
   const unread = data?.unreadCount ?? 0;
   const items = data?.activities ?? [];

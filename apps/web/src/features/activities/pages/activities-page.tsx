@@ -3,15 +3,16 @@ import { type Activity, realtimeEvents, type SourceType, sourceTypes } from '@wa
 import { describeActivity } from '@wac/contract/activity-text';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { useSocketEvent } from '../../../lib/socket';
 import { Button } from '../../../ui/button';
+import { Pager } from '../../../ui/pager';
+import { QueryStatus } from '../../../ui/query-status';
 import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toasts';
 import { type ActivitiesList, type ActivitiesQuery, activitiesKey, activitiesQueryKey, useActivities } from '../api/list-activities';
 import { useMarkActivitiesRead } from '../api/mark-activities-read';
-import { ActivitiesPager } from '../components/activities-pager';
 import { activityDetails } from '../components/activity-details';
 import { countActivity, matchesFilters, prependActivity } from '../components/activity-live-update';
 import { humanizeType } from '../components/activity-type-label';
@@ -111,7 +112,7 @@ export function ActivitiesPage() {
       setSelected(new Set());
       toast.show({ type: 'success', title: updated === 1 ? '1 activity marked as read' : `${updated} activities marked as read` });
     } catch (error) {
-      toast.show({ type: 'error', title: error instanceof ApiError ? error.message : 'Request failed' });
+      toast.show({ type: 'error', title: errorMessage(error) });
     }
   }
 
@@ -173,17 +174,8 @@ export function ActivitiesPage() {
           </div>
         )}
 
-        {activities.isPending ? (
-          <div className="empty-state">
-            <Spinner size="medium" label="Loading activities" />
-          </div>
-        ) : activities.isError ? (
-          <div className="empty-state" role="alert">
-            <p>{activities.error instanceof ApiError ? activities.error.message : 'Request failed'}</p>
-            <Button variant="secondary" onClick={() => activities.refetch()}>
-              Try again
-            </Button>
-          </div>
+        {activities.isPending || activities.isError ? (
+          <QueryStatus query={activities} loadingLabel="Loading activities" />
         ) : list.length === 0 ? (
           <div className="empty-state">
             {filtered ? (
@@ -264,7 +256,8 @@ export function ActivitiesPage() {
         )}
 
         {data && (
-          <ActivitiesPager
+          <Pager
+            label="Activity pages"
             page={query.page}
             limit={query.limit}
             total={data.total}

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
@@ -26,9 +26,7 @@ export function ForgotPasswordPage() {
       await apiRequest('/api/auth/forgot-password', { method: 'POST', body: { email: email.trim() }, skipSessionExpiry: true });
       setSent(true);
     } catch (err) {
-      setServerError(
-        err instanceof ApiError && err.message !== 'Request failed' ? err.message : 'Failed to send reset email. Please try again.',
-      );
+      setServerError(errorMessage(err, 'Failed to send reset email. Please try again.'));
     } finally {
       setSubmitting(false);
     }

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { usePageTitle } from '../../../lib/page-title';
 import { takeSessionExpiredMessage } from '../../../lib/session-storage';
@@ -37,7 +37,8 @@ export function LoginPage() {
       await login(username.trim(), password, remember);
       navigate('/', { replace: true });
     } catch (err) {
-      setServerError(err instanceof ApiError && err.status !== 500 && err.message !== 'Request failed' ? err.message : FALLBACK);
+      // Spec 5: a server failure reads as the generic sign-in message.
+      setServerError(err instanceof ApiError && err.status >= 500 ? FALLBACK : errorMessage(err, FALLBACK));
     } finally {
       inFlight.current = false;
       setSubmitting(false);

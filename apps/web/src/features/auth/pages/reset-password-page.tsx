@@ -1,7 +1,7 @@
 import { newPasswordErrors, RESET_REDIRECT_MS } from '@wac/contract/password-policy';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
@@ -38,9 +38,7 @@ export function ResetPasswordPage() {
       await apiRequest('/api/auth/reset-password', { method: 'POST', body: { token, newPassword: password }, skipSessionExpiry: true });
       setDone(true);
     } catch (err) {
-      setServerError(
-        err instanceof ApiError && err.message !== 'Request failed' ? err.message : 'Failed to reset password. Please try again.',
-      );
+      setServerError(errorMessage(err, 'Failed to reset password. Please try again.'));
     } finally {
       setSubmitting(false);
     }

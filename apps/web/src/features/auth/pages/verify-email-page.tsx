@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { Spinner } from '../../../ui/spinner';
 import { AuthCard } from '../components/auth-card';
@@ -19,7 +19,7 @@ export function VerifyEmailPage() {
     sent.current = true;
     apiRequest<{ message: string }>('/api/auth/verify-email', { method: 'POST', body: { token }, skipSessionExpiry: true })
       .then((r) => setState({ status: 'done', message: r.message }))
-      .catch((err) => setState({ status: 'failed', message: err instanceof ApiError ? err.message : 'Request failed' }));
+      .catch((err) => setState({ status: 'failed', message: errorMessage(err) }));
   }, [token]);
 
   if (state.status === 'working') {

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { formatDate } from '../../../lib/format-date';
 import { Button } from '../../../ui/button';
@@ -62,7 +62,7 @@ function ChangePasswordCard() {
       toast.show({ type: 'success', title: 'Password changed', help: message });
       setValues({ current: '', password: '', confirm: '' });
     } catch (err) {
-      toast.show({ type: 'error', title: err instanceof ApiError ? err.message : 'Request failed' });
+      toast.show({ type: 'error', title: errorMessage(err) });
     } finally {
       setSaving(false);
     }

@@ -1,9 +1,8 @@
 import { type AppSettingKey, type AppSettings, dateFormats, timeFormats } from '@wac/contract/app-settings-defaults';
 import { formatCurrency } from '@wac/contract/format';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
-import { Spinner } from '../../../ui/spinner';
+import { QueryStatus } from '../../../ui/query-status';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toasts';
 import { useAppSettingsForm } from '../api/get-app-settings';
@@ -39,23 +38,7 @@ const timeFormatLabels: Record<string, string> = { '24h': '24-hour', '12h': '12-
 
 export function AppSettingsSection() {
   const settings = useAppSettingsForm();
-  if (settings.isPending) {
-    return (
-      <div className="empty-state">
-        <Spinner size="medium" label="Loading app settings" />
-      </div>
-    );
-  }
-  if (settings.isError) {
-    return (
-      <div className="empty-state" role="alert">
-        <p>{settings.error instanceof ApiError ? settings.error.message : 'Request failed'}</p>
-        <Button variant="secondary" onClick={() => settings.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (settings.isPending || settings.isError) return <QueryStatus query={settings} loadingLabel="Loading app settings" />;
   return <AppSettingsForm saved={settings.data.settings} />;
 }
 

@@ -1,6 +1,6 @@
 import { type EmailSettings, emailTestBodySchema } from '@wac/contract/email';
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
@@ -42,7 +42,7 @@ export function EmailSettingsSection() {
         </div>
       ) : failed ? (
         <div className="empty-state" role="alert">
-          <p>{failed instanceof ApiError ? failed.message : 'Request failed'}</p>
+          <p>{errorMessage(failed)}</p>
           <Button
             variant="secondary"
             onClick={() => {
@@ -221,7 +221,7 @@ function TestEmailForm() {
       const result = await send.mutateAsync(parsed.data.to);
       toast.show({ type: result.transport === 'outbox' ? 'info' : 'success', title: result.message });
     } catch (err) {
-      toast.show({ type: 'error', title: err instanceof ApiError ? err.message : 'Request failed' });
+      toast.show({ type: 'error', title: errorMessage(err) });
     }
   }
 

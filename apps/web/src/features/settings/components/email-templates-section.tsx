@@ -1,8 +1,7 @@
 import type { EmailTemplateName } from '@wac/contract/email';
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
-import { Spinner } from '../../../ui/spinner';
+import { QueryStatus } from '../../../ui/query-status';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toasts';
 import { type EmailTemplate, useEmailTemplates } from '../api/list-email-templates';
@@ -19,23 +18,7 @@ export function EmailTemplatesSection() {
   const templates = useEmailTemplates();
   const [selected, setSelected] = useState<EmailTemplateName>('password_reset');
 
-  if (templates.isPending) {
-    return (
-      <div className="empty-state">
-        <Spinner size="medium" label="Loading email templates" />
-      </div>
-    );
-  }
-  if (templates.isError) {
-    return (
-      <div className="empty-state" role="alert">
-        <p>{templates.error instanceof ApiError ? templates.error.message : 'Request failed'}</p>
-        <Button variant="secondary" onClick={() => templates.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (templates.isPending || templates.isError) return <QueryStatus query={templates} loadingLabel="Loading email templates" />;
   const current = templates.data.find((t) => t.name === selected) ?? templates.data[0];
   if (!current) return <div className="empty-state">No email templates.</div>;
 

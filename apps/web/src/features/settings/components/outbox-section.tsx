@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
+import { QueryStatus } from '../../../ui/query-status';
 import { Spinner } from '../../../ui/spinner';
 import { useOutboxMessage } from '../api/get-outbox-message';
 import { useOutbox } from '../api/list-outbox';
@@ -11,23 +12,7 @@ export function OutboxSection() {
   const outbox = useOutbox();
   const [openId, setOpenId] = useState<string | null>(null);
 
-  if (outbox.isPending) {
-    return (
-      <div className="empty-state">
-        <Spinner size="medium" label="Loading the outbox" />
-      </div>
-    );
-  }
-  if (outbox.isError) {
-    return (
-      <div className="empty-state" role="alert">
-        <p>{outbox.error instanceof ApiError ? outbox.error.message : 'Request failed'}</p>
-        <Button variant="secondary" onClick={() => outbox.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (outbox.isPending || outbox.isError) return <QueryStatus query={outbox} loadingLabel="Loading the outbox" />;
 
   const { messages, total } = outbox.data;
   return (
@@ -87,7 +72,7 @@ function OutboxMessageModal({ id, onClose }: { id: string | null; onClose: () =>
       {message.isPending ? (
         <Spinner size="medium" label="Loading the email" />
       ) : message.isError ? (
-        <p role="alert">{message.error instanceof ApiError ? message.error.message : 'Request failed'}</p>
+        <p role="alert">{errorMessage(message.error)}</p>
       ) : (
         <div className="stack">
           <dl className="details">

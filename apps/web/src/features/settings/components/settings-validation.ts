@@ -2,7 +2,7 @@ import { appSettingsUpdateSchema } from '@wac/contract/app-settings';
 import { type AppSettingKey, type AppSettings, appSettingKeys } from '@wac/contract/app-settings-defaults';
 import { emailSettingsUpdateSchema, emailTemplateUpdateSchema } from '@wac/contract/email';
 import { z } from 'zod';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
@@ -74,7 +74,7 @@ export function validateEmailTemplate(template: { subject: string; text: string 
  * those go under their field, anything else is shown above the form.
  */
 export function serverFieldErrors<K extends string>(error: unknown, fields: readonly K[]): { fields: FieldErrors<K>; message?: string } {
-  const message = error instanceof ApiError ? error.message : 'Request failed';
+  const message = errorMessage(error);
   const found: FieldErrors<K> = {};
   const details = error instanceof ApiError ? (error.body as { details?: unknown } | null)?.details : undefined;
   if (Array.isArray(details)) {

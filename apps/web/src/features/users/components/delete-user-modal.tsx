@@ -1,6 +1,6 @@
 import type { User } from '@wac/contract/auth';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
 import { useToast } from '../../../ui/toasts';
@@ -30,7 +30,7 @@ export function DeleteUserModal({ user, onClose }: DeleteUserModalProps) {
       toast.show({ type: 'success', title: `User ${user.username} deleted` });
       onClose();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Request failed');
+      setError(errorMessage(err));
     }
   }
 

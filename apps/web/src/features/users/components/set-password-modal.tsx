@@ -1,6 +1,6 @@
 import type { User } from '@wac/contract/auth';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
 import { TextField } from '../../../ui/text-field';
@@ -52,7 +52,7 @@ export function SetPasswordModal({ user, onClose, isSelf = false }: SetPasswordM
       toast.show({ type: 'success', title: `Password changed for ${user.username}`, help: sessionsNote(isSelf) });
       onClose();
     } catch (error) {
-      setFormError(error instanceof ApiError ? error.message : 'Request failed');
+      setFormError(errorMessage(error));
     }
   }
 

@@ -1,7 +1,7 @@
 import type { Role, User } from '@wac/contract/auth';
 import { roles } from '@wac/contract/auth';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
 import { TextField } from '../../../ui/text-field';
@@ -49,7 +49,7 @@ export function UserFormModal({ open, onClose, user, isSelf = false }: UserFormM
   }
 
   function showServerError(error: unknown) {
-    const message = error instanceof ApiError ? error.message : 'Request failed';
+    const message = errorMessage(error);
     const field = fieldOfServerError(message);
     if (field) setErrors((e) => ({ ...e, [field]: message }));
     else setFormError(message);

@@ -1,10 +1,11 @@
 import type { Role, User } from '@wac/contract/auth';
 import { roles } from '@wac/contract/auth';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { formatDate } from '../../../lib/format-date';
 import { Button } from '../../../ui/button';
+import { Pager } from '../../../ui/pager';
+import { QueryStatus } from '../../../ui/query-status';
 import { Spinner } from '../../../ui/spinner';
 import { type UsersQuery, useUsers } from '../api/list-users';
 import { DeleteUserModal } from '../components/delete-user-modal';
@@ -12,7 +13,6 @@ import { RoleBadge, roleLabel } from '../components/role-badge';
 import { SetPasswordModal } from '../components/set-password-modal';
 import { useDebouncedValue } from '../components/use-debounced-value';
 import { UserFormModal } from '../components/user-form-modal';
-import { UsersPager } from '../components/users-pager';
 import './users-page.css';
 
 const PAGE_SIZE = 10;
@@ -84,17 +84,8 @@ export function UsersPage() {
           {users.isFetching && !users.isPending && <Spinner size="small" label="Refreshing" />}
         </div>
 
-        {users.isPending ? (
-          <div className="empty-state">
-            <Spinner size="medium" label="Loading users" />
-          </div>
-        ) : users.isError ? (
-          <div className="empty-state" role="alert">
-            <p>{users.error instanceof ApiError ? users.error.message : 'Request failed'}</p>
-            <Button variant="secondary" onClick={() => users.refetch()}>
-              Try again
-            </Button>
-          </div>
+        {users.isPending || users.isError ? (
+          <QueryStatus query={users} loadingLabel="Loading users" />
         ) : list.length === 0 ? (
           <div className="empty-state">
             {filtered ? (
@@ -186,7 +177,9 @@ export function UsersPage() {
           </div>
         )}
 
-        {pagination && <UsersPager pagination={pagination} onPage={setPage} />}
+        {pagination && (
+          <Pager label="Users pages" page={pagination.page} limit={pagination.limit} total={pagination.total} onPage={setPage} />
+        )}
       </div>
 
       <UserFormModal open={creating} onClose={() => setCreating(false)} />

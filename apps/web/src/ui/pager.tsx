@@ -1,19 +1,21 @@
-import { Button } from '../../../ui/button';
+import { Button } from './button';
 
-interface ActivitiesPagerProps {
+interface PagerProps {
   page: number;
   limit: number;
   total: number;
+  /** Names the navigation for screen readers, e.g. 'Users pages'. */
+  label: string;
   onPage: (page: number) => void;
 }
 
-export function ActivitiesPager({ page, limit, total, onPage }: ActivitiesPagerProps) {
+export function Pager({ page, limit, total, label, onPage }: PagerProps) {
   if (total === 0) return null;
   const totalPages = Math.max(1, Math.ceil(total / limit));
   const first = (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
   return (
-    <nav className="pagination" aria-label="Activity pages">
+    <nav className="pagination" aria-label={label}>
       <span className="muted">
         {first}–{last} of {total}
       </span>
