@@ -53,13 +53,31 @@ export function createActivitiesRepository(db: Db) {
         .offset(offset);
     },
 
-    async count(filter: ActivityFilter): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(activities).where(whereOf(filter));
-      return row?.n ?? 0;
+    /** How many match the filter, and how many of those the viewer has not read, in one pass. */
+    async counts(filter: ActivityFilter, viewer: { id: number; readThrough: number }): Promise<{ total: number; unread: number }> {
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          unread: sql<number>`(count(*) FILTER (WHERE NOT ${readFor(viewer.id, viewer.readThrough)}))::int`,
+        })
+        .from(activities)
+        .where(whereOf(filter));
+      return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
     },
 
     /** Activity types among what the viewer may see, for the type filter. */
     async types(visible: ActivityFilter): Promise<string[]> {
+      if (visible.userId === undefined && !visible.sourceType && !visible.type) {
+        // Walks the type index one distinct value at a time instead of scanning every activity.
+        const result = await db.execute<{ type: string }>(sql`
+          WITH RECURSIVE t AS (
+            SELECT min(type) AS type FROM activities
+            UNION ALL
+            SELECT (SELECT min(type) FROM activities WHERE type > t.type) FROM t WHERE t.type IS NOT NULL
+          )
+          SELECT type FROM t WHERE type IS NOT NULL`);
+        return result.rows.map((r) => r.type);
+      }
       const rows = await db.selectDistinct({ type: activities.type }).from(activities).where(whereOf(visible)).orderBy(activities.type);
       return rows.map((r) => r.type);
     },

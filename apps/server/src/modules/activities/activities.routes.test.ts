@@ -78,6 +78,11 @@ describe('GET /api/activities visibility', () => {
     expect(feed.types).toContain('quota_warning');
     expect((await listed(admin)).types).toContain('template_approved');
   });
+
+  it('lists every distinct type to an admin, in order', async () => {
+    const { rows } = await t.ctx.database.pool.query<{ type: string }>('SELECT DISTINCT type FROM activities ORDER BY type');
+    expect((await listed(admin)).types).toEqual(rows.map((r) => r.type));
+  });
 });
 
 describe('GET /api/activities filters and paging', () => {

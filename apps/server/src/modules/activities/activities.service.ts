@@ -87,13 +87,17 @@ export function createActivityService(repository: ActivitiesRepository, realtime
       };
       const unreadFilter = { ...filter, unreadFor: { userId: viewer.id, readThrough } };
       const listFilter = query.unreadOnly ? unreadFilter : filter;
-      const [rows, total, unreadCount, types] = await Promise.all([
+      const [rows, counts, types] = await Promise.all([
         repository.list(listFilter, { id: viewer.id, readThrough }, query.limit, (query.page - 1) * query.limit),
-        repository.count(listFilter),
-        repository.count(unreadFilter),
+        repository.counts(filter, { id: viewer.id, readThrough }),
         repository.types(visibleFilter(viewer)),
       ]);
-      return { activities: rows.map(toActivity), total, unreadCount, types };
+      return {
+        activities: rows.map(toActivity),
+        total: query.unreadOnly ? counts.unread : counts.total,
+        unreadCount: counts.unread,
+        types,
+      };
     },
 
     /** Non-admins may only write activities of their own, and never system ones (those notify everybody). */
