@@ -174,7 +174,9 @@ summary.push([
 console.log(formatTable(['command', 'start', 'median s', 'min-max s'], summary));
 
 const share = (start: string) => (medians.get(`npm start ${start}`) ?? 0) - (medians.get(`server alone ${start}`) ?? 0);
-console.log('\nnpm start = npm run build -w apps/web && npm run start -w apps/server (two nested npm processes)');
+console.log(
+  '\nnpm start = node scripts/build-web-if-stale.mjs (builds apps/web only when its sources changed) && exec tsx apps/server/src/main.ts',
+);
 console.log('server alone = tsx apps/server/src/main.ts with apps/web/dist already built');
 console.log(
   `web build + npm share (median npm start minus median server alone): first ${s(share('first'))} s, second ${s(share('second'))} s`,
