@@ -64,7 +64,12 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
 
   // The realtime server and the HTTP guards authenticate through the same service.
   let authenticate: (token: string) => ReturnType<ReturnType<typeof createAuthService>['authenticate']> = async () => null;
-  const realtime = createRealtime(app.server, (token) => authenticate(token));
+  const realtime = createRealtime(
+    app.server,
+    (token) => authenticate(token),
+    database.url,
+    (err) => app.log.warn({ err }, 'realtime adapter error'),
+  );
   const activities = createActivityService(createActivitiesRepository(database.db), realtime);
   const ctx: AppContext = { config, database, log: app.log, realtime, mailer, activities };
   const authService = createAuthService(ctx, authRepository, usersRepository);

@@ -12,6 +12,7 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  url: string;
   close: () => Promise<void>;
 }
 
@@ -21,7 +22,7 @@ const MIGRATION_LOCK_ID = 4_170_521;
 export function connectDatabase(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', () => {});
-  return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
+  return { db: drizzle(pool, { schema }), pool, url, close: () => pool.end() };
 }
 
 /** Applies committed migrations once, even when several processes start together. */

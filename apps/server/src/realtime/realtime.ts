@@ -1,5 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/postgres-adapter';
 import type { User } from '@wac/contract/auth';
+import pg from 'pg';
 import { Server } from 'socket.io';
 
 export const SOCKET_PATH = '/socket.io';
@@ -25,8 +27,23 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
-export function createRealtime(server: HttpServer, authenticate: Authenticate): Realtime {
-  const io = new Server(server, { path: SOCKET_PATH, transports: ['websocket'], serveClient: false, connectTimeout: 20_000 });
+/** Events fan out through PostgreSQL (LISTEN/NOTIFY), so every server process reaches its own sockets. */
+export function createRealtime(
+  server: HttpServer,
+  authenticate: Authenticate,
+  databaseUrl: string,
+  onError: (err: Error) => void,
+): Realtime {
+  // Its own small pool: the adapter keeps one connection LISTENing for as long as the server runs.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  pool.on('error', onError);
+  const io = new Server(server, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    connectTimeout: 20_000,
+    adapter: createAdapter(pool, { errorHandler: onError }),
+  });
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
     const auth = typeof token === 'string' && token ? await authenticate(token).catch(() => null) : null;
@@ -53,7 +70,12 @@ export function createRealtime(server: HttpServer, authenticate: Authenticate): 
       target.emit(event, payload);
     },
     toEveryone: (event, payload) => io.emit(event, payload),
-    close: () => new Promise((resolve) => io.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      // Closed within moments of starting, the adapter may still be acquiring its LISTEN connection and never
+      // release it; do not let that hold shutdown (the process exits and the connection with it).
+      await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    },
   };
 }
 

@@ -1,0 +1,45 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect } from 'socket.io-client';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ADMIN, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type BuiltApp, buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { connectDatabase, type Database } from '../db/database.ts';
+
+let a: TestApp;
+let b: BuiltApp;
+let bDatabase: Database;
+
+beforeAll(async () => {
+  a = await createTestApp();
+  // A second server process sharing the same database, as behind a load balancer.
+  bDatabase = connectDatabase(a.databaseUrl);
+  b = await buildApp(loadConfig({}, { DATA_DIR: a.dataDir, DATABASE_URL: a.databaseUrl, LOG_LEVEL: 'silent' }), bDatabase);
+  await b.app.ready();
+  await a.app.listen({ port: 0, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await b.app.close();
+  await bDatabase.close();
+  await a.close();
+});
+
+it('delivers an activity recorded on one server to a socket connected to another', async () => {
+  const token = await a.login(ADMIN.username, ADMIN.password);
+  const { port } = a.app.server.address() as AddressInfo;
+  const socket = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'], auth: { token }, forceNew: true });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    const received = new Promise<{ type: string }>((resolve) => socket.on('new_activity', resolve));
+    // Give the adapter's LISTEN a moment to be in place on both servers.
+    await new Promise((r) => setTimeout(r, 300));
+    await b.ctx.activities.record({ type: 'backup_finished', sourceType: 'system', data: {} });
+    await expect(received).resolves.toMatchObject({ type: 'backup_finished' });
+  } finally {
+    socket.close();
+  }
+});
