@@ -1,0 +1,153 @@
+import { CloudApiError } from './cloud-api-error.ts';
+import { defaultRetry, type RetryOptions, withRetry } from './retry.ts';
+
+export { CloudApiError } from './cloud-api-error.ts';
+
+export type MediaKind = 'image' | 'video' | 'audio' | 'document';
+
+export interface ReplyButton {
+  id: string;
+  title: string;
+}
+
+export interface ListSection {
+  title?: string;
+  rows: { id: string; title: string; description?: string }[];
+}
+
+export interface MediaInfo {
+  url: string;
+  mimeType: string;
+  sha256: string;
+  fileSize: number;
+  id: string;
+}
+
+export interface CloudApiClientOptions {
+  baseUrl: string;
+  version: string;
+  accessToken: string;
+  phoneNumberId: string;
+  retry?: Partial<RetryOptions>;
+  /** Per attempt; a hung connection counts as a transient failure. */
+  timeoutMs?: number;
+}
+
+export type CloudApiClient = ReturnType<typeof createCloudApiClient>;
+
+interface SendResponse {
+  messages?: { id: string }[];
+}
+
+/** The Graph API calls the server makes, exactly as Meta documents them; works against Meta or the sandbox. */
+export function createCloudApiClient(options: CloudApiClientOptions) {
+  const retry: RetryOptions = { ...defaultRetry, ...options.retry };
+  const root = `${options.baseUrl.replace(/\/$/, '')}/${options.version}`;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const auth = { authorization: `Bearer ${options.accessToken}` };
+
+  // Network failures are treated like 5xx: the request may not have reached Meta at all.
+  const shouldRetry = (err: unknown) => !(err instanceof CloudApiError) || err.retryable;
+
+  async function call(url: string, init: RequestInit): Promise<Response> {
+    return withRetry(
+      async () => {
+        const res = await fetch(url, { ...init, headers: { ...auth, ...init.headers }, signal: AbortSignal.timeout(timeoutMs) });
+        if (res.ok) return res;
+        const body = await res.json().catch(() => undefined);
+        throw CloudApiError.fromResponse(res.status, body);
+      },
+      shouldRetry,
+      retry,
+    );
+  }
+
+  async function callJson<T>(url: string, init: RequestInit): Promise<T> {
+    return (await (await call(url, init)).json()) as T;
+  }
+
+  const postJson = <T>(path: string, payload: unknown) =>
+    callJson<T>(`${root}/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+
+  async function send(to: string, message: Record<string, unknown>): Promise<{ wamid: string }> {
+    const res = await postJson<SendResponse>(`${options.phoneNumberId}/messages`, {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to,
+      ...message,
+    });
+    const wamid = res.messages?.[0]?.id;
+    if (!wamid) throw new CloudApiError(502, undefined, 'The Graph API answered without a message id');
+    return { wamid };
+  }
+
+  return {
+    sendText: (to: string, body: string, previewUrl = false) => send(to, { type: 'text', text: { body, preview_url: previewUrl } }),
+
+    sendMedia(to: string, kind: MediaKind, mediaId: string, caption?: string, filename?: string) {
+      // Meta refuses a caption on audio and a filename on anything but documents.
+      const media: Record<string, string> = { id: mediaId };
+      if (caption && kind !== 'audio') media.caption = caption;
+      if (filename && kind === 'document') media.filename = filename;
+      return send(to, { type: kind, [kind]: media });
+    },
+
+    sendButtons: (to: string, body: string, buttons: ReplyButton[]) =>
+      send(to, {
+        type: 'interactive',
+        interactive: {
+          type: 'button',
+          body: { text: body },
+          action: { buttons: buttons.map((b) => ({ type: 'reply', reply: { id: b.id, title: b.title } })) },
+        },
+      }),
+
+    sendList: (to: string, body: string, buttonText: string, sections: ListSection[]) =>
+      send(to, {
+        type: 'interactive',
+        interactive: { type: 'list', body: { text: body }, action: { button: buttonText, sections } },
+      }),
+
+    sendReaction: (to: string, messageId: string, emoji: string) =>
+      send(to, { type: 'reaction', reaction: { message_id: messageId, emoji } }),
+
+    async markRead(messageId: string): Promise<void> {
+      await postJson(`${options.phoneNumberId}/messages`, { messaging_product: 'whatsapp', status: 'read', message_id: messageId });
+    },
+
+    async uploadMedia(buffer: Buffer, mimeType: string, filename: string): Promise<{ id: string }> {
+      return callJson<{ id: string }>(`${root}/${options.phoneNumberId}/media`, {
+        method: 'POST',
+        body: mediaForm(buffer, mimeType, filename),
+      });
+    },
+
+    async getMediaUrl(mediaId: string): Promise<MediaInfo> {
+      const res = await callJson<{ url: string; mime_type: string; sha256: string; file_size: number; id: string }>(
+        `${root}/${encodeURIComponent(mediaId)}`,
+        { method: 'GET' },
+      );
+      return { url: res.url, mimeType: res.mime_type, sha256: res.sha256, fileSize: Number(res.file_size), id: res.id };
+    },
+
+    async downloadMedia(url: string): Promise<{ buffer: Buffer; mimeType: string }> {
+      const res = await call(url, { method: 'GET' });
+      return {
+        buffer: Buffer.from(await res.arrayBuffer()),
+        mimeType: res.headers.get('content-type') ?? 'application/octet-stream',
+      };
+    },
+  };
+}
+
+function mediaForm(buffer: Buffer, mimeType: string, filename: string): FormData {
+  const form = new FormData();
+  form.set('messaging_product', 'whatsapp');
+  form.set('type', mimeType);
+  form.set('file', new Blob([new Uint8Array(buffer)], { type: mimeType }), filename);
+  return form;
+}
