@@ -1,9 +1,11 @@
 // Raw and gzip (level 9) size of every JavaScript file the browser loads for /login, in headless Chromium.
 // Run: npx tsx bench/login-bundle.ts   (builds apps/web first when apps/web/dist is missing)
+
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { formatTable, machineLine, removeDir, repoRoot, startProcess, startServer, stopProcess, tempDataDir } from './lib/processes.ts';
 
 const distIndex = path.join(repoRoot, 'apps/web/dist/index.html');
@@ -38,18 +40,7 @@ console.log(built ? 'apps/web/dist was missing: built it with npm run build -w a
 
 const dataDir = await tempDataDir('bundle');
 const server = await startServer('server', dataDir);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 
 try {
   const page = await browser.newPage();

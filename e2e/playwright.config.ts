@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/chromium.ts';
 import { E2E_BASE_URL, E2E_PORT } from './support/stack.ts';
 
 export default defineConfig({
@@ -13,18 +14,7 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     headless: true,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     command: 'npx tsx e2e/support/start-stack.ts',
