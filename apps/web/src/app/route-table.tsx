@@ -1,5 +1,6 @@
 import type { Role } from '@wac/contract/auth';
 import { type ComponentType, lazy } from 'react';
+import type { IconName } from '../ui/icon';
 
 export type MenuGroup = 'Dashboard' | 'Communication' | 'Reports' | 'Management';
 export const menuGroups: MenuGroup[] = ['Dashboard', 'Communication', 'Reports', 'Management'];
@@ -11,7 +12,8 @@ export interface AppRoute {
   page: ComponentType;
   /** The server refuses other roles too; this sends them to /chat (spec 2). */
   requiredRole?: Role;
-  menu?: { group: MenuGroup; label: string; icon: string; adminOnly: boolean };
+  /** Sidebar entry; adminOnly hides it from other roles in the menu, whether or not the route is guarded. */
+  menu?: { group: MenuGroup; label: string; icon: IconName; adminOnly: boolean };
 }
 
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
@@ -31,14 +33,14 @@ export const appRoutes: AppRoute[] = [
     title: 'Overview',
     subtitle: 'How the console is being used',
     page: OverviewPage,
-    menu: { group: 'Dashboard', label: 'Overview', icon: '▦', adminOnly: true },
+    menu: { group: 'Dashboard', label: 'Overview', icon: 'dashboard', adminOnly: true },
   },
   {
     path: '/chat',
     title: 'Chat',
     subtitle: 'Conversations with your customers',
     page: ChatPage,
-    menu: { group: 'Communication', label: 'Chat', icon: '✉', adminOnly: false },
+    menu: { group: 'Communication', label: 'Chat', icon: 'chat', adminOnly: false },
   },
   {
     path: '/activities',
@@ -46,7 +48,7 @@ export const appRoutes: AppRoute[] = [
     subtitle: 'Everything that happened in the console',
     page: ActivitiesPage,
     requiredRole: 'admin',
-    menu: { group: 'Reports', label: 'Activities', icon: '≡', adminOnly: true },
+    menu: { group: 'Reports', label: 'Activities', icon: 'activity', adminOnly: true },
   },
   {
     path: '/admin/users',
@@ -54,7 +56,7 @@ export const appRoutes: AppRoute[] = [
     subtitle: 'Who can sign in, and as what',
     page: UsersPage,
     requiredRole: 'admin',
-    menu: { group: 'Management', label: 'Users', icon: '☺', adminOnly: true },
+    menu: { group: 'Management', label: 'Users', icon: 'users', adminOnly: true },
   },
   {
     path: '/settings',
@@ -62,7 +64,7 @@ export const appRoutes: AppRoute[] = [
     subtitle: 'App, email and system settings',
     page: SettingsPage,
     requiredRole: 'admin',
-    menu: { group: 'Management', label: 'Settings', icon: '⚙', adminOnly: true },
+    menu: { group: 'Management', label: 'Settings', icon: 'settings', adminOnly: true },
   },
   { path: '/profile', title: 'Profile', subtitle: 'Your account', page: ProfilePage },
 ];

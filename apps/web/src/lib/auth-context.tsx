@@ -6,7 +6,7 @@ import { clearSession, storedToken, storeSession } from './session-storage';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
-interface AuthContextValue {
+export interface AuthContextValue {
   status: AuthStatus;
   user: User | null;
   token: string | null;
@@ -14,7 +14,8 @@ interface AuthContextValue {
   logout: () => Promise<void>;
 }
 
-const AuthContext = createContext<AuthContextValue | null>(null);
+/** Exported so tests can render a component as a given user without a server; the app uses AuthProvider. */
+export const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();

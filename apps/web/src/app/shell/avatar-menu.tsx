@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth-context';
 import { useClickOutside } from '../../lib/use-click-outside';
+import { Icon } from '../../ui/icon';
 
 export function avatarLetter(username: string | undefined | null): string {
   return username?.trim().charAt(0).toUpperCase() || 'U';
@@ -22,6 +23,7 @@ export function AvatarMenu() {
         type="button"
         className="avatar"
         onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => e.key === 'Escape' && close()}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-label="Account menu"
@@ -29,10 +31,16 @@ export function AvatarMenu() {
         {avatarLetter(user?.username)}
       </button>
       {open && (
-        <div className="dropdown-panel avatar-panel" role="menu">
+        <div className="dropdown-panel avatar-panel" role="menu" onKeyDown={(e) => e.key === 'Escape' && close()}>
           <div className="avatar-panel-user">
-            <strong>{user?.username}</strong>
-            <span className="muted">{user?.role}</span>
+            <span className="avatar avatar-large" aria-hidden="true">
+              {avatarLetter(user?.username)}
+            </span>
+            <div className="avatar-panel-identity">
+              <strong>{user?.username}</strong>
+              {user?.email && <span className="muted small">{user.email}</span>}
+              <span className={`badge ${user?.role === 'admin' ? 'badge-success' : 'badge-muted'} badge-role`}>{user?.role}</span>
+            </div>
           </div>
           <button
             type="button"
@@ -43,6 +51,7 @@ export function AvatarMenu() {
               navigate('/profile');
             }}
           >
+            <Icon name="user" size={16} />
             Profile
           </button>
           <button
@@ -55,6 +64,7 @@ export function AvatarMenu() {
               navigate('/login', { replace: true });
             }}
           >
+            <Icon name="logout" size={16} />
             Log out
           </button>
         </div>

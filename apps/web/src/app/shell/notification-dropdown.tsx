@@ -8,6 +8,7 @@ import { apiRequest } from '../../lib/api-client';
 import { formatRelativeTime } from '../../lib/format-date';
 import { useSocketEvent } from '../../lib/socket';
 import { useClickOutside } from '../../lib/use-click-outside';
+import { Icon } from '../../ui/icon';
 import { Spinner } from '../../ui/spinner';
 
 interface NotificationList {
@@ -43,7 +44,12 @@ export function NotificationDropdown() {
       };
     });
   });
-  useSocketEvent(realtimeEvents.allActivitiesRead, () => queryClient.invalidateQueries({ queryKey }));
+  useSocketEvent(realtimeEvents.allActivitiesRead, () => {
+    queryClient.setQueryData<NotificationList>(queryKey, (old) =>
+      old ? { activities: old.activities.map((a) => ({ ...a, read: true })), unreadCount: 0 } : old,
+    );
+    void queryClient.invalidateQueries({ queryKey });
+  });
 
   const markAll = useMutation({
     mutationFn: () => markRead({ markAllAsRead: true }),
@@ -53,7 +59,7 @@ export function NotificationDropdown() {
   useClickOutside(ref, open, close);
 
   const unread = data?.unreadCount ?? 0;
-  const items = data?.activities ?? [];
+  const items = (data?.activities ?? []).slice(0, NOTIFICATION_DROPDOWN_ITEMS);
 
   const openItem = (activity: Activity) => {
     setOpen(false);
@@ -71,16 +77,12 @@ export function NotificationDropdown() {
         type="button"
         className="icon-button bell"
         onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => e.key === 'Escape' && close()}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
       >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path
-            d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1z"
-            fill="currentColor"
-          />
-        </svg>
+        <Icon name="bell" />
         {unread > 0 && (
           <span className="badge-count" data-testid="notification-badge">
             {formatBadgeCount(unread)}
@@ -88,7 +90,12 @@ export function NotificationDropdown() {
         )}
       </button>
       {open && (
-        <div className="dropdown-panel notifications-panel" role="dialog" aria-label="Notifications">
+        <div
+          className="dropdown-panel notifications-panel"
+          role="dialog"
+          aria-label="Notifications"
+          onKeyDown={(e) => e.key === 'Escape' && close()}
+        >
           <div className="notifications-header">
             <h3>Notifications</h3>
             {unread > 0 && (
@@ -114,10 +121,13 @@ export function NotificationDropdown() {
                       className={`notification-item${activity.read ? '' : ' unread'}`}
                       onClick={() => openItem(activity)}
                     >
-                      <span className="notification-text">{describeActivity(activity)}</span>
-                      <span className="notification-meta">
-                        {formatRelativeTime(activity.createdAt)}
-                        {by && <> · By: {by}</>}
+                      <span className="notification-dot" aria-hidden="true" />
+                      <span className="notification-body">
+                        <span className="notification-text">{describeActivity(activity)}</span>
+                        <span className="notification-meta">
+                          {formatRelativeTime(activity.createdAt)}
+                          {by && <> · By: {by}</>}
+                        </span>
                       </span>
                     </button>
                   </li>

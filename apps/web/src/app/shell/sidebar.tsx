@@ -2,6 +2,7 @@ import { NavLink } from 'react-router';
 import { useAppSettings } from '../../lib/app-settings';
 import { useAuth } from '../../lib/auth-context';
 import { BrandLogo } from '../../ui/brand-logo';
+import { Icon } from '../../ui/icon';
 import { menuFor } from '../route-table';
 
 export const SIDEBAR_STORAGE_KEY = 'sidebarCollapsed';
@@ -16,39 +17,39 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
   const appName = useAppSettings()['app.name'];
   return (
     <aside className={`sidebar${collapsed ? ' sidebar-collapsed' : ''}`} aria-label="Main navigation">
-      <div className="sidebar-brand">
+      <div className="sidebar-brand" title={collapsed ? appName : undefined}>
         <BrandLogo />
         {!collapsed && <span className="sidebar-app-name">{appName}</span>}
       </div>
-      <button
-        type="button"
-        className="sidebar-toggle"
-        onClick={onToggle}
-        aria-expanded={!collapsed}
-        aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-      >
-        {collapsed ? '»' : '«'}
-      </button>
-      <nav>
+      <nav className="sidebar-nav">
         {menuFor(user?.role).map(({ group, routes }) => (
           <div key={group} className="sidebar-group">
-            {!collapsed && <div className="sidebar-group-title">{group}</div>}
+            {collapsed ? <hr className="sidebar-separator" /> : <div className="sidebar-group-title">{group}</div>}
             {routes.map((route) => (
               <NavLink
                 key={route.path}
                 to={route.path}
                 className={({ isActive }) => `sidebar-link${isActive ? ' active' : ''}`}
-                title={route.menu?.label}
+                title={collapsed ? route.menu?.label : undefined}
               >
-                <span className="sidebar-icon" aria-hidden="true">
-                  {route.menu?.icon}
-                </span>
+                {route.menu && <Icon name={route.menu.icon} />}
                 <span className={collapsed ? 'visually-hidden' : 'sidebar-label'}>{route.menu?.label}</span>
               </NavLink>
             ))}
           </div>
         ))}
       </nav>
+      <button
+        type="button"
+        className="sidebar-toggle"
+        onClick={onToggle}
+        aria-expanded={!collapsed}
+        aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+        title={collapsed ? 'Expand sidebar' : undefined}
+      >
+        <Icon name={collapsed ? 'expand-right' : 'collapse-left'} size={18} />
+        {!collapsed && <span>Collapse</span>}
+      </button>
     </aside>
   );
 }

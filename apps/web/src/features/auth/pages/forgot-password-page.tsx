@@ -54,7 +54,10 @@ export function ForgotPasswordPage() {
           autoComplete="email"
           autoFocus
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setError(undefined);
+          }}
           error={error}
         />
         <Button type="submit" loading={submitting} className="btn-block">

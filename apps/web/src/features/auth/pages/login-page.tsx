@@ -37,8 +37,10 @@ export function LoginPage() {
       await login(username.trim(), password, remember);
       navigate('/', { replace: true });
     } catch (err) {
-      // Spec 5: a server failure reads as the generic sign-in message.
-      setServerError(err instanceof ApiError && err.status >= 500 ? FALLBACK : errorMessage(err, FALLBACK));
+      // Spec 5's words for wrong credentials and for failures; the server's own text when it says something else
+      // (throttled, email not verified).
+      const specific = err instanceof ApiError && err.status !== 401 && err.status < 500;
+      setServerError(specific ? errorMessage(err, FALLBACK) : FALLBACK);
     } finally {
       inFlight.current = false;
       setSubmitting(false);
@@ -55,7 +57,10 @@ export function LoginPage() {
           autoComplete="username"
           autoFocus
           value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          onChange={(e) => {
+            setUsername(e.target.value);
+            setErrors((current) => ({ ...current, username: undefined }));
+          }}
           error={errors.username}
         />
         <TextField
@@ -64,7 +69,10 @@ export function LoginPage() {
           type="password"
           autoComplete="current-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setErrors((current) => ({ ...current, password: undefined }));
+          }}
           error={errors.password}
         />
         <div className="row between">

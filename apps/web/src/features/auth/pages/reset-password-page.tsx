@@ -65,7 +65,10 @@ export function ResetPasswordPage() {
           autoComplete="new-password"
           autoFocus
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setErrors((current) => ({ ...current, password: undefined }));
+          }}
           error={errors.password}
           hint="At least 6 characters."
         />
@@ -75,7 +78,10 @@ export function ResetPasswordPage() {
           type="password"
           autoComplete="new-password"
           value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          onChange={(e) => {
+            setConfirm(e.target.value);
+            setErrors((current) => ({ ...current, confirm: undefined }));
+          }}
           error={errors.confirm}
         />
         <Button type="submit" loading={submitting} disabled={!token} className="btn-block">

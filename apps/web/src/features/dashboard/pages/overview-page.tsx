@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Activity } from '@wac/contract/activities';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Activity, realtimeEvents } from '@wac/contract/activities';
 import { describeActivity } from '@wac/contract/activity-text';
 import { formatCompactNumber } from '@wac/contract/format';
 import { Link } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
+import { useSocketEvent } from '../../../lib/socket';
 import { Spinner } from '../../../ui/spinner';
 
 interface Counted {
@@ -13,6 +14,8 @@ interface Counted {
 
 /** The admin's home: real figures the console already holds. */
 export function OverviewPage() {
+  const queryClient = useQueryClient();
+  useSocketEvent(realtimeEvents.newActivity, () => queryClient.invalidateQueries({ queryKey: ['overview'] }));
   const users = useQuery({ queryKey: ['overview', 'users'], queryFn: () => apiRequest<Counted>('/api/users', { query: { limit: 1 } }) });
   const admins = useQuery({
     queryKey: ['overview', 'admins'],
@@ -37,7 +40,7 @@ export function OverviewPage() {
         {stat('Unread activities', activities.data?.unreadCount)}
       </div>
       <section className="card">
-        <div className="row between">
+        <div className="card-header">
           <h2>Latest activity</h2>
           <Link to="/activities">View all activities</Link>
         </div>

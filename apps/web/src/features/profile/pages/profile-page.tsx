@@ -14,23 +14,33 @@ export function ProfilePage() {
     <div className="page">
       <div className="grid-2">
         <section className="card">
-          <h2>Details</h2>
+          <div className="profile-identity">
+            <span className="avatar avatar-large" aria-hidden="true">
+              {user.username.charAt(0).toUpperCase() || 'U'}
+            </span>
+            <div>
+              <h2>{user.username}</h2>
+              <span className={`badge ${user.role === 'admin' ? 'badge-success' : 'badge-muted'} badge-role`}>{user.role}</span>
+            </div>
+          </div>
+          <h3>Details</h3>
           <dl className="details">
             <dt>Username</dt>
             <dd>{user.username}</dd>
             <dt>Email</dt>
+            <dd>{user.email ?? <span className="muted">Not set</span>}</dd>
+            <dt>Email status</dt>
             <dd>
-              {user.email ?? <span className="muted">Not set</span>}{' '}
-              {user.email && (
+              {user.email ? (
                 <span className={`badge ${user.emailVerified ? 'badge-success' : 'badge-warning'}`}>
                   {user.emailVerified ? 'Verified' : 'Not verified'}
                 </span>
+              ) : (
+                <span className="muted">No address to verify</span>
               )}
             </dd>
             <dt>Role</dt>
-            <dd>
-              <span className="badge badge-muted">{user.role}</span>
-            </dd>
+            <dd className="capitalize">{user.role}</dd>
             <dt>Member since</dt>
             <dd>{formatDate(user.createdAt)}</dd>
           </dl>
@@ -46,7 +56,10 @@ function ChangePasswordCard() {
   const [values, setValues] = useState({ current: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
   const [saving, setSaving] = useState(false);
-  const set = (key: keyof typeof values, value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const set = (key: keyof typeof values, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -72,6 +85,7 @@ function ChangePasswordCard() {
     <section className="card">
       <h2>Change password</h2>
       <form className="stack" onSubmit={submit} noValidate>
+        <p className="muted small">Your other sessions will be signed out when the password changes.</p>
         <TextField
           label="Current password"
           name="currentPassword"
@@ -89,7 +103,7 @@ function ChangePasswordCard() {
           value={values.password}
           onChange={(e) => set('password', e.target.value)}
           error={errors.password}
-          hint="At least 6 characters. Your other sessions will be signed out."
+          hint="At least 6 characters."
         />
         <TextField
           label="Confirm new password"
