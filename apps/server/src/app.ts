@@ -29,7 +29,7 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createRealtime } from './realtime/realtime.ts';
-import { sandboxGraphRoutes } from './whatsapp/sandbox/sandbox-graph.routes.ts';
+import { whatsappPlugin } from './whatsapp/whatsapp.plugin.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -86,7 +86,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     ctx,
     emailService: createEmailService(ctx, settingsRepository, createOutboxRepository(outboxDir(config))),
   });
-  if (config.whatsapp.sandbox) await app.register(sandboxGraphRoutes, { ctx });
+  await app.register(whatsappPlugin, { ctx });
 
   const serveWeb = Boolean(config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html')));
   if (serveWeb) {

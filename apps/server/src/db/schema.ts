@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  check,
   customType,
   index,
   integer,
@@ -122,3 +123,100 @@ export const socketIoAttachments = pgTable('socket_io_attachments', {
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
   payload: bytea('payload'),
 });
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** WhatsApp webhook deliveries, stored before answering Meta and processed afterwards by whichever server claims them. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    receivedAt: tstz('received_at').notNull().defaultNow(),
+    payload: jsonb('payload').notNull(),
+    processedAt: tstz('processed_at'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+  },
+  (t) => [index('webhook_events_unprocessed_idx').on(t.id).where(sql`${t.processedAt} IS NULL`)],
+);
+
+export const contacts = pgTable('contacts', {
+  id: serial('id').primaryKey(),
+  /** E.164 digits in canonical form (Brazil's ninth digit included): one contact per person. */
+  phone: text('phone').notNull().unique(),
+  /** The number as WhatsApp last reported it, which is where messages are sent. */
+  waId: text('wa_id').notNull(),
+  name: text('name'),
+  createdAt: createdAt(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** The business phone number the customer talks to. */
+    phoneNumberId: text('phone_number_id').notNull(),
+    lastMessageId: integer('last_message_id'),
+    lastMessageAt: tstz('last_message_at'),
+    /** The 24-hour customer service window runs from here. */
+    lastInboundAt: tstz('last_inbound_at'),
+    unreadCount: integer('unread_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_contact_number_idx').on(t.contactId, t.phoneNumberId),
+    index('conversations_last_message_idx').on(t.lastMessageAt, t.id),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** Meta's id; unique so a webhook delivered twice stores one message. Null until an outbound send is accepted. */
+    wamid: text('wamid').unique(),
+    direction: text('direction').notNull(),
+    type: text('type').notNull(),
+    content: jsonb('content').notNull().default({}),
+    status: text('status').notNull(),
+    errorCode: integer('error_code'),
+    errorTitle: text('error_title'),
+    errorDetails: text('error_details'),
+    /** When the message was written: Meta's timestamp for inbound, the send time for outbound. */
+    timestamp: tstz('timestamp').notNull().defaultNow(),
+    sentAt: tstz('sent_at'),
+    deliveredAt: tstz('delivered_at'),
+    readAt: tstz('read_at'),
+    failedAt: tstz('failed_at'),
+    /** The agent who sent it; null for inbound, bot and campaign messages. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_conversation_time_idx').on(t.conversationId, t.timestamp, t.id),
+    check('messages_direction_check', sql`${t.direction} IN ('inbound', 'outbound')`),
+    check('messages_status_check', sql`${t.status} IN ('pending', 'sent', 'delivered', 'read', 'failed', 'received')`),
+  ],
+);
+
+/** Statuses that arrived before their message was stored; applied when it is. */
+export const earlyStatuses = pgTable(
+  'early_statuses',
+  {
+    id: serial('id').primaryKey(),
+    wamid: text('wamid').notNull(),
+    status: text('status').notNull(),
+    timestamp: tstz('timestamp').notNull(),
+    errors: jsonb('errors'),
+    receivedAt: tstz('received_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('early_statuses_wamid_status_idx').on(t.wamid, t.status), index('early_statuses_received_idx').on(t.receivedAt)],
+);

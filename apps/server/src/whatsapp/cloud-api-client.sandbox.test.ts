@@ -1,16 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { CloudApiError, createCloudApiClient } from './cloud-api-client.ts';
+import { createListeningTestApp, type ListeningTestApp } from './test/listening-test-app.ts';
 
-let t: TestApp;
+let t: ListeningTestApp;
 let baseUrl: string;
+let adminToken: string;
 const sleeps: number[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  t = await createListeningTestApp();
+  baseUrl = t.baseUrl;
+  adminToken = await t.adminToken();
 });
 afterAll(() => t.close());
 
@@ -24,10 +24,10 @@ function client(accessToken = t.ctx.config.whatsapp.accessToken) {
   });
 }
 
-const failNext = (body: Record<string, unknown>) =>
+const failNext = (body: Record<string, unknown>, token: string | null = adminToken) =>
   fetch(`${baseUrl}/sandbox/control/fail-next`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
 
@@ -177,5 +177,11 @@ describe('Cloud API client against the sandbox', () => {
   it('refuses a fail-next body that does not validate', async () => {
     const res = await failNext({ code: 'x', httpStatus: 200 });
     expect(res.status).toBe(400);
+  });
+
+  it('lets only admins queue failures', async () => {
+    expect((await failNext({ code: 131047 }, null)).status).toBe(401);
+    const agent = await t.createUser({ username: 'agent-fail-next' });
+    expect((await failNext({ code: 131047 }, agent.token)).status).toBe(403);
   });
 });

@@ -1,3 +1,4 @@
+import type { Config } from '../config.ts';
 import { CloudApiError } from './cloud-api-error.ts';
 import { defaultRetry, type RetryOptions, withRetry } from './retry.ts';
 
@@ -142,6 +143,17 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
       };
     },
   };
+}
+
+/** The client for the configured Graph API: Meta's, or any faithful imitation such as the sandbox. */
+export function cloudApiClientFor(whatsapp: Config['whatsapp'], retry?: Partial<RetryOptions>) {
+  return createCloudApiClient({
+    baseUrl: whatsapp.apiUrl,
+    version: whatsapp.apiVersion,
+    accessToken: whatsapp.accessToken,
+    phoneNumberId: whatsapp.phoneNumberId,
+    retry,
+  });
 }
 
 function mediaForm(buffer: Buffer, mimeType: string, filename: string): FormData {

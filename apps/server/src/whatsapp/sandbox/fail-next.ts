@@ -3,6 +3,7 @@ export interface QueuedFailure {
   httpStatus: number;
   message?: string;
   details?: string;
+  via: 'response' | 'status';
 }
 
 /** The failures the sandbox was told to give to the next sends, taken one per send. */

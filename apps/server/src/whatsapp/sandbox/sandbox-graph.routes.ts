@@ -1,25 +1,13 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import fastifyMultipart from '@fastify/multipart';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import { createFailNextQueue, type FailNextQueue } from './fail-next.ts';
+import type { FailNextQueue, QueuedFailure } from './fail-next.ts';
 import { sendGraphError } from './graph-error.ts';
-import { createSandboxMediaStore, type SandboxMediaStore } from './media-store.ts';
+import type { SandboxMediaStore } from './media-store.ts';
 import { validateMessage } from './message-validation.ts';
+import { newWamid } from './webhook-payloads.ts';
 
 const VERSION_PATTERN = /^v\d+\.\d+$/;
-const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
-const MEDIA_TYPES = new Set<string>(['image', 'video', 'audio', 'document']);
-
-const failNextBody = z.object({
-  code: z.number().int().positive(),
-  httpStatus: z.number().int().min(400).max(599),
-  count: z.number().int().min(0).max(1000).default(1),
-  message: z.string().max(500).optional(),
-  details: z.string().max(1000).optional(),
-});
+const MEDIA_TYPES = new Set<string>(['image', 'video', 'audio', 'document', 'sticker']);
 
 function tokenMatches(header: string | undefined, expected: string): boolean {
   const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
@@ -27,39 +15,20 @@ function tokenMatches(header: string | undefined, expected: string): boolean {
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
-/** A test double of the Graph API endpoints the client uses; mounted only in sandbox mode. */
-export const sandboxGraphRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { whatsapp } = ctx.config;
-  if (!whatsapp.sandbox) return;
-  const failNext = createFailNextQueue();
-  const media = createSandboxMediaStore(ctx.config.dataDir);
-
-  app.post('/sandbox/control/fail-next', { schema: { tags: ['Sandbox'], body: failNextBody, security: [] } }, async (request) => {
-    const { count, ...failure } = request.body;
-    failNext.set(failure, count);
-    return { queued: count };
-  });
-
-  await app.register(
-    async (graph) => registerGraph(graph, { accessToken: whatsapp.accessToken, phoneNumberId: whatsapp.phoneNumberId, failNext, media }),
-    {
-      prefix: '/sandbox/graph',
-    },
-  );
-};
-
-interface GraphDeps {
+export interface SandboxGraphOptions {
   accessToken: string;
   phoneNumberId: string;
   failNext: FailNextQueue;
   media: SandboxMediaStore;
+  /** A send was accepted: the sandbox follows up with status webhooks (or a failed one). */
+  onAccepted: (accepted: { wamid: string; recipientId: string; failure?: QueuedFailure }) => void;
 }
 
-async function registerGraph(graph: FastifyInstance, { accessToken, phoneNumberId, failNext, media }: GraphDeps) {
-  if (!graph.hasContentTypeParser('multipart/form-data')) {
-    await graph.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
-  }
-
+/** The Graph API endpoints the client uses, imitated; registered under /sandbox/graph. */
+export async function sandboxGraphRoutes(
+  graph: FastifyInstance,
+  { accessToken, phoneNumberId, failNext, media, onAccepted }: SandboxGraphOptions,
+) {
   graph.setErrorHandler((err: Error & { statusCode?: number }, _request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? 400 : 500;
     if (status === 500) graph.log.error({ err }, 'sandbox graph error');
@@ -101,7 +70,7 @@ async function registerGraph(graph: FastifyInstance, { accessToken, phoneNumberI
     if (message.kind === 'read') return { success: true };
 
     const failure = failNext.take();
-    if (failure) {
+    if (failure?.via === 'response') {
       return sendGraphError(
         reply,
         failure.httpStatus,
@@ -114,11 +83,11 @@ async function registerGraph(graph: FastifyInstance, { accessToken, phoneNumberI
       const id = (message.payload[message.type] as { id: string }).id;
       if (!(await media.find(id))) return sendGraphError(reply, 400, 100, '(#100) Invalid parameter', `Media id ${id} was not found.`);
     }
-    return {
-      messaging_product: 'whatsapp',
-      contacts: [{ input: message.to, wa_id: message.to.replace(/^\+/, '') }],
-      messages: [{ id: `wamid.${randomBytes(24).toString('base64url')}` }],
-    };
+    const waId = message.to.replace(/^\+/, '');
+    const wamid = newWamid();
+    // Reactions get no delivery statuses from Meta.
+    if (message.type !== 'reaction') onAccepted({ wamid, recipientId: waId, failure });
+    return { messaging_product: 'whatsapp', contacts: [{ input: message.to, wa_id: waId }], messages: [{ id: wamid }] };
   });
 
   graph.post<{ Params: { version: string; phoneNumberId: string } }>('/:version/:phoneNumberId/media', async (request, reply) => {

@@ -1,0 +1,49 @@
+import type { MessageReceivedEvent, MessageStatusEvent } from '@wac/contract/whatsapp-events';
+import { whatsappEventNames } from '@wac/contract/whatsapp-events';
+import {
+  type MediaKind,
+  type MessageContent,
+  type MessageStatus,
+  type MessageType,
+  mediaKinds,
+  messagePreview,
+} from '@wac/contract/whatsapp-messages';
+import type { ContactRow, MessageRow } from './messages.repository.ts';
+
+export interface RealtimeEmit {
+  event: string;
+  payload: unknown;
+}
+
+export function messageReceivedEmit(message: MessageRow, contact: ContactRow): RealtimeEmit {
+  const type = message.type as MessageType;
+  const content = message.content as MessageContent;
+  const payload: MessageReceivedEvent = {
+    messageId: message.id,
+    wamid: message.wamid ?? '',
+    conversationId: message.conversationId,
+    contactId: contact.id,
+    from: { name: contact.name, phone: contact.phone },
+    type,
+    content: {
+      text: messagePreview(type, content),
+      mediaType: (mediaKinds as readonly string[]).includes(type) ? (type as MediaKind) : null,
+    },
+    timestamp: message.timestamp.toISOString(),
+  };
+  return { event: whatsappEventNames.messageReceived, payload };
+}
+
+export function messageStatusEmit(message: MessageRow): RealtimeEmit {
+  const status = message.status as MessageStatus;
+  const at = { sent: message.sentAt, delivered: message.deliveredAt, read: message.readAt, failed: message.failedAt }[status as 'sent'];
+  const payload: MessageStatusEvent = {
+    messageId: message.id,
+    wamid: message.wamid ?? '',
+    conversationId: message.conversationId,
+    status,
+    timestamp: (at ?? message.updatedAt).toISOString(),
+    error: status === 'failed' ? { code: message.errorCode, title: message.errorTitle, details: message.errorDetails } : null,
+  };
+  return { event: whatsappEventNames.messageStatusUpdate, payload };
+}

@@ -1,0 +1,31 @@
+import { describeWhatsAppError } from '@wac/contract/whatsapp-errors';
+import type { QueuedFailure } from './fail-next.ts';
+import { type SandboxBusiness, statusPayload } from './webhook-payloads.ts';
+import type { WebhookSender } from './webhook-sender.ts';
+
+/** Milliseconds after an accepted send at which each status webhook goes out. */
+export interface StatusDelays {
+  sent: number;
+  delivered: number;
+  read: number;
+}
+
+export const defaultStatusDelays: StatusDelays = { sent: 150, delivered: 400, read: 1200 };
+
+/** What Meta does after accepting a send: sent, delivered, read, or a single failed status carrying its error. */
+export function scheduleDeliveryStatuses(
+  sender: WebhookSender,
+  business: SandboxBusiness,
+  delays: StatusDelays,
+  accepted: { wamid: string; recipientId: string; failure?: QueuedFailure },
+): void {
+  const { wamid, recipientId, failure } = accepted;
+  if (failure) {
+    const error = { code: failure.code, title: failure.message ?? describeWhatsAppError(failure.code).title, details: failure.details };
+    sender.later(delays.sent, () => sender.post(statusPayload(business, { wamid, recipientId, status: 'failed', error })));
+    return;
+  }
+  for (const status of ['sent', 'delivered', 'read'] as const) {
+    sender.later(delays[status], () => sender.post(statusPayload(business, { wamid, recipientId, status })));
+  }
+}

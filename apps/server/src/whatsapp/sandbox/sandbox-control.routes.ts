@@ -1,0 +1,86 @@
+import { errorBodySchema } from '@wac/contract/errors';
+import {
+  sandboxFailNextBodySchema,
+  sandboxInboundBodySchema,
+  sandboxInboundResponseSchema,
+  sandboxMediaResponseSchema,
+} from '@wac/contract/whatsapp-sandbox';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../http/app-error.ts';
+import type { FailNextQueue } from './fail-next.ts';
+import { inboundMessagePart } from './inbound-message.ts';
+import type { SandboxMediaStore } from './media-store.ts';
+import { inboundPayload, newWamid, type SandboxBusiness } from './webhook-payloads.ts';
+import type { WebhookSender } from './webhook-sender.ts';
+
+export interface SandboxControlOptions {
+  failNext: FailNextQueue;
+  media: SandboxMediaStore;
+  sender: WebhookSender;
+  business: SandboxBusiness;
+}
+
+/** Controls for people and tests: make sends fail, and play a customer writing to the business. */
+export const sandboxControlRoutes: FastifyPluginAsyncZod<SandboxControlOptions> = async (app, { failNext, media, sender, business }) => {
+  app.post(
+    '/sandbox/control/fail-next',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['Sandbox'],
+        summary: 'Fail the next sends with a Graph error',
+        body: sandboxFailNextBodySchema,
+        response: { 200: z.object({ queued: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      const { count, ...failure } = request.body;
+      failNext.set(failure, count);
+      return { queued: count };
+    },
+  );
+
+  app.post(
+    '/sandbox/control/media',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['Sandbox'],
+        summary: 'Upload a file a simulated customer will send',
+        consumes: ['multipart/form-data'],
+        response: { 200: sandboxMediaResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"');
+      const file = await request.file();
+      if (!file) throw badRequest('file is required');
+      const buffer = await file.toBuffer();
+      if (buffer.length === 0) throw badRequest('file is empty');
+      const stored = await media.save(buffer, file.mimetype, file.filename);
+      return { id: stored.id, mimeType: stored.mimeType, sha256: stored.sha256, fileSize: stored.fileSize };
+    },
+  );
+
+  app.post(
+    '/sandbox/control/inbound',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['Sandbox'],
+        summary: 'Send a message as a customer: posted to the webhook, signed',
+        body: sandboxInboundBodySchema,
+        response: { 200: sandboxInboundResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const message = await inboundMessagePart(body, media, business.displayPhoneNumber);
+      if (!message) throw badRequest('mediaId was not found: upload the file with POST /sandbox/control/media first');
+      const wamid = newWamid();
+      const webhookStatus = await sender.post(inboundPayload(business, { from: body.from, name: body.name, wamid, message }));
+      return { wamid, webhookStatus };
+    },
+  );
+};

@@ -1,0 +1,144 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type CloudApiClient, cloudApiClientFor } from '../cloud-api-client.ts';
+import { whatsappTables } from '../test/db-queries.ts';
+import { createListeningTestApp, type EventLog, eventually, type ListeningTestApp, listenToEvents } from '../test/listening-test-app.ts';
+import { storeOutbound } from '../test/outbound.ts';
+
+let t: ListeningTestApp;
+let tables: ReturnType<typeof whatsappTables>;
+let client: CloudApiClient;
+let adminToken: string;
+let agentToken: string;
+let log: EventLog;
+
+beforeAll(async () => {
+  t = await createListeningTestApp();
+  tables = whatsappTables(t.ctx.database.db);
+  client = cloudApiClientFor(t.ctx.config.whatsapp, { sleep: async () => {} });
+  adminToken = await t.adminToken();
+  agentToken = (await t.createUser({ username: 'simulator-agent' })).token;
+  log = await listenToEvents(t.baseUrl, agentToken);
+});
+afterEach(() => {
+  log.events.length = 0;
+});
+afterAll(async () => {
+  log.close();
+  await t.close();
+});
+
+const control = (path: string, body: unknown, token: string | null = agentToken) =>
+  fetch(`${t.baseUrl}/sandbox/control/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+type Inbound = { wamid: string; webhookStatus: number };
+const phoneNumberId = () => t.ctx.config.whatsapp.phoneNumberId;
+const statusEvents = (wamid: string) =>
+  log.events.filter((e) => e.event === 'message_status_update' && e.payload.wamid === wamid).map((e) => e.payload.status);
+
+describe('sandbox sends and their signed status webhooks', () => {
+  it('move the stored message from pending to sent, delivered and read, live', async () => {
+    const { wamid } = await client.sendText('447700900200', 'Your parcel ships today');
+    const stored = await storeOutbound(t.ctx.database.db, { phone: '447700900200', phoneNumberId: phoneNumberId(), wamid });
+    expect(stored.message.status).toBe('pending');
+    const read = await eventually(async () => {
+      const m = await tables.message(wamid);
+      return m?.status === 'read' ? m : null;
+    });
+    expect(read.sentAt).not.toBeNull();
+    expect(read.deliveredAt).not.toBeNull();
+    expect(read.readAt).not.toBeNull();
+    await eventually(async () => statusEvents(wamid).length === 3);
+    expect(statusEvents(wamid)).toEqual(['sent', 'delivered', 'read']);
+    // Every status reached the server through the webhook route and its signature check.
+    const events = await tables.events();
+    expect(events.filter((e) => JSON.stringify(e.payload).includes(wamid))).toHaveLength(3);
+  });
+
+  it('still lands when the statuses beat the message into the database', async () => {
+    const { wamid } = await client.sendText('447700900201', 'Racing ahead');
+    await eventually(async () => (await tables.earlyStatuses(wamid)).length >= 2);
+    const stored = await storeOutbound(t.ctx.database.db, { phone: '447700900201', phoneNumberId: phoneNumberId(), wamid });
+    expect(['delivered', 'read']).toContain(stored.message.status);
+    await eventually(async () => (await tables.message(wamid))?.status === 'read');
+  });
+
+  it('reports a failure queued "via status" as a failed webhook with Meta’s error', async () => {
+    const queued = await control('fail-next', { code: 131026, httpStatus: 400, via: 'status' }, adminToken);
+    expect(queued.status).toBe(200);
+    const { wamid } = await client.sendText('447700900202', 'Nobody home');
+    await storeOutbound(t.ctx.database.db, { phone: '447700900202', phoneNumberId: phoneNumberId(), wamid });
+    const failed = await eventually(async () => {
+      const m = await tables.message(wamid);
+      return m?.status === 'failed' ? m : null;
+    });
+    expect(failed).toMatchObject({ errorCode: 131026, errorTitle: 'Message undeliverable' });
+    await eventually(async () => statusEvents(wamid).includes('failed'));
+  });
+});
+
+describe('simulated customers', () => {
+  it('write text that reaches the inbox and every agent', async () => {
+    const res = await control('inbound', { from: '+55 11 8765-4321', name: 'Maria', type: 'text', text: 'Olá!' });
+    expect(res.status).toBe(200);
+    const { wamid, webhookStatus } = (await res.json()) as Inbound;
+    expect(webhookStatus).toBe(200);
+    const message = await eventually(() => tables.message(wamid));
+    expect(message).toMatchObject({ direction: 'inbound', type: 'text', content: { text: 'Olá!' } });
+    const contact = (await tables.contacts()).find((c) => c.phone === '5511987654321');
+    expect(contact).toMatchObject({ name: 'Maria', waId: '551187654321' });
+    await eventually(async () => log.events.some((e) => e.event === 'whatsapp_message_received' && e.payload.wamid === wamid));
+  });
+
+  it('send media uploaded first, which the server can fetch back through the Graph API', async () => {
+    const form = new FormData();
+    const bytes = Buffer.from('\x89PNG\r\n\x1a\n fake image bytes');
+    form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'photo.png');
+    const upload = await fetch(`${t.baseUrl}/sandbox/control/media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${agentToken}` },
+      body: form,
+    });
+    expect(upload.status).toBe(200);
+    const media = (await upload.json()) as { id: string; mimeType: string; sha256: string; fileSize: number };
+    expect(media).toMatchObject({ mimeType: 'image/png', fileSize: bytes.length });
+
+    const res = await control('inbound', { from: '447700900300', name: 'Leo', type: 'image', mediaId: media.id, caption: 'Broken box' });
+    const { wamid } = (await res.json()) as Inbound;
+    const message = await eventually(() => tables.message(wamid));
+    expect(message).toMatchObject({
+      type: 'image',
+      content: { text: 'Broken box', media: { id: media.id, mimeType: 'image/png', sha256: media.sha256 } },
+    });
+    const info = await client.getMediaUrl(media.id);
+    expect((await client.downloadMedia(info.url)).buffer.equals(bytes)).toBe(true);
+  });
+
+  it('press reply buttons on a business message', async () => {
+    const { wamid: question } = await client.sendButtons('447700900301', 'Did it arrive?', [
+      { id: 'yes', title: 'Yes' },
+      { id: 'no', title: 'No' },
+    ]);
+    const res = await control('inbound', {
+      from: '447700900301',
+      type: 'button_reply',
+      replyId: 'no',
+      replyTitle: 'No',
+      contextId: question,
+    });
+    const { wamid } = (await res.json()) as Inbound;
+    expect(await eventually(() => tables.message(wamid))).toMatchObject({
+      type: 'interactive',
+      content: { text: 'No', reply: { kind: 'button', id: 'no' }, context: { id: question } },
+    });
+  });
+
+  it('are refused without a session, with an unknown media id, or with a number that is not one', async () => {
+    expect((await control('inbound', { from: '447700900302', type: 'text', text: 'hi' }, null)).status).toBe(401);
+    expect((await control('inbound', { from: '447700900302', type: 'image', mediaId: '1234567890123456' })).status).toBe(400);
+    expect((await control('inbound', { from: 'call me', type: 'text', text: 'hi' })).status).toBe(400);
+    expect((await control('inbound', { from: '447700900302', type: 'text', text: '   ' })).status).toBe(400);
+  });
+});

@@ -1,0 +1,55 @@
+import fastifyMultipart from '@fastify/multipart';
+import { WEBHOOK_PATH } from '@wac/contract/whatsapp-webhook';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { defaultStatusDelays, type StatusDelays, scheduleDeliveryStatuses } from './delivery-statuses.ts';
+import { createFailNextQueue } from './fail-next.ts';
+import { createSandboxMediaStore } from './media-store.ts';
+import { sandboxControlRoutes } from './sandbox-control.routes.ts';
+import { sandboxGraphRoutes } from './sandbox-graph.routes.ts';
+import type { SandboxBusiness } from './webhook-payloads.ts';
+import { createWebhookSender } from './webhook-sender.ts';
+
+// Meta's upper bound for any media (documents).
+const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+const SANDBOX_DISPLAY_NUMBER = '15550100001';
+
+export interface SandboxPluginOptions {
+  ctx: AppContext;
+  statusDelays?: StatusDelays;
+}
+
+/**
+ * The stand-in for Meta when no real Graph API is configured: Graph endpoints under /sandbox/graph,
+ * signed webhooks to the server's own URL, and controls. The only place that knows about sandbox mode.
+ */
+export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (app, { ctx, statusDelays = defaultStatusDelays }) => {
+  const { whatsapp, publicUrl, dataDir } = ctx.config;
+  if (!whatsapp.sandbox) return;
+
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  }
+  const business: SandboxBusiness = {
+    wabaId: whatsapp.businessAccountId,
+    phoneNumberId: whatsapp.phoneNumberId,
+    displayPhoneNumber: SANDBOX_DISPLAY_NUMBER,
+  };
+  const sender = createWebhookSender({ url: `${publicUrl}${WEBHOOK_PATH}`, appSecret: whatsapp.appSecret, log: ctx.log });
+  app.addHook('preClose', async () => sender.close());
+  const failNext = createFailNextQueue();
+  const media = createSandboxMediaStore(dataDir);
+
+  await app.register(sandboxControlRoutes, { failNext, media, sender, business });
+  await app.register(
+    (graph) =>
+      sandboxGraphRoutes(graph, {
+        accessToken: whatsapp.accessToken,
+        phoneNumberId: whatsapp.phoneNumberId,
+        failNext,
+        media,
+        onAccepted: (accepted) => scheduleDeliveryStatuses(sender, business, statusDelays, accepted),
+      }),
+    { prefix: '/sandbox/graph' },
+  );
+};

@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** The business number the sandbox plays. */
+export interface SandboxBusiness {
+  wabaId: string;
+  phoneNumberId: string;
+  displayPhoneNumber: string;
+}
+
+export const unixSeconds = (date = new Date()) => String(Math.floor(date.getTime() / 1000));
+
+export const newWamid = () => `wamid.${randomBytes(24).toString('base64url')}`;
+
+function envelope(business: SandboxBusiness, value: Record<string, unknown>) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: business.wabaId,
+        changes: [
+          {
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: business.displayPhoneNumber, phone_number_id: business.phoneNumberId },
+              ...value,
+            },
+            field: 'messages',
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export interface StatusPayloadInput {
+  wamid: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  recipientId: string;
+  error?: { code: number; title: string; details?: string };
+  date?: Date;
+}
+
+/** A status webhook as Meta sends it; sent and delivered carry the conversation and pricing objects. */
+export function statusPayload(business: SandboxBusiness, input: StatusPayloadInput) {
+  const date = input.date ?? new Date();
+  const status: Record<string, unknown> = {
+    id: input.wamid,
+    status: input.status,
+    timestamp: unixSeconds(date),
+    recipient_id: input.recipientId,
+  };
+  if (input.status === 'sent' || input.status === 'delivered') {
+    // One conversation id per customer and day, like Meta's 24-hour conversations.
+    const day = date.toISOString().slice(0, 10);
+    status.conversation = {
+      id: createHash('sha256').update(`${input.recipientId}:${day}`).digest('hex').slice(0, 32),
+      ...(input.status === 'sent' ? { expiration_timestamp: unixSeconds(new Date(date.getTime() + 86_400_000)) } : {}),
+      origin: { type: 'service' },
+    };
+    status.pricing = { billable: true, pricing_model: 'CBP', category: 'service' };
+  }
+  if (input.error) {
+    status.errors = [
+      {
+        code: input.error.code,
+        title: input.error.title,
+        message: input.error.title,
+        error_data: { details: input.error.details ?? input.error.title },
+      },
+    ];
+  }
+  return envelope(business, { statuses: [status] });
+}
+
+/** An inbound customer message webhook; `message` holds the type-specific part (`{ type, text: {...} }`...). */
+export function inboundPayload(
+  business: SandboxBusiness,
+  input: { from: string; name?: string; wamid: string; date?: Date; message: Record<string, unknown> },
+) {
+  return envelope(business, {
+    contacts: [{ profile: { name: input.name ?? input.from }, wa_id: input.from }],
+    messages: [{ from: input.from, id: input.wamid, timestamp: unixSeconds(input.date), ...input.message }],
+  });
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { extractChanges } from './webhook-payload.ts';
+
+const value = (v: Record<string, unknown>) => ({
+  object: 'whatsapp_business_account',
+  entry: [
+    { id: 'waba', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: 'pn-1' }, ...v } }] },
+  ],
+});
+
+describe('extractChanges', () => {
+  it('pairs each message with its sender profile name and business number', () => {
+    const { messages } = extractChanges(
+      value({
+        contacts: [
+          { profile: { name: 'Ana' }, wa_id: '111111111' },
+          { profile: { name: 'Bo' }, wa_id: '222222222' },
+        ],
+        messages: [
+          { from: '222222222', id: 'wamid.a', timestamp: '1700000000', type: 'text', text: { body: 'hi' } },
+          { from: '111111111', id: 'wamid.b', timestamp: '1700000001', type: 'text', text: { body: 'yo' } },
+        ],
+      }),
+    );
+    expect(messages.map((m) => [m.message.id, m.profileName, m.phoneNumberId])).toEqual([
+      ['wamid.a', 'Bo', 'pn-1'],
+      ['wamid.b', 'Ana', 'pn-1'],
+    ]);
+  });
+
+  it('reads statuses with their time and errors, skipping kinds we do not track', () => {
+    const { statuses } = extractChanges(
+      value({
+        statuses: [
+          {
+            id: 'wamid.x',
+            status: 'failed',
+            timestamp: '1700000000',
+            recipient_id: '1',
+            errors: [{ code: 131026, title: 'Message undeliverable' }],
+          },
+          { id: 'wamid.y', status: 'deleted', timestamp: '1700000000' },
+          { id: 'wamid.z', status: 'read', timestamp: '1700000005' },
+        ],
+      }),
+    );
+    expect(statuses).toEqual([
+      {
+        wamid: 'wamid.x',
+        status: 'failed',
+        timestamp: new Date(1_700_000_000_000),
+        recipientId: '1',
+        errors: [{ code: 131026, title: 'Message undeliverable' }],
+      },
+      { wamid: 'wamid.z', status: 'read', timestamp: new Date(1_700_000_005_000), recipientId: null, errors: [] },
+    ]);
+  });
+
+  it('leaves out malformed items one by one, and anything that is not a WhatsApp messages change', () => {
+    const mixed = value({
+      messages: [
+        { from: '1', type: 'text' },
+        { from: '333333333', id: 'wamid.ok', timestamp: '1', type: 'text' },
+      ],
+      statuses: ['x', null],
+    });
+    expect(extractChanges(mixed).messages.map((m) => m.message.id)).toEqual(['wamid.ok']);
+    expect(extractChanges(mixed).statuses).toEqual([]);
+    for (const other of [
+      null,
+      42,
+      { object: 'page', entry: [] },
+      { object: 'whatsapp_business_account' },
+      value({}),
+      { ...value({}), entry: [{ changes: [{ field: 'account_update', value: {} }] }] },
+    ]) {
+      expect(extractChanges(other)).toEqual({ messages: [], statuses: [] });
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/** Meta's error entry, as found in failed statuses and unsupported messages. */
+const metaErrorSchema = z.looseObject({
+  code: z.number().optional(),
+  title: z.string().optional(),
+  message: z.string().optional(),
+  error_data: z.looseObject({ details: z.string().optional() }).optional(),
+});
+export type MetaError = z.infer<typeof metaErrorSchema>;
+
+const inboundMessageSchema = z.looseObject({
+  id: z.string().min(1),
+  from: z.string().min(1),
+  timestamp: z.string(),
+  type: z.string(),
+});
+export type MetaInboundMessage = z.infer<typeof inboundMessageSchema> & Record<string, unknown>;
+
+const statusSchema = z.looseObject({
+  id: z.string().min(1),
+  status: z.string(),
+  timestamp: z.string(),
+  recipient_id: z.string().optional(),
+  errors: z.array(metaErrorSchema).optional(),
+});
+
+const contactSchema = z.looseObject({ wa_id: z.string(), profile: z.looseObject({ name: z.string().optional() }).optional() });
+
+const changeValueSchema = z.looseObject({
+  metadata: z.looseObject({ phone_number_id: z.string(), display_phone_number: z.string().optional() }),
+  contacts: z.array(z.unknown()).optional(),
+  messages: z.array(z.unknown()).optional(),
+  statuses: z.array(z.unknown()).optional(),
+});
+
+const envelopeSchema = z.looseObject({
+  object: z.literal('whatsapp_business_account'),
+  entry: z.array(z.looseObject({ changes: z.array(z.looseObject({ field: z.string(), value: z.unknown() })).default([]) })),
+});
+
+export interface InboundItem {
+  phoneNumberId: string;
+  profileName: string | null;
+  message: MetaInboundMessage;
+}
+
+export interface StatusItem {
+  wamid: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  timestamp: Date;
+  recipientId: string | null;
+  errors: MetaError[];
+}
+
+export interface WebhookChanges {
+  messages: InboundItem[];
+  statuses: StatusItem[];
+}
+
+const DELIVERY = new Set(['sent', 'delivered', 'read', 'failed']);
+
+/** Meta's timestamps are Unix seconds as strings. */
+export function metaTime(seconds: string): Date {
+  const n = Number(seconds);
+  return Number.isFinite(n) && n > 0 ? new Date(n * 1000) : new Date();
+}
+
+/**
+ * The messages and statuses in a webhook delivery. Anything else (other objects, other fields,
+ * statuses we do not track, items missing their ids) is left out, item by item, so one odd entry
+ * does not hide the rest.
+ */
+export function extractChanges(payload: unknown): WebhookChanges {
+  const out: WebhookChanges = { messages: [], statuses: [] };
+  const envelope = envelopeSchema.safeParse(payload);
+  if (!envelope.success) return out;
+  for (const entry of envelope.data.entry) {
+    for (const change of entry.changes) {
+      if (change.field !== 'messages') continue;
+      const value = changeValueSchema.safeParse(change.value);
+      if (!value.success) continue;
+      const { metadata } = value.data;
+      const contacts = (value.data.contacts ?? []).flatMap((c) => {
+        const parsed = contactSchema.safeParse(c);
+        return parsed.success ? [parsed.data] : [];
+      });
+      for (const raw of value.data.messages ?? []) {
+        const message = inboundMessageSchema.safeParse(raw);
+        if (!message.success) continue;
+        const contact = contacts.find((c) => c.wa_id === message.data.from) ?? (contacts.length === 1 ? contacts[0] : undefined);
+        out.messages.push({
+          phoneNumberId: metadata.phone_number_id,
+          profileName: contact?.profile?.name ?? null,
+          message: message.data as MetaInboundMessage,
+        });
+      }
+      for (const raw of value.data.statuses ?? []) {
+        const status = statusSchema.safeParse(raw);
+        if (!status.success || !DELIVERY.has(status.data.status)) continue;
+        out.statuses.push({
+          wamid: status.data.id,
+          status: status.data.status as StatusItem['status'],
+          timestamp: metaTime(status.data.timestamp),
+          recipientId: status.data.recipient_id ?? null,
+          errors: status.data.errors ?? [],
+        });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,109 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { RealtimeEmit } from '../messages/message-events.ts';
+import { messageStatusEmit } from '../messages/message-events.ts';
+import { sweepEarlyStatuses } from '../messages/messages.repository.ts';
+import { handleWebhookEvent } from './handle-webhook-event.ts';
+import { claimWebhookEvents, markWebhookEventFailed, markWebhookEventProcessed } from './webhook-events.repository.ts';
+
+export interface WebhookProcessorDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  emit: (event: string, payload: unknown) => void;
+}
+
+export interface WebhookProcessorOptions {
+  batchSize?: number;
+  intervalMs?: number;
+  /** After this many failed tries an event is left with its error for an admin to look at. */
+  maxAttempts?: number;
+  handle?: typeof handleWebhookEvent;
+}
+
+export type WebhookProcessor = ReturnType<typeof createWebhookProcessor>;
+
+/**
+ * Processes stored webhook events. Several servers can run it at once: each claims rows with
+ * FOR UPDATE SKIP LOCKED. It runs when an event is stored and on an interval for leftovers.
+ */
+export function createWebhookProcessor({ db, log, emit }: WebhookProcessorDeps, options: WebhookProcessorOptions = {}) {
+  const { batchSize = 50, intervalMs = 2000, maxAttempts = 5, handle = handleWebhookEvent } = options;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | null = null;
+
+  async function processBatch(): Promise<number> {
+    const emits: RealtimeEmit[] = [];
+    const claimed = await db.transaction(async (tx) => {
+      const rows = await claimWebhookEvents(tx, batchSize, maxAttempts);
+      for (const row of rows) {
+        try {
+          // A savepoint per event: one bad event is marked failed without undoing the rest of the batch.
+          const out = await tx.transaction((sp) => handle(sp, row.payload));
+          await markWebhookEventProcessed(tx, row.id);
+          emits.push(...out);
+        } catch (err) {
+          log.warn({ err, webhookEventId: row.id }, 'webhook event failed to process');
+          await markWebhookEventFailed(tx, row.id, err instanceof Error ? err.message : String(err));
+        }
+      }
+      return rows.length;
+    });
+    // Only after commit, so no screen shows what could still roll back.
+    for (const { event, payload } of emits) emit(event, payload);
+    return claimed;
+  }
+
+  async function sweep(): Promise<void> {
+    const results = await db.transaction((tx) => sweepEarlyStatuses(tx));
+    for (const { message } of results) {
+      const { event, payload } = messageStatusEmit(message);
+      emit(event, payload);
+    }
+  }
+
+  async function drain(): Promise<void> {
+    do {
+      again = false;
+      while (!stopped && (await processBatch()) === batchSize) {}
+    } while (again && !stopped);
+  }
+
+  /** Processes waiting events now; calls while a run is going make it go round once more. */
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((err) => log.error({ err }, 'webhook processing failed'))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  return {
+    kick,
+    start(): void {
+      stopped = false;
+      timer = setInterval(() => {
+        kick();
+        sweeping ??= sweep()
+          .catch((err) => log.error({ err }, 'early status sweep failed'))
+          .finally(() => {
+            sweeping = null;
+          });
+      }, intervalMs);
+      timer.unref();
+      kick();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(timer);
+      while (running || sweeping) await (running ?? sweeping);
+    },
+  };
+}

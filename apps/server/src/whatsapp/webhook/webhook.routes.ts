@@ -1,0 +1,80 @@
+import { errorBodySchema } from '@wac/contract/errors';
+import { WEBHOOK_PATH, webhookAckSchema, webhookVerifyQuerySchema } from '@wac/contract/whatsapp-webhook';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { verifySignature } from '../webhook-signature.ts';
+import { insertWebhookEvent } from './webhook-events.repository.ts';
+
+export interface WebhookRoutesOptions {
+  ctx: AppContext;
+  /** Called once an event is safely stored, to process it without waiting for the next interval. */
+  onEventStored: () => void;
+}
+
+export const whatsappWebhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async (app, { ctx, onEventStored }) => {
+  const { verifyToken, appSecret } = ctx.config.whatsapp;
+
+  // The signature covers the exact bytes Meta sent, so within this plugin JSON bodies stay raw.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.get(
+    WEBHOOK_PATH,
+    {
+      schema: {
+        tags: ['WhatsApp'],
+        summary: 'Webhook verification handshake',
+        security: [],
+        querystring: webhookVerifyQuerySchema,
+        response: { 200: z.string(), 403: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      if (q['hub.mode'] === 'subscribe' && q['hub.verify_token'] === verifyToken) {
+        return reply.type('text/plain').send(q['hub.challenge'] ?? '');
+      }
+      return reply.status(403).send({ error: 'Webhook verification failed: wrong mode or verify token', code: 'FORBIDDEN' });
+    },
+  );
+
+  app.post(
+    WEBHOOK_PATH,
+    {
+      schema: {
+        tags: ['WhatsApp'],
+        summary: 'WhatsApp events, signed with X-Hub-Signature-256',
+        security: [],
+        response: { 200: webhookAckSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['x-hub-signature-256'];
+      if (!verifySignature(raw, typeof signature === 'string' ? signature : undefined, appSecret)) {
+        request.log.warn('whatsapp webhook refused: bad signature');
+        return reply.status(401).send({ error: 'Invalid webhook signature', code: 'UNAUTHORIZED' });
+      }
+      const payload = parseObject(raw);
+      if (!payload) return reply.status(400).send({ error: 'Malformed body: expected a JSON object', code: 'VALIDATION_ERROR' });
+      // Stored before answering: once Meta has its 200 it will not send this event again.
+      await insertWebhookEvent(ctx.database.db, payload);
+      onEventStored();
+      return { received: true as const };
+    },
+  );
+};
+
+// PostgreSQL's jsonb cannot hold U+0000, which JSON may carry escaped; drop it rather than lose the event.
+const withoutNul = (_key: string, value: unknown) =>
+  typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '') : value;
+
+function parseObject(raw: Buffer): Record<string, unknown> | null {
+  try {
+    const text = raw.toString('utf8');
+    const value: unknown = text.includes('\\u0000') ? JSON.parse(text, withoutNul) : JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+export const messageDirections = ['inbound', 'outbound'] as const;
+export type MessageDirection = (typeof messageDirections)[number];
+
+/** Outbound: pending until Meta reports it, then sent, delivered, read or failed. Inbound: received, then read by an agent. */
+export const messageStatuses = ['pending', 'sent', 'delivered', 'read', 'failed', 'received'] as const;
+export const messageStatusSchema = z.enum(messageStatuses);
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+
+/** The statuses Meta reports in webhooks for messages the business sent. */
+export const deliveryStatuses = ['sent', 'delivered', 'read', 'failed'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+export const mediaKinds = ['image', 'video', 'audio', 'document', 'sticker'] as const;
+export type MediaKind = (typeof mediaKinds)[number];
+
+export const messageTypes = [
+  'text',
+  ...mediaKinds,
+  'location',
+  'contacts',
+  'interactive',
+  'button',
+  'reaction',
+  'template',
+  'unsupported',
+] as const;
+export type MessageType = (typeof messageTypes)[number];
+
+// Failed sits between sent and delivered: a later delivered or read proves the customer got it.
+const RANK: Record<MessageStatus, number> = { pending: 0, received: 0, sent: 1, failed: 1.5, delivered: 2, read: 3 };
+
+/**
+ * The status a message ends with when `incoming` arrives while it is `current`. Meta delivers
+ * statuses at least once and in any order; taking the higher rank gives the same end state
+ * whatever the order.
+ */
+export function advanceStatus(current: MessageStatus, incoming: MessageStatus): MessageStatus {
+  return RANK[incoming] > RANK[current] ? incoming : current;
+}
+
+export const messageErrorSchema = z.object({
+  code: z.number().int().nullable(),
+  title: z.string().nullable(),
+  details: z.string().nullable(),
+});
+export type MessageError = z.infer<typeof messageErrorSchema>;
+
+export const messageMediaSchema = z.object({
+  /** Meta's media id, valid for a limited time. */
+  id: z.string(),
+  mimeType: z.string().nullable(),
+  sha256: z.string().nullable(),
+  caption: z.string().nullable(),
+  filename: z.string().nullable(),
+  voice: z.boolean().optional(),
+});
+
+/** What a message holds, stored as JSON; only the fields of its type are set. */
+export const messageContentSchema = z.object({
+  /** Body of a text, caption of media, title of a button or list reply: what a preview shows. */
+  text: z.string().optional(),
+  media: messageMediaSchema.optional(),
+  location: z
+    .object({ latitude: z.number(), longitude: z.number(), name: z.string().optional(), address: z.string().optional() })
+    .optional(),
+  reply: z.object({ kind: z.enum(['button', 'list']), id: z.string(), title: z.string(), description: z.string().optional() }).optional(),
+  reaction: z.object({ messageId: z.string(), emoji: z.string() }).optional(),
+  contacts: z.array(z.unknown()).optional(),
+  /** The message this one answers, when the customer replied to one. */
+  context: z.object({ id: z.string(), from: z.string().optional() }).optional(),
+  /** Meta's own object for types we do not model, kept so nothing is lost. */
+  raw: z.unknown().optional(),
+});
+export type MessageContent = z.infer<typeof messageContentSchema>;
+
+/** One-line text for lists and toasts. */
+export function messagePreview(type: MessageType, content: MessageContent): string {
+  if (content.text) return content.text;
+  if (content.reaction) return content.reaction.emoji ? `Reacted ${content.reaction.emoji}` : 'Removed a reaction';
+  if (content.location) return content.location.name ?? 'Location';
+  if (content.media?.filename) return content.media.filename;
+  const labels: Partial<Record<MessageType, string>> = {
+    image: 'Photo',
+    video: 'Video',
+    audio: 'Audio',
+    document: 'Document',
+    sticker: 'Sticker',
+    contacts: 'Contact card',
+    unsupported: 'Unsupported message',
+  };
+  return labels[type] ?? 'Message';
+}
