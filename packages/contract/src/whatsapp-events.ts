@@ -1,12 +1,19 @@
 import { z } from 'zod';
+import { agentSessionSchema } from './agent-sessions.ts';
+import { chatMediaSchema, chatMessageSchema } from './chat.ts';
 import { mediaKinds, messageErrorSchema, messageStatusSchema, messageTypes } from './whatsapp-messages.ts';
 
 export const whatsappEventNames = {
   messageReceived: 'whatsapp_message_received',
+  /** Both names are emitted with the same payload (spec 4 lists both). */
   messageStatusUpdate: 'message_status_update',
+  messageStatus: 'message_status',
+  mediaProcessed: 'whatsapp_media_processed',
+  agentMessageSent: 'agent_message_sent',
+  sessionUpdate: 'agent_session_update',
 } as const;
 
-/** A customer's message reached the inbox (spec 3 "Incoming message event"). */
+/** A customer's message reached the inbox (spec 3 "Incoming message event"); `message` is what the thread shows. */
 export const messageReceivedEventSchema = z.object({
   messageId: z.number().int(),
   wamid: z.string(),
@@ -16,10 +23,11 @@ export const messageReceivedEventSchema = z.object({
   type: z.enum(messageTypes),
   content: z.object({ text: z.string(), mediaType: z.enum(mediaKinds).nullable() }),
   timestamp: z.iso.datetime(),
+  message: chatMessageSchema,
 });
 export type MessageReceivedEvent = z.infer<typeof messageReceivedEventSchema>;
 
-/** A message the business sent moved forward (sent, delivered, read) or failed. */
+/** A message the business sent moved forward (sent, delivered, read), failed, or was retried (pending again). */
 export const messageStatusEventSchema = z.object({
   messageId: z.number().int(),
   wamid: z.string(),
@@ -29,3 +37,21 @@ export const messageStatusEventSchema = z.object({
   error: messageErrorSchema.nullable(),
 });
 export type MessageStatusEvent = z.infer<typeof messageStatusEventSchema>;
+
+/** An inbound file was downloaded from Meta and stored (or gave up after its retries). */
+export const mediaProcessedEventSchema = z.object({
+  messageId: z.number().int(),
+  conversationId: z.number().int(),
+  media: chatMediaSchema,
+});
+export type MediaProcessedEvent = z.infer<typeof mediaProcessedEventSchema>;
+
+/** An agent sent a message: every other open console shows it at once. */
+export const agentMessageSentEventSchema = z.object({
+  conversationId: z.number().int(),
+  message: chatMessageSchema,
+});
+export type AgentMessageSentEvent = z.infer<typeof agentMessageSentEventSchema>;
+
+export const sessionUpdateEventSchema = agentSessionSchema;
+export type SessionUpdateEvent = z.infer<typeof sessionUpdateEventSchema>;

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -165,11 +167,18 @@ export const conversations = pgTable(
     /** The 24-hour customer service window runs from here. */
     lastInboundAt: tstz('last_inbound_at'),
     unreadCount: integer('unread_count').notNull().default(0),
+    /** Agent session state machine: bot answers, an agent holds it, or it was ended. */
+    sessionState: text('session_state').notNull().default('bot'),
+    /** The agent holding the conversation while sessionState is 'agent'. */
+    sessionUserId: integer('session_user_id').references(() => users.id, { onDelete: 'set null' }),
+    sessionReason: text('session_reason'),
+    sessionChangedAt: tstz('session_changed_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('conversations_contact_number_idx').on(t.contactId, t.phoneNumberId),
-    index('conversations_last_message_idx').on(t.lastMessageAt, t.id),
+    index('conversations_last_message_desc_idx').on(sql`${t.lastMessageAt} DESC NULLS LAST`, sql`${t.id} DESC`),
+    check('conversations_session_state_check', sql`${t.sessionState} IN ('bot', 'agent', 'ended')`),
   ],
 );
 
@@ -197,11 +206,14 @@ export const messages = pgTable(
     failedAt: tstz('failed_at'),
     /** The agent who sent it; null for inbound, bot and campaign messages. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** How many times an agent retried this message after it failed; each retry records Meta's new id. */
+    retryCount: integer('retry_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('messages_conversation_time_idx').on(t.conversationId, t.timestamp, t.id),
+    index('messages_failed_idx').on(t.failedAt).where(sql`${t.status} = 'failed'`),
     check('messages_direction_check', sql`${t.direction} IN ('inbound', 'outbound')`),
     check('messages_status_check', sql`${t.status} IN ('pending', 'sent', 'delivered', 'read', 'failed', 'received')`),
   ],
@@ -220,3 +232,46 @@ export const earlyStatuses = pgTable(
   },
   (t) => [uniqueIndex('early_statuses_wamid_status_idx').on(t.wamid, t.status), index('early_statuses_received_idx').on(t.receivedAt)],
 );
+
+/**
+ * Files sent and received. Inbound media starts 'pending' and is downloaded from Meta by whichever
+ * server claims it (FOR UPDATE SKIP LOCKED), with retries until nextAttemptAt runs out of attempts.
+ */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    direction: text('direction').notNull(),
+    /** image, video, audio, document or sticker. */
+    kind: text('kind').notNull(),
+    /** Meta's media id: what inbound media is downloaded by and what outbound media was sent as. */
+    metaMediaId: text('meta_media_id'),
+    mimeType: text('mime_type'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    sha256: text('sha256'),
+    filename: text('filename'),
+    /** Path under DATA_DIR/media_storage once the bytes are stored. */
+    storageKey: text('storage_key'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('media_files_message_idx').on(t.messageId),
+    index('media_files_created_idx').on(t.createdAt, t.id),
+    index('media_files_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('media_files_direction_check', sql`${t.direction} IN ('inbound', 'outbound')`),
+    check('media_files_status_check', sql`${t.status} IN ('pending', 'ready', 'failed')`),
+  ],
+);
+
+/** Webhook deliveries refused for a bad signature, counted per day for the admins' health panel. */
+export const webhookSignatureFailures = pgTable('webhook_signature_failures', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  count: integer('count').notNull().default(0),
+  lastAt: tstz('last_at').notNull().defaultNow(),
+});

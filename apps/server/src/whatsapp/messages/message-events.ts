@@ -8,6 +8,7 @@ import {
   mediaKinds,
   messagePreview,
 } from '@wac/contract/whatsapp-messages';
+import { toChatMessage } from './chat-message.ts';
 import type { ContactRow, MessageRow } from './messages.repository.ts';
 
 export interface RealtimeEmit {
@@ -30,6 +31,7 @@ export function messageReceivedEmit(message: MessageRow, contact: ContactRow): R
       mediaType: (mediaKinds as readonly string[]).includes(type) ? (type as MediaKind) : null,
     },
     timestamp: message.timestamp.toISOString(),
+    message: toChatMessage(message),
   };
   return { event: whatsappEventNames.messageReceived, payload };
 }

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const sessionStates = ['bot', 'agent', 'ended'] as const;
+export const sessionStateSchema = z.enum(sessionStates);
+export type SessionState = z.infer<typeof sessionStateSchema>;
+
+export type SessionAction = 'takeover' | 'return_to_bot' | 'end';
+
+export const DEFAULT_TAKEOVER_REASON = 'agent_takeover';
+export const DEFAULT_END_REASON = 'agent_ended';
+
+/** bot -> agent (takeover), agent -> bot (return), bot|agent -> ended (end), ended -> agent (takeover again). */
+const TRANSITIONS: Record<SessionAction, { from: readonly SessionState[]; to: SessionState }> = {
+  takeover: { from: ['bot', 'ended'], to: 'agent' },
+  return_to_bot: { from: ['agent'], to: 'bot' },
+  end: { from: ['bot', 'agent'], to: 'ended' },
+};
+
+/** The state an action leads to, or null when the action is not allowed from `current`. */
+export function nextSessionState(current: SessionState, action: SessionAction): SessionState | null {
+  const t = TRANSITIONS[action];
+  return t.from.includes(current) ? t.to : null;
+}
+
+export const takeoverBodySchema = z.object({ reason: z.string().trim().min(1).max(200).optional() }).default({});
+export const endSessionBodySchema = z
+  .object({
+    reason: z.string().trim().min(1).max(200).optional(),
+    sendMessage: z.boolean().default(false),
+    message: z.string().trim().min(1, 'message must not be empty').max(4096).optional(),
+  })
+  .refine((b) => !b.sendMessage || b.message, { error: 'message is required when sendMessage is true', path: ['message'] })
+  .default({ sendMessage: false });
+
+export const agentSessionSchema = z.object({
+  conversationId: z.number().int(),
+  phone: z.string(),
+  state: sessionStateSchema,
+  userId: z.number().int().nullable(),
+  username: z.string().nullable(),
+  reason: z.string().nullable(),
+  changedAt: z.iso.datetime().nullable(),
+});
+export type AgentSession = z.infer<typeof agentSessionSchema>;

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { sessionStateSchema } from './agent-sessions.ts';
+import { pageQuery, paginationSchema } from './common.ts';
+import {
+  mediaKinds,
+  messageContentSchema,
+  messageDirections,
+  messageErrorSchema,
+  messageStatusSchema,
+  messageTypes,
+} from './whatsapp-messages.ts';
+
+/** Meta's size limits per media kind, checked before anything is uploaded (spec 5: the kind comes from the mime type). */
+export const mediaSizeLimits = {
+  image: 5 * 1024 * 1024,
+  video: 16 * 1024 * 1024,
+  audio: 16 * 1024 * 1024,
+  document: 100 * 1024 * 1024,
+  sticker: 500 * 1024,
+} as const;
+
+/** Spec 5: image, video, audio, otherwise document. */
+export function mediaKindOfMime(mimeType: string): 'image' | 'video' | 'audio' | 'document' {
+  const top = mimeType.split('/')[0]?.toLowerCase();
+  if (top === 'image' || top === 'video' || top === 'audio') return top;
+  return 'document';
+}
+
+/** The customer service window: free-form messages only within 24 hours of the customer's last message. */
+export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export function serviceWindowExpiresAt(lastInboundAt: Date | string | null): Date | null {
+  if (!lastInboundAt) return null;
+  return new Date(new Date(lastInboundAt).getTime() + SERVICE_WINDOW_MS);
+}
+
+export function isServiceWindowOpen(lastInboundAt: Date | string | null, now: Date = new Date()): boolean {
+  const expires = serviceWindowExpiresAt(lastInboundAt);
+  return expires !== null && expires.getTime() > now.getTime();
+}
+
+export const contactSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  /** E.164 digits without the plus. */
+  phone: z.string(),
+  waId: z.string(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+/** Our copy of a media file of a message. */
+export const chatMediaSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(mediaKinds),
+  status: z.enum(['pending', 'ready', 'failed']),
+  mimeType: z.string().nullable(),
+  fileSize: z.number().int().nullable(),
+  filename: z.string().nullable(),
+  sha256: z.string().nullable(),
+  /** A signed link that works in <img src> and downloads without a bearer header; null until ready. */
+  url: z.string().nullable(),
+});
+export type ChatMedia = z.infer<typeof chatMediaSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  conversationId: z.number().int(),
+  wamid: z.string().nullable(),
+  direction: z.enum(messageDirections),
+  type: z.enum(messageTypes),
+  content: messageContentSchema,
+  status: messageStatusSchema,
+  timestamp: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+  deliveredAt: z.iso.datetime().nullable(),
+  readAt: z.iso.datetime().nullable(),
+  failedAt: z.iso.datetime().nullable(),
+  error: messageErrorSchema.nullable(),
+  retryCount: z.number().int(),
+  /** The agent who sent it. */
+  sender: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  media: chatMediaSchema.nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const conversationSessionSchema = z.object({
+  state: sessionStateSchema,
+  userId: z.number().int().nullable(),
+  username: z.string().nullable(),
+  reason: z.string().nullable(),
+  changedAt: z.iso.datetime().nullable(),
+});
+
+export const conversationSummarySchema = z.object({
+  id: z.number().int(),
+  contact: contactSchema,
+  lastMessage: z
+    .object({
+      id: z.number().int(),
+      direction: z.enum(messageDirections),
+      type: z.enum(messageTypes),
+      preview: z.string(),
+      status: messageStatusSchema,
+      timestamp: z.iso.datetime(),
+    })
+    .nullable(),
+  lastMessageAt: z.iso.datetime().nullable(),
+  lastInboundAt: z.iso.datetime().nullable(),
+  /** When the 24-hour window closes; null when the customer never wrote. */
+  windowExpiresAt: z.iso.datetime().nullable(),
+  unreadCount: z.number().int(),
+  session: conversationSessionSchema,
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+const dateParam = z.iso.datetime({ offset: true }).or(z.iso.date()).optional();
+
+/** GET /api/agent/conversations: newest activity first. */
+export const conversationsQuerySchema = z.object({
+  ...pageQuery(30, 200),
+  /** Matches the contact's name or phone number. */
+  search: z.string().trim().max(100).optional(),
+  startDate: dateParam,
+  endDate: dateParam,
+});
+export const conversationsResponseSchema = z.object({
+  conversations: z.array(conversationSummarySchema),
+  pagination: paginationSchema,
+});
+
+export const phoneParamsSchema = z.object({ phone: z.string().trim().min(1).max(32) });
+
+/** GET /api/agent/chat/{phone}: page 1 is the newest `limit` messages; each page is oldest first. */
+export const chatHistoryQuerySchema = z.object(pageQuery(50, 200));
+export const chatHistoryResponseSchema = z.object({
+  conversation: conversationSummarySchema.nullable(),
+  messages: z.array(chatMessageSchema),
+  pagination: paginationSchema,
+});
+
+const recipient = {
+  recipientPhone: z.string({ error: 'recipientPhone is required' }).trim().min(1, 'recipientPhone is required').max(32),
+  recipientName: z.string().trim().max(100).optional(),
+};
+
+/** POST /api/agent/message */
+export const sendMessageBodySchema = z.object({
+  ...recipient,
+  message: z
+    .string({ error: 'message is required' })
+    .trim()
+    .min(1, 'message must not be empty')
+    .max(4096, 'message must be at most 4096 characters'),
+});
+
+/** POST /api/agent/media: the multipart fields beside `file`. */
+export const sendMediaFieldsSchema = z.object({
+  ...recipient,
+  caption: z.string().trim().max(1024, 'caption must be at most 1024 characters').optional(),
+  type: z.enum(['image', 'video', 'audio', 'document']).optional(),
+});
+
+export const sentMessageResponseSchema = z.object({ message: chatMessageSchema });
+
+/** POST /api/agent/mark-read: ids of inbound messages; the newest also gets a read receipt at Meta. */
+export const markReadBodySchema = z.object({
+  messages: z.array(z.number().int().positive()).min(1, 'messages must list at least one message id').max(500),
+});
+export const markReadResponseSchema = z.object({ updated: z.number().int(), conversationIds: z.array(z.number().int()) });
+
+export const messageStatusResponseSchema = z.object({
+  id: z.number().int(),
+  wamid: z.string().nullable(),
+  status: messageStatusSchema,
+  sentAt: z.iso.datetime().nullable(),
+  deliveredAt: z.iso.datetime().nullable(),
+  readAt: z.iso.datetime().nullable(),
+  failedAt: z.iso.datetime().nullable(),
+  error: messageErrorSchema.nullable(),
+});
+
+export const timeRanges = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 } as const;
+export const failedMessagesQuerySchema = z.object({
+  timeRange: z.enum(Object.keys(timeRanges) as [keyof typeof timeRanges, ...(keyof typeof timeRanges)[]]).default('24h'),
+  ...pageQuery(50, 200),
+});
+export const failedMessagesResponseSchema = z.object({
+  messages: z.array(chatMessageSchema.extend({ contact: contactSchema })),
+  pagination: paginationSchema,
+});
