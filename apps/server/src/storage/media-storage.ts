@@ -1,0 +1,55 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface StoredFile {
+  /** Where the bytes live, relative to the storage root; what media_files.storage_key holds. */
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * Files of messages under DATA_DIR/media_storage, behind an interface small enough that an
+ * S3-compatible store can replace it (DESIGN.md). Keys are generated here, never taken from users.
+ */
+export interface MediaStorage {
+  save(data: Buffer, extension?: string): Promise<StoredFile>;
+  open(key: string): ReadStream;
+  size(key: string): Promise<number | null>;
+  remove(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^\d{4}-\d{2}\/[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
+const EXTENSION_PATTERN = /^[a-z0-9]{1,8}$/;
+
+export function createMediaStorage(dataDir: string): MediaStorage {
+  const root = path.join(dataDir, 'media_storage');
+  const fileOf = (key: string) => {
+    if (!KEY_PATTERN.test(key)) throw new Error(`invalid media storage key: ${key}`);
+    return path.join(root, key);
+  };
+
+  return {
+    async save(data, extension) {
+      const ext = extension?.toLowerCase().replace(/^\./, '');
+      const month = new Date().toISOString().slice(0, 7);
+      const key = `${month}/${randomUUID()}${ext && EXTENSION_PATTERN.test(ext) ? `.${ext}` : ''}`;
+      await mkdir(path.join(root, month), { recursive: true });
+      await writeFile(fileOf(key), data);
+      return { key, size: data.length, sha256: createHash('sha256').update(data).digest('hex') };
+    },
+    open: (key) => createReadStream(fileOf(key)),
+    async size(key) {
+      try {
+        return (await stat(fileOf(key))).size;
+      } catch {
+        return null;
+      }
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+}
