@@ -1,0 +1,20 @@
+import type { ChatMedia } from '@wac/contract/chat';
+import type { MediaKind } from '@wac/contract/whatsapp-messages';
+import type { mediaFiles } from '../../db/schema.ts';
+import type { MediaLinks } from './media-links.ts';
+
+export type MediaFileRow = typeof mediaFiles.$inferSelect;
+
+/** How a stored file appears in messages, events and the media library. */
+export function toChatMedia(row: MediaFileRow, links: MediaLinks): ChatMedia {
+  return {
+    id: row.id,
+    kind: row.kind as MediaKind,
+    status: row.status as ChatMedia['status'],
+    mimeType: row.mimeType,
+    fileSize: row.fileSize,
+    filename: row.filename,
+    sha256: row.sha256,
+    url: row.status === 'ready' ? links.url(row.id) : null,
+  };
+}
