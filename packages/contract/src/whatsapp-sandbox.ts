@@ -13,14 +13,15 @@ export const sandboxFailNextBodySchema = z.object({
 });
 export type SandboxFailNextBody = z.infer<typeof sandboxFailNextBodySchema>;
 
-const customerPhone = z
-  .string()
-  .trim()
-  .refine((s) => toE164Digits(s) !== null, { error: 'from must be a phone number in international format' })
-  .transform((s) => toE164Digits(s) as string);
+const customerPhone = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .refine((s) => toE164Digits(s) !== null, { error: `${field} must be a phone number in international format` })
+    .transform((s) => toE164Digits(s) as string);
 
 const base = {
-  from: customerPhone,
+  from: customerPhone('from'),
   name: z.string().trim().min(1).max(100).optional(),
   /** The business message the customer replies to. */
   contextId: z.string().min(1).max(200).optional(),
@@ -67,3 +68,93 @@ export const sandboxMediaResponseSchema = z.object({
   sha256: z.string(),
   fileSize: z.number().int(),
 });
+
+/** GET /sandbox/control/conversation?phone=… : which simulated customer. */
+export const sandboxConversationQuerySchema = z.object({ phone: customerPhone('phone') });
+
+export const sandboxDirections = ['to_customer', 'from_customer'] as const;
+export type SandboxDirection = (typeof sandboxDirections)[number];
+
+export const sandboxMessageTypes = [
+  'text',
+  'image',
+  'video',
+  'audio',
+  'document',
+  'sticker',
+  'interactive',
+  'template',
+  'button_reply',
+  'list_reply',
+  'location',
+  'reaction',
+] as const;
+export type SandboxMessageType = (typeof sandboxMessageTypes)[number];
+
+/**
+ * What the sandbox saw happen to a message. To the customer: accepted by the Graph endpoint, then the statuses it
+ * reported. From the customer: delivered once the server's webhook took it (failed if it never did), read once the
+ * business sent a read receipt.
+ */
+export const sandboxMessageStatuses = ['accepted', 'sent', 'delivered', 'read', 'failed'] as const;
+
+const interactiveSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('buttons'), buttons: z.array(z.object({ id: z.string(), title: z.string() })) }),
+  z.object({
+    kind: z.literal('list'),
+    button: z.string(),
+    sections: z.array(
+      z.object({
+        title: z.string().nullable(),
+        rows: z.array(z.object({ id: z.string(), title: z.string(), description: z.string().nullable() })),
+      }),
+    ),
+  }),
+]);
+export type SandboxInteractive = z.infer<typeof interactiveSchema>;
+
+/** One message between the business and a simulated customer, either way. */
+export const sandboxMessageSchema = z.object({
+  /** Increases with every message the sandbox records, so it orders and keys them. */
+  id: z.number().int(),
+  wamid: z.string(),
+  direction: z.enum(sandboxDirections),
+  type: z.enum(sandboxMessageTypes),
+  /** Text body, media caption, interactive body, or the title of a reply. */
+  text: z.string().nullable(),
+  media: z.object({ id: z.string(), mimeType: z.string(), filename: z.string().nullable() }).nullable(),
+  /** The buttons or list a business message offers, so the customer can answer with one. */
+  interactive: interactiveSchema.nullable(),
+  /** The button or row a customer reply chose. */
+  reply: z.object({ id: z.string(), title: z.string() }).nullable(),
+  reaction: z.object({ messageId: z.string(), emoji: z.string() }).nullable(),
+  location: z
+    .object({ latitude: z.number(), longitude: z.number(), name: z.string().nullable(), address: z.string().nullable() })
+    .nullable(),
+  template: z.object({ name: z.string(), language: z.string() }).nullable(),
+  /** The message this one answers. */
+  contextId: z.string().nullable(),
+  status: z.enum(sandboxMessageStatuses),
+  error: z.object({ code: z.number().int(), title: z.string() }).nullable(),
+  timestamp: z.iso.datetime(),
+});
+export type SandboxMessage = z.infer<typeof sandboxMessageSchema>;
+
+export const sandboxConversationResponseSchema = z.object({
+  phone: z.string(),
+  name: z.string().nullable(),
+  /** Oldest first; the sandbox keeps the most recent few hundred per customer. */
+  messages: z.array(sandboxMessageSchema),
+});
+export type SandboxConversation = z.infer<typeof sandboxConversationResponseSchema>;
+
+export const sandboxCustomerSchema = z.object({
+  phone: z.string(),
+  name: z.string().nullable(),
+  lastActivityAt: z.iso.datetime(),
+  messages: z.number().int(),
+});
+export type SandboxCustomer = z.infer<typeof sandboxCustomerSchema>;
+
+/** GET /sandbox/control/customers: the customers the sandbox has seen, most recently active first. */
+export const sandboxCustomersResponseSchema = z.object({ customers: z.array(sandboxCustomerSchema) });

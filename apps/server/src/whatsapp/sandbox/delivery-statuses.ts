@@ -12,20 +12,32 @@ export interface StatusDelays {
 
 export const defaultStatusDelays: StatusDelays = { sent: 150, delivered: 400, read: 1200 };
 
-/** What Meta does after accepting a send: sent, delivered, read, or a single failed status carrying its error. */
+export type ReportedStatus = 'sent' | 'delivered' | 'read' | 'failed';
+
+/**
+ * What Meta does after accepting a send: sent, delivered, read, or a single failed status carrying its error.
+ * `reported` hears each status once it has been posted.
+ */
 export function scheduleDeliveryStatuses(
   sender: WebhookSender,
   business: SandboxBusiness,
   delays: StatusDelays,
   accepted: { wamid: string; recipientId: string; failure?: QueuedFailure },
+  reported: (status: ReportedStatus, error?: { code: number; title: string }) => void,
 ): void {
   const { wamid, recipientId, failure } = accepted;
   if (failure) {
     const error = { code: failure.code, title: failure.message ?? describeWhatsAppError(failure.code).title, details: failure.details };
-    sender.later(delays.sent, () => sender.post(statusPayload(business, { wamid, recipientId, status: 'failed', error })));
+    sender.later(delays.sent, async () => {
+      await sender.post(statusPayload(business, { wamid, recipientId, status: 'failed', error }));
+      reported('failed', { code: error.code, title: error.title });
+    });
     return;
   }
   for (const status of ['sent', 'delivered', 'read'] as const) {
-    sender.later(delays[status], () => sender.post(statusPayload(business, { wamid, recipientId, status })));
+    sender.later(delays[status], async () => {
+      await sender.post(statusPayload(business, { wamid, recipientId, status }));
+      reported(status);
+    });
   }
 }

@@ -82,6 +82,19 @@ const byType = {
       { error: "Param interactive['type'] must be one of {button, list}." },
     ),
   }),
+  template: z.object({
+    template: z.object(
+      {
+        name: required("template['name']", 512),
+        language: z.object(
+          { code: required("template['language']['code']") },
+          { error: "The parameter template['language'] is required." },
+        ),
+        components: z.array(z.unknown()).optional(),
+      },
+      { error: 'The parameter template is required.' },
+    ),
+  }),
   reaction: z.object({
     reaction: z.object({
       message_id: required("reaction['message_id']"),

@@ -8,9 +8,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
+import { customerMessage } from './customer-message.ts';
 import type { FailNextQueue } from './fail-next.ts';
 import { inboundMessagePart } from './inbound-message.ts';
 import type { SandboxMediaStore } from './media-store.ts';
+import type { SandboxConversations } from './sandbox-conversations.ts';
 import { inboundPayload, newWamid, type SandboxBusiness } from './webhook-payloads.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 
@@ -19,10 +21,14 @@ export interface SandboxControlOptions {
   media: SandboxMediaStore;
   sender: WebhookSender;
   business: SandboxBusiness;
+  conversations: SandboxConversations;
 }
 
 /** Controls for people and tests: make sends fail, and play a customer writing to the business. */
-export const sandboxControlRoutes: FastifyPluginAsyncZod<SandboxControlOptions> = async (app, { failNext, media, sender, business }) => {
+export const sandboxControlRoutes: FastifyPluginAsyncZod<SandboxControlOptions> = async (
+  app,
+  { failNext, media, sender, business, conversations },
+) => {
   app.post(
     '/sandbox/control/fail-next',
     {
@@ -79,7 +85,11 @@ export const sandboxControlRoutes: FastifyPluginAsyncZod<SandboxControlOptions> 
       const message = await inboundMessagePart(body, media, business.displayPhoneNumber);
       if (!message) throw badRequest('mediaId was not found: upload the file with POST /sandbox/control/media first');
       const wamid = newWamid();
+      const sentMedia = 'mediaId' in body ? await media.find(body.mediaId) : undefined;
+      // Recorded before it is posted, so a reply the business sends at once comes after it.
+      conversations.add(body.from, customerMessage(body, wamid, sentMedia), body.name);
       const webhookStatus = await sender.post(inboundPayload(business, { from: body.from, name: body.name, wamid, message }));
+      conversations.setStatus(wamid, webhookStatus === 200 ? 'delivered' : 'failed');
       return { wamid, webhookStatus };
     },
   );

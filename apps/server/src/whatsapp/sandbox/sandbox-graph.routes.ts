@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FailNextQueue, QueuedFailure } from './fail-next.ts';
 import { sendGraphError } from './graph-error.ts';
-import type { SandboxMediaStore } from './media-store.ts';
-import { validateMessage } from './message-validation.ts';
+import type { SandboxMediaStore, StoredMedia } from './media-store.ts';
+import { type ValidatedMessage, validateMessage } from './message-validation.ts';
 import { newWamid } from './webhook-payloads.ts';
 
 const VERSION_PATTERN = /^v\d+\.\d+$/;
@@ -21,13 +21,21 @@ export interface SandboxGraphOptions {
   failNext: FailNextQueue;
   media: SandboxMediaStore;
   /** A send was accepted: the sandbox follows up with status webhooks (or a failed one). */
-  onAccepted: (accepted: { wamid: string; recipientId: string; failure?: QueuedFailure }) => void;
+  onAccepted: (accepted: {
+    wamid: string;
+    recipientId: string;
+    failure?: QueuedFailure;
+    send: Extract<ValidatedMessage, { kind: 'send' }>;
+    media?: StoredMedia;
+  }) => void;
+  /** The business marked a customer's message as read. */
+  onRead: (messageId: string) => void;
 }
 
 /** The Graph API endpoints the client uses, imitated; registered under /sandbox/graph. */
 export async function sandboxGraphRoutes(
   graph: FastifyInstance,
-  { accessToken, phoneNumberId, failNext, media, onAccepted }: SandboxGraphOptions,
+  { accessToken, phoneNumberId, failNext, media, onAccepted, onRead }: SandboxGraphOptions,
 ) {
   graph.setErrorHandler((err: Error & { statusCode?: number }, _request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? 400 : 500;
@@ -67,7 +75,10 @@ export async function sandboxGraphRoutes(
     if (bad) return bad;
     const message = validateMessage(request.body);
     if (!message.ok) return sendGraphError(reply, 400, 100, message.message, message.details);
-    if (message.kind === 'read') return { success: true };
+    if (message.kind === 'read') {
+      onRead(message.messageId);
+      return { success: true };
+    }
 
     const failure = failNext.take();
     if (failure?.via === 'response') {
@@ -79,14 +90,15 @@ export async function sandboxGraphRoutes(
         failure.details,
       );
     }
+    let stored: StoredMedia | undefined;
     if (MEDIA_TYPES.has(message.type)) {
       const id = (message.payload[message.type] as { id: string }).id;
-      if (!(await media.find(id))) return sendGraphError(reply, 400, 100, '(#100) Invalid parameter', `Media id ${id} was not found.`);
+      stored = await media.find(id);
+      if (!stored) return sendGraphError(reply, 400, 100, '(#100) Invalid parameter', `Media id ${id} was not found.`);
     }
     const waId = message.to.replace(/^\+/, '');
     const wamid = newWamid();
-    // Reactions get no delivery statuses from Meta.
-    if (message.type !== 'reaction') onAccepted({ wamid, recipientId: waId, failure });
+    onAccepted({ wamid, recipientId: waId, failure, send: message, media: stored });
     return { messaging_product: 'whatsapp', contacts: [{ input: message.to, wa_id: waId }], messages: [{ id: wamid }] };
   });
 

@@ -2,11 +2,14 @@ import fastifyMultipart from '@fastify/multipart';
 import { WEBHOOK_PATH } from '@wac/contract/whatsapp-webhook';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { businessMessage } from './business-message.ts';
 import { defaultStatusDelays, type StatusDelays, scheduleDeliveryStatuses } from './delivery-statuses.ts';
 import { createFailNextQueue } from './fail-next.ts';
 import { createSandboxMediaStore } from './media-store.ts';
 import { sandboxControlRoutes } from './sandbox-control.routes.ts';
+import { createSandboxConversations } from './sandbox-conversations.ts';
 import { sandboxGraphRoutes } from './sandbox-graph.routes.ts';
+import { sandboxSimulatorRoutes } from './sandbox-simulator.routes.ts';
 import type { SandboxBusiness } from './webhook-payloads.ts';
 import { createWebhookSender } from './webhook-sender.ts';
 
@@ -39,8 +42,10 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
   app.addHook('preClose', async () => sender.close());
   const failNext = createFailNextQueue();
   const media = createSandboxMediaStore(dataDir);
+  const conversations = createSandboxConversations();
 
-  await app.register(sandboxControlRoutes, { failNext, media, sender, business });
+  await app.register(sandboxControlRoutes, { failNext, media, sender, business, conversations });
+  await app.register(sandboxSimulatorRoutes, { media, conversations });
   await app.register(
     (graph) =>
       sandboxGraphRoutes(graph, {
@@ -48,7 +53,15 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
         phoneNumberId: whatsapp.phoneNumberId,
         failNext,
         media,
-        onAccepted: (accepted) => scheduleDeliveryStatuses(sender, business, statusDelays, accepted),
+        onAccepted: (accepted) => {
+          conversations.add(accepted.recipientId, businessMessage(accepted.send, accepted.wamid, accepted.media));
+          // Reactions get no delivery statuses from Meta.
+          if (accepted.send.type === 'reaction') return;
+          scheduleDeliveryStatuses(sender, business, statusDelays, accepted, (status, error) =>
+            conversations.setStatus(accepted.wamid, status, error),
+          );
+        },
+        onRead: (messageId) => conversations.markReadByBusiness(messageId),
       }),
     { prefix: '/sandbox/graph' },
   );

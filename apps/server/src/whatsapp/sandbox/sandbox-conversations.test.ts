@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createSandboxConversations, type NewSandboxMessage } from './sandbox-conversations.ts';
+
+const text = (wamid: string, direction: NewSandboxMessage['direction'] = 'to_customer'): NewSandboxMessage => ({
+  wamid,
+  direction,
+  type: 'text',
+  text: wamid,
+  media: null,
+  interactive: null,
+  reply: null,
+  reaction: null,
+  location: null,
+  template: null,
+  contextId: null,
+});
+
+describe('sandbox conversations', () => {
+  it('keeps only the latest messages of a customer', () => {
+    const record = createSandboxConversations({ messagesPerCustomer: 3, customers: 10 });
+    for (const n of [1, 2, 3, 4, 5]) record.add('447700900001', text(`wamid.${n}`));
+    expect(record.conversation('447700900001').messages.map((m) => m.wamid)).toEqual(['wamid.3', 'wamid.4', 'wamid.5']);
+    // A dropped message no longer takes statuses.
+    record.setStatus('wamid.1', 'read');
+    expect(record.conversation('447700900001').messages.every((m) => m.status === 'accepted')).toBe(true);
+  });
+
+  it('forgets the customer least recently active when there are too many, and lists the rest newest first', () => {
+    const record = createSandboxConversations({ messagesPerCustomer: 10, customers: 2 });
+    record.add('447700900001', text('wamid.a'), 'Ann');
+    record.add('447700900002', text('wamid.b'), 'Bob');
+    record.add('447700900001', text('wamid.c'));
+    record.add('447700900003', text('wamid.d'), 'Cy');
+    expect(record.customers().map((c) => [c.phone, c.name, c.messages])).toEqual([
+      ['447700900003', 'Cy', 1],
+      ['447700900001', 'Ann', 2],
+    ]);
+    expect(record.conversation('447700900002').messages).toEqual([]);
+  });
+
+  it('moves statuses forward only and keeps the error of a failure', () => {
+    const record = createSandboxConversations();
+    record.add('447700900001', text('wamid.x'));
+    record.setStatus('wamid.x', 'read');
+    record.setStatus('wamid.x', 'delivered');
+    expect(record.conversation('447700900001').messages[0]?.status).toBe('read');
+    record.add('447700900001', text('wamid.y'));
+    record.setStatus('wamid.y', 'failed', { code: 131026, title: 'Message undeliverable' });
+    expect(record.conversation('447700900001').messages[1]).toMatchObject({
+      status: 'failed',
+      error: { code: 131026, title: 'Message undeliverable' },
+    });
+  });
+
+  it("treats a Brazilian number with or without the ninth digit as one customer, and marks the customer's earlier messages read", () => {
+    const record = createSandboxConversations();
+    record.add('551187654321', text('wamid.in1', 'from_customer'), 'Maria');
+    record.add('5511987654321', text('wamid.out', 'to_customer'));
+    record.add('551187654321', text('wamid.in2', 'from_customer'));
+    record.add('551187654321', text('wamid.in3', 'from_customer'));
+    record.markReadByBusiness('wamid.in2');
+    const conversation = record.conversation('+55 11 98765-4321');
+    expect(conversation).toMatchObject({ phone: '5511987654321', name: 'Maria' });
+    expect(conversation.messages.map((m) => [m.wamid, m.status])).toEqual([
+      ['wamid.in1', 'read'],
+      ['wamid.out', 'accepted'],
+      ['wamid.in2', 'read'],
+      ['wamid.in3', 'accepted'],
+    ]);
+  });
+});

@@ -1,0 +1,106 @@
+import { advanceStatus } from '@wac/contract/whatsapp-messages';
+import { normalizePhone } from '@wac/contract/whatsapp-phone';
+import type { SandboxConversation, SandboxCustomer, SandboxMessage } from '@wac/contract/whatsapp-sandbox';
+
+export type NewSandboxMessage = Omit<SandboxMessage, 'id' | 'timestamp' | 'status' | 'error'> &
+  Partial<Pick<SandboxMessage, 'status' | 'error'>>;
+
+interface Customer {
+  phone: string;
+  name: string | null;
+  lastActivityAt: Date;
+  messages: SandboxMessage[];
+}
+
+export interface SandboxConversationLimits {
+  messagesPerCustomer: number;
+  customers: number;
+}
+
+const defaultLimits: SandboxConversationLimits = { messagesPerCustomer: 500, customers: 200 };
+
+type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
+
+/**
+ * What the business and each simulated customer said to each other, as the sandbox saw it, so the simulator can
+ * play the customer's phone. In memory and capped: it is a playground, not a record of anything.
+ */
+export function createSandboxConversations(limits: SandboxConversationLimits = defaultLimits) {
+  // Map order is least recently active first, so the customer to forget is always the first key.
+  const customers = new Map<string, Customer>();
+  const byWamid = new Map<string, { message: SandboxMessage; customer: Customer }>();
+  let nextId = 1;
+
+  const keyOf = (phone: string) => normalizePhone(phone) ?? phone;
+
+  function touch(phone: string, name?: string | null): Customer {
+    const key = keyOf(phone);
+    const customer = customers.get(key) ?? { phone: key, name: null, lastActivityAt: new Date(), messages: [] };
+    customers.delete(key);
+    customers.set(key, customer);
+    if (name) customer.name = name;
+    customer.lastActivityAt = new Date();
+    const oldest = customers.keys().next().value;
+    if (customers.size > limits.customers && oldest !== undefined) {
+      for (const m of customers.get(oldest)?.messages ?? []) byWamid.delete(m.wamid);
+      customers.delete(oldest);
+    }
+    return customer;
+  }
+
+  return {
+    add(phone: string, message: NewSandboxMessage, name?: string | null): SandboxMessage {
+      const customer = touch(phone, name);
+      const stored: SandboxMessage = {
+        ...message,
+        id: nextId++,
+        status: message.status ?? 'accepted',
+        error: message.error ?? null,
+        timestamp: new Date().toISOString(),
+      };
+      customer.messages.push(stored);
+      byWamid.set(stored.wamid, { message: stored, customer });
+      if (customer.messages.length > limits.messagesPerCustomer) {
+        for (const dropped of customer.messages.splice(0, customer.messages.length - limits.messagesPerCustomer)) {
+          byWamid.delete(dropped.wamid);
+        }
+      }
+      return stored;
+    },
+
+    /** A status the sandbox reported; like Meta's, statuses only move forward. */
+    setStatus(wamid: string, status: DeliveryStatus, error?: { code: number; title: string }): void {
+      const message = byWamid.get(wamid)?.message;
+      if (!message) return;
+      const next = advanceStatus(message.status === 'accepted' ? 'pending' : message.status, status);
+      if (next !== status) return;
+      message.status = status;
+      if (error) message.error = error;
+    },
+
+    /** The business read a customer's message: as with Meta, the customer's earlier messages count as read too. */
+    markReadByBusiness(wamid: string): void {
+      const found = byWamid.get(wamid);
+      if (!found) return;
+      for (const m of found.customer.messages) {
+        if (m.id <= found.message.id && m.direction === 'from_customer' && m.status !== 'failed') m.status = 'read';
+      }
+    },
+
+    conversation(phone: string): SandboxConversation {
+      const customer = customers.get(keyOf(phone));
+      return { phone: keyOf(phone), name: customer?.name ?? null, messages: customer ? [...customer.messages] : [] };
+    },
+
+    customers(): SandboxCustomer[] {
+      return [...customers.values()].reverse().map((c) => ({
+        phone: c.phone,
+        name: c.name,
+        lastActivityAt: c.lastActivityAt.toISOString(),
+        messages: c.messages.length,
+      }));
+    },
+  };
+}
+
+export type SandboxConversations = ReturnType<typeof createSandboxConversations>;
