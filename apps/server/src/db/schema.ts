@@ -275,3 +275,37 @@ export const webhookSignatureFailures = pgTable('webhook_signature_failures', {
   count: integer('count').notNull().default(0),
   lastAt: tstz('last_at').notNull().defaultNow(),
 });
+
+/**
+ * Which licence is in force, one row (id 1) shared by every server process. No row, or source 'env',
+ * means LICENSE_KEY as the process was started; 'console' is a key an admin applied; 'none' is the
+ * dev plan after a revoke.
+ */
+export const licenseState = pgTable(
+  'license_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    source: text('source').notNull(),
+    licenseKey: text('license_key'),
+    /** The hmacSecret given with the key, AES-256-GCM encrypted with DATA_DIR's key; null means LICENSE_HMAC_SECRET. */
+    secretCiphertext: text('secret_ciphertext'),
+    appliedBy: integer('applied_by').references(() => users.id, { onDelete: 'set null' }),
+    appliedAt: tstz('applied_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('license_state_single_row_check', sql`${t.id} = 1`),
+    check('license_state_source_check', sql`${t.source} IN ('env', 'console', 'none')`),
+    check('license_state_console_key_check', sql`${t.source} <> 'console' OR ${t.licenseKey} IS NOT NULL`),
+  ],
+);
+
+/** Daily quota counters (messages, api_calls), one row per quota per day in the app's timezone. */
+export const licenseUsage = pgTable(
+  'license_usage',
+  {
+    quota: text('quota').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    used: bigint('used', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.quota, t.day] })],
+);
