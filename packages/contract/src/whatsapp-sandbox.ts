@@ -10,6 +10,8 @@ export const sandboxFailNextBodySchema = z.object({
   details: z.string().max(1000).optional(),
   /** 'response': the send call answers with the error; 'status': it is accepted, then a failed status webhook follows. */
   via: z.enum(['response', 'status']).default('response'),
+  /** 'send': message sends fail; 'media_download': fetching a media file's bytes answers with the error instead. */
+  target: z.enum(['send', 'media_download']).default('send'),
 });
 export type SandboxFailNextBody = z.infer<typeof sandboxFailNextBodySchema>;
 

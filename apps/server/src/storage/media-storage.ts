@@ -16,7 +16,8 @@ export interface StoredFile {
  */
 export interface MediaStorage {
   save(data: Buffer, extension?: string): Promise<StoredFile>;
-  open(key: string): ReadStream;
+  /** The bytes, or the inclusive byte range of them a Range request asked for. */
+  open(key: string, range?: { start: number; end: number }): ReadStream;
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
 }
@@ -40,7 +41,7 @@ export function createMediaStorage(dataDir: string): MediaStorage {
       await writeFile(fileOf(key), data);
       return { key, size: data.length, sha256: createHash('sha256').update(data).digest('hex') };
     },
-    open: (key) => createReadStream(fileOf(key)),
+    open: (key, range) => createReadStream(fileOf(key), range),
     async size(key) {
       try {
         return (await stat(fileOf(key))).size;

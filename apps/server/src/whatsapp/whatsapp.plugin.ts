@@ -1,18 +1,51 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { mediaRoutes } from '../modules/media/media.routes.ts';
+import { createMediaService } from '../modules/media/media.service.ts';
+import { createMediaDownloadWorker } from '../modules/media/media-download.worker.ts';
+import { loadMediaLinks } from '../modules/media/media-links.ts';
+import { conversationReportsRoutes } from '../modules/reports/conversation-reports.routes.ts';
+import { createConversationReportsService } from '../modules/reports/conversation-reports.service.ts';
+import { createSettingsRepository } from '../modules/settings/settings.repository.ts';
+import { createSettingsService } from '../modules/settings/settings.service.ts';
+import { createMediaStorage } from '../storage/media-storage.ts';
+import { cloudApiClientFor } from './cloud-api-client.ts';
 import { sandboxPlugin } from './sandbox/sandbox.plugin.ts';
 import { whatsappWebhookRoutes } from './webhook/webhook.routes.ts';
 import { createWebhookProcessor } from './webhook/webhook-processor.ts';
+import { whatsappChannelRoutes } from './whatsapp-channel.routes.ts';
 
-/** The WhatsApp channel: webhook intake and processing, and the sandbox that stands in for Meta when configured so. */
+/** The WhatsApp channel: webhook intake and processing, media, reports, and the sandbox that stands in for Meta when configured so. */
 export const whatsappPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const processor = createWebhookProcessor({
-    db: ctx.database.db,
+  const { db } = ctx.database;
+  const emit = (event: string, payload: unknown) => ctx.realtime.toEveryone(event, payload);
+  const links = await loadMediaLinks(db);
+  const storage = createMediaStorage(ctx.config.dataDir);
+  const mediaDownloads = createMediaDownloadWorker({
+    db,
     log: ctx.log,
-    emit: (event, payload) => ctx.realtime.toEveryone(event, payload),
+    // One try per attempt: the worker's own backoff spaces the retries.
+    client: cloudApiClientFor(ctx.config.whatsapp, { attempts: 1 }),
+    storage,
+    links,
+    emit,
   });
+  const processor = createWebhookProcessor({ db, log: ctx.log, emit, onMediaQueued: mediaDownloads.kick });
+  const settings = createSettingsService(ctx, createSettingsRepository(db));
+
   await app.register(whatsappWebhookRoutes, { ctx, onEventStored: processor.kick });
+  await app.register(whatsappChannelRoutes, { ctx });
+  await app.register(mediaRoutes, { media: createMediaService(db, storage, links) });
+  await app.register(conversationReportsRoutes, {
+    reports: createConversationReportsService(db, async () => (await settings.appSettings())['app.timezone']),
+  });
   await app.register(sandboxPlugin, { ctx });
-  app.addHook('onReady', async () => processor.start());
-  app.addHook('onClose', async () => processor.stop());
+  app.addHook('onReady', async () => {
+    processor.start();
+    mediaDownloads.start();
+  });
+  app.addHook('onClose', async () => {
+    await processor.stop();
+    await mediaDownloads.stop();
+  });
 };

@@ -148,6 +148,8 @@ export async function sandboxGraphRoutes(
   graph.get<{ Querystring: { mid?: string } }>('/whatsapp_business/attachments/', async (request, reply) => {
     const found = request.query.mid ? await media.find(request.query.mid) : undefined;
     if (!found) return sendGraphError(reply, 404, 100, 'Media not found');
+    const failure = failNext.take('media_download');
+    if (failure) return sendGraphError(reply, failure.httpStatus, failure.code, failure.message ?? `(#${failure.code}) Sandbox failure`);
     return reply
       .header('content-type', found.mimeType)
       .header('content-length', found.fileSize)

@@ -10,12 +10,16 @@ export interface WebhookProcessorDeps {
   db: Db;
   log: FastifyBaseLogger;
   emit: (event: string, payload: unknown) => void;
+  /** Called after a commit that queued inbound files, so they are downloaded at once. */
+  onMediaQueued?: () => void;
 }
+
+/** After this many failed tries an event is left with its error for an admin to look at. */
+export const WEBHOOK_MAX_ATTEMPTS = 5;
 
 export interface WebhookProcessorOptions {
   batchSize?: number;
   intervalMs?: number;
-  /** After this many failed tries an event is left with its error for an admin to look at. */
   maxAttempts?: number;
   handle?: typeof handleWebhookEvent;
 }
@@ -26,8 +30,8 @@ export type WebhookProcessor = ReturnType<typeof createWebhookProcessor>;
  * Processes stored webhook events. Several servers can run it at once: each claims rows with
  * FOR UPDATE SKIP LOCKED. It runs when an event is stored and on an interval for leftovers.
  */
-export function createWebhookProcessor({ db, log, emit }: WebhookProcessorDeps, options: WebhookProcessorOptions = {}) {
-  const { batchSize = 50, intervalMs = 2000, maxAttempts = 5, handle = handleWebhookEvent } = options;
+export function createWebhookProcessor({ db, log, emit, onMediaQueued }: WebhookProcessorDeps, options: WebhookProcessorOptions = {}) {
+  const { batchSize = 50, intervalMs = 2000, maxAttempts = WEBHOOK_MAX_ATTEMPTS, handle = handleWebhookEvent } = options;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -36,6 +40,7 @@ export function createWebhookProcessor({ db, log, emit }: WebhookProcessorDeps, 
 
   async function processBatch(): Promise<number> {
     const emits: RealtimeEmit[] = [];
+    let mediaQueued = 0;
     const claimed = await db.transaction(async (tx) => {
       const rows = await claimWebhookEvents(tx, batchSize, maxAttempts);
       for (const row of rows) {
@@ -43,7 +48,8 @@ export function createWebhookProcessor({ db, log, emit }: WebhookProcessorDeps, 
           // A savepoint per event: one bad event is marked failed without undoing the rest of the batch.
           const out = await tx.transaction((sp) => handle(sp, row.payload));
           await markWebhookEventProcessed(tx, row.id);
-          emits.push(...out);
+          emits.push(...out.emits);
+          mediaQueued += out.mediaQueued;
         } catch (err) {
           log.warn({ err, webhookEventId: row.id }, 'webhook event failed to process');
           await markWebhookEventFailed(tx, row.id, err instanceof Error ? err.message : String(err));
@@ -53,6 +59,7 @@ export function createWebhookProcessor({ db, log, emit }: WebhookProcessorDeps, 
     });
     // Only after commit, so no screen shows what could still roll back.
     for (const { event, payload } of emits) emit(event, payload);
+    if (mediaQueued > 0) onMediaQueued?.();
     return claimed;
   }
 

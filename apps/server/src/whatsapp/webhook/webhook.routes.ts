@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { verifySignature } from '../webhook-signature.ts';
 import { insertWebhookEvent } from './webhook-events.repository.ts';
+import { recordSignatureFailure } from './webhook-health.repository.ts';
 
 export interface WebhookRoutesOptions {
   ctx: AppContext;
@@ -53,6 +54,8 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> 
       const signature = request.headers['x-hub-signature-256'];
       if (!verifySignature(raw, typeof signature === 'string' ? signature : undefined, appSecret)) {
         request.log.warn('whatsapp webhook refused: bad signature');
+        // The refusal stands even if the health counter cannot be written.
+        await recordSignatureFailure(ctx.database.db).catch((err) => request.log.error({ err }, 'signature failure not counted'));
         return reply.status(401).send({ error: 'Invalid webhook signature', code: 'UNAUTHORIZED' });
       }
       const payload = parseObject(raw);

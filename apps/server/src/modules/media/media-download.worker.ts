@@ -1,0 +1,147 @@
+import { type MediaProcessedEvent, whatsappEventNames } from '@wac/contract/whatsapp-events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
+import { type MediaFileRow, toChatMedia } from './chat-media.ts';
+import { claimDueDownloads, conversationOfMessage, type DownloadOutcome, finishDownload } from './media.repository.ts';
+import { sha256Matches, storageExtension } from './media-file-checks.ts';
+import type { MediaLinks } from './media-links.ts';
+
+export interface MediaDownloadDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  client: Pick<CloudApiClient, 'getMediaUrl' | 'downloadMedia'>;
+  storage: MediaStorage;
+  links: MediaLinks;
+  emit: (event: string, payload: unknown) => void;
+}
+
+export interface MediaDownloadOptions {
+  /** Downloads running at once on this server. */
+  concurrency?: number;
+  /** Safety-net poll for rows queued by other servers or left by a crash. */
+  intervalMs?: number;
+  maxAttempts?: number;
+  /** Wait after the first failure; doubled after each further one (2 s, 4 s, 8 s, 16 s). */
+  backoffBaseMs?: number;
+  /** How long a claimed row stays with this server before another may take it over. */
+  leaseMs?: number;
+}
+
+export type MediaDownloadWorker = ReturnType<typeof createMediaDownloadWorker>;
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+
+/**
+ * Downloads customers' files from Meta as soon as their message is stored (Meta's URLs live minutes),
+ * retrying with exponential backoff. Several servers can run it: rows are claimed with SKIP LOCKED.
+ */
+export function createMediaDownloadWorker(deps: MediaDownloadDeps, options: MediaDownloadOptions = {}) {
+  const { db, log, client, storage, links, emit } = deps;
+  const { concurrency = 4, intervalMs = 5000, maxAttempts = 5, backoffBaseMs = 2000, leaseMs = 120_000 } = options;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = true;
+  let interval: NodeJS.Timeout | undefined;
+  const retryTimers = new Set<NodeJS.Timeout>();
+
+  async function fetchAndStore(row: MediaFileRow): Promise<DownloadOutcome & { status: 'ready' }> {
+    if (!row.metaMediaId) throw new Error('Meta gave no media id for this file');
+    const info = await client.getMediaUrl(row.metaMediaId);
+    const { buffer, mimeType } = await client.downloadMedia(info.url);
+    const expected = row.sha256 ?? info.sha256;
+    if (expected && !sha256Matches(buffer, expected)) throw new Error('The downloaded file does not match the sha256 Meta gave');
+    const type = row.mimeType ?? info.mimeType ?? mimeType;
+    const stored = await storage.save(buffer, storageExtension(row.filename, type));
+    return { status: 'ready', storageKey: stored.key, fileSize: stored.size, sha256: stored.sha256, mimeType: type };
+  }
+
+  function retryLater(delayMs: number): void {
+    const timer = setTimeout(() => {
+      retryTimers.delete(timer);
+      kick();
+    }, delayMs);
+    timer.unref();
+    retryTimers.add(timer);
+  }
+
+  async function announce(row: MediaFileRow): Promise<void> {
+    if (row.messageId === null) return;
+    const conversationId = await conversationOfMessage(db, row.messageId);
+    if (conversationId === null) return;
+    const payload: MediaProcessedEvent = { messageId: row.messageId, conversationId, media: toChatMedia(row, links) };
+    emit(whatsappEventNames.mediaProcessed, payload);
+  }
+
+  async function attempt(row: MediaFileRow): Promise<void> {
+    let outcome: DownloadOutcome;
+    if (row.attempts > maxAttempts) {
+      // A server died holding the last attempt: its lease ran out, and there is none left.
+      outcome = { status: 'failed', error: row.error ?? `Gave up after ${maxAttempts} attempts` };
+    } else {
+      try {
+        outcome = await fetchAndStore(row);
+      } catch (err) {
+        const error = errorText(err);
+        log.warn({ err, mediaFileId: row.id, attempt: row.attempts }, 'media download failed');
+        outcome =
+          row.attempts >= maxAttempts
+            ? { status: 'failed', error }
+            : { status: 'retry', error, delayMs: backoffBaseMs * 2 ** (row.attempts - 1) };
+      }
+    }
+    const finished = await finishDownload(db, row.id, outcome);
+    if (!finished) {
+      if (outcome.status === 'ready') await storage.remove(outcome.storageKey);
+      return;
+    }
+    if (outcome.status === 'retry') retryLater(outcome.delayMs);
+    else await announce(finished);
+  }
+
+  async function drain(): Promise<void> {
+    do {
+      again = false;
+      for (;;) {
+        if (stopped) return;
+        const rows = await claimDueDownloads(db, concurrency, leaseMs);
+        await Promise.all(
+          rows.map((row) => attempt(row).catch((err) => log.error({ err, mediaFileId: row.id }, 'media download crashed'))),
+        );
+        if (rows.length < concurrency) break;
+      }
+    } while (again);
+  }
+
+  /** Looks for due downloads now; a call during a run makes it look once more when done. */
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((err) => log.error({ err }, 'media download worker failed'))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  return {
+    kick,
+    start(): void {
+      stopped = false;
+      interval = setInterval(kick, intervalMs);
+      interval.unref();
+      kick();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(interval);
+      for (const timer of retryTimers) clearTimeout(timer);
+      retryTimers.clear();
+      while (running) await running;
+    },
+  };
+}

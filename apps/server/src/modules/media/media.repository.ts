@@ -1,0 +1,112 @@
+import type { MediaKind, MessageDirection } from '@wac/contract/whatsapp-messages';
+import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { contacts, conversations, mediaFiles, messages } from '../../db/schema.ts';
+import type { MediaFileRow } from './chat-media.ts';
+
+export interface NewInboundMedia {
+  messageId: number;
+  kind: MediaKind;
+  metaMediaId: string;
+  mimeType: string | null;
+  sha256: string | null;
+  filename: string | null;
+}
+
+/** Queues a customer's file for download; written in the transaction that stores its message. */
+export async function insertPendingInboundMedia(tx: DbOrTx, input: NewInboundMedia): Promise<MediaFileRow> {
+  const [row] = await tx
+    .insert(mediaFiles)
+    .values({ ...input, direction: 'inbound', status: 'pending' })
+    .returning();
+  if (!row) throw new Error('media file insert returned nothing');
+  return row;
+}
+
+/**
+ * Takes due downloads for this server: the row is leased (next_attempt_at pushed ahead) and its attempt
+ * counted in one statement, so other servers skip it and a crashed server's lease simply runs out.
+ */
+export function claimDueDownloads(db: Db, limit: number, leaseMs: number): Promise<MediaFileRow[]> {
+  const due = db
+    .select({ id: mediaFiles.id })
+    .from(mediaFiles)
+    .where(and(eq(mediaFiles.status, 'pending'), eq(mediaFiles.direction, 'inbound'), lte(mediaFiles.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(mediaFiles.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mediaFiles)
+    .set({
+      attempts: sql`${mediaFiles.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(mediaFiles.id, due))
+    .returning();
+}
+
+export type DownloadOutcome =
+  | { status: 'ready'; storageKey: string; fileSize: number; sha256: string; mimeType: string }
+  | { status: 'retry'; error: string; delayMs: number }
+  | { status: 'failed'; error: string };
+
+/** Records how an attempt ended; null when the row was no longer pending (another server finished it). */
+export async function finishDownload(db: Db, id: number, outcome: DownloadOutcome): Promise<MediaFileRow | null> {
+  const set =
+    outcome.status === 'ready'
+      ? { ...outcome, error: null }
+      : outcome.status === 'retry'
+        ? { error: outcome.error, nextAttemptAt: sql`now() + make_interval(secs => ${outcome.delayMs / 1000})` }
+        : { status: 'failed', error: outcome.error };
+  const [row] = await db
+    .update(mediaFiles)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(mediaFiles.id, id), eq(mediaFiles.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+export async function conversationOfMessage(db: Db, messageId: number): Promise<number | null> {
+  const [row] = await db.select({ id: messages.conversationId }).from(messages).where(eq(messages.id, messageId));
+  return row?.id ?? null;
+}
+
+export async function findMediaFile(db: Db, id: number): Promise<MediaFileRow | null> {
+  const [row] = await db.select().from(mediaFiles).where(eq(mediaFiles.id, id));
+  return row ?? null;
+}
+
+export interface MediaListFilter {
+  page: number;
+  limit: number;
+  kind?: MediaKind;
+  direction?: MessageDirection;
+}
+
+/** The media library, newest first, with the message, conversation and contact each file belongs to. */
+export async function listMediaFiles(db: Db, filter: MediaListFilter) {
+  const conditions: SQL[] = [];
+  if (filter.kind) conditions.push(eq(mediaFiles.kind, filter.kind));
+  if (filter.direction) conditions.push(eq(mediaFiles.direction, filter.direction));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        file: mediaFiles,
+        conversationId: messages.conversationId,
+        content: messages.content,
+        contact: { id: contacts.id, name: contacts.name, phone: contacts.phone, waId: contacts.waId },
+      })
+      .from(mediaFiles)
+      .leftJoin(messages, eq(messages.id, mediaFiles.messageId))
+      .leftJoin(conversations, eq(conversations.id, messages.conversationId))
+      .leftJoin(contacts, eq(contacts.id, conversations.contactId))
+      .where(where)
+      .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ n: count() }).from(mediaFiles).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

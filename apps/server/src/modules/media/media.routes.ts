@@ -1,0 +1,64 @@
+import { idParamsSchema } from '@wac/contract/common';
+import { errorBodySchema } from '@wac/contract/errors';
+import { mediaFileQuerySchema, mediaListQuerySchema, mediaListResponseSchema } from '@wac/contract/media-library';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contentDisposition } from './file-response.ts';
+import type { MediaService } from './media.service.ts';
+
+const tags = ['Media'];
+
+export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async (app, { media }) => {
+  app.get(
+    '/api/media',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Media sent and received, newest first',
+        querystring: mediaListQuerySchema,
+        response: { 200: mediaListResponseSchema },
+      },
+    },
+    (request) => media.list(request.query),
+  );
+
+  app.get(
+    '/api/media/:id/file',
+    {
+      schema: {
+        tags,
+        summary: 'A stored file, through the signed link the API hands out',
+        security: [],
+        params: idParamsSchema,
+        querystring: mediaFileQuerySchema,
+        response: { 200: z.any(), 206: z.any(), 403: errorBodySchema, 404: errorBodySchema, 416: z.any() },
+      },
+    },
+    async (request, reply) => {
+      const { expires, signature, download } = request.query;
+      const file = await media.file({ id: request.params.id, expires, signature, range: request.headers.range });
+      const secondsLeft = Math.max(0, Math.floor((file.expires - Date.now()) / 1000));
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', `private, max-age=${secondsLeft}`);
+      if (file.range === 'unsatisfiable' || !file.stream) {
+        return reply.status(416).header('content-range', `bytes */${file.size}`).send();
+      }
+      reply
+        .type(file.mimeType)
+        .header('content-disposition', contentDisposition(download === '1' ? 'attachment' : 'inline', file.filename));
+      if (file.range) {
+        const { start, end } = file.range;
+        reply
+          .status(206)
+          .header('content-range', `bytes ${start}-${end}/${file.size}`)
+          .header('content-length', end - start + 1);
+      } else {
+        reply.header('content-length', file.size);
+      }
+      return reply.send(file.stream);
+    },
+  );
+};

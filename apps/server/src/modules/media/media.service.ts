@@ -1,0 +1,74 @@
+import type { ReadStream } from 'node:fs';
+import { paginationOf } from '@wac/contract/common';
+import type { MediaItem } from '@wac/contract/media-library';
+import type { MessageContent, MessageDirection } from '@wac/contract/whatsapp-messages';
+import type { Db } from '../../db/database.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import { toChatMedia } from './chat-media.ts';
+import { type ByteRange, parseByteRange } from './file-response.ts';
+import { findMediaFile, listMediaFiles, type MediaListFilter } from './media.repository.ts';
+import { storageExtension } from './media-file-checks.ts';
+import type { MediaLinks } from './media-links.ts';
+
+export interface MediaFileRequest {
+  id: number;
+  expires: number;
+  signature: string;
+  range?: string;
+}
+
+export interface MediaFileAnswer {
+  stream: ReadStream | null;
+  size: number;
+  range: ByteRange;
+  mimeType: string;
+  filename: string;
+  expires: number;
+}
+
+const linkRefused = () => new AppError('FORBIDDEN', 'This media link is invalid or has expired: reload the page to get a fresh one', 403);
+
+export function createMediaService(db: Db, storage: MediaStorage, links: MediaLinks) {
+  return {
+    async list(filter: MediaListFilter) {
+      const { rows, total } = await listMediaFiles(db, filter);
+      const media: MediaItem[] = rows.map(({ file, conversationId, content, contact }) => {
+        const { text, media: part } = (content ?? {}) as MessageContent;
+        return {
+          ...toChatMedia(file, links),
+          direction: file.direction as MessageDirection,
+          messageId: file.messageId,
+          conversationId,
+          contact,
+          caption: part?.caption ?? text ?? null,
+          createdAt: file.createdAt.toISOString(),
+        };
+      });
+      return { media, pagination: paginationOf(filter.page, filter.limit, total) };
+    },
+
+    /** The signature is the permission: links go into <img src> and downloads, where no bearer header is sent. */
+    async file(request: MediaFileRequest): Promise<MediaFileAnswer> {
+      if (!links.verify(request.id, request.expires, request.signature)) throw linkRefused();
+      const row = await findMediaFile(db, request.id);
+      if (!row) throw notFound('Media file not found');
+      if (row.status !== 'ready' || !row.storageKey) throw notFound(`Media file ${request.id} is not available (${row.status})`);
+      const size = await storage.size(row.storageKey);
+      if (size === null) throw notFound('Media file is missing from storage');
+      const range = parseByteRange(request.range, size);
+      const mimeType = row.mimeType ?? 'application/octet-stream';
+      const extension = storageExtension(null, mimeType);
+      return {
+        stream: range === 'unsatisfiable' ? null : storage.open(row.storageKey, range ?? undefined),
+        size,
+        range,
+        mimeType,
+        filename: row.filename ?? `${row.kind}-${row.id}${extension ? `.${extension}` : ''}`,
+        expires: request.expires,
+      };
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;

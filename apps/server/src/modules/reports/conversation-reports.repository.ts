@@ -1,0 +1,105 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+
+export interface ConversationReportFilter {
+  /** Inclusive start and exclusive end of the range; either may be open. */
+  from: SQL | null;
+  to: SQL | null;
+  search?: string;
+}
+
+export interface ConversationReportRow extends Record<string, unknown> {
+  conversation_id: number;
+  contact_id: number;
+  name: string | null;
+  phone: string;
+  wa_id: string;
+  session_state: string;
+  messages: number;
+  inbound: number;
+  outbound: number;
+  failed: number;
+  first_at: Date;
+  last_at: Date;
+}
+
+interface TotalsRow extends Record<string, unknown> {
+  total_conversations: number;
+  total_messages: string;
+  total_inbound: string;
+  total_outbound: string;
+  total_failed: string;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function searchCondition(search: string | undefined): SQL | null {
+  if (!search) return null;
+  const byName = sql`ct.name ILIKE ${`%${escapeLike(search)}%`}`;
+  const digits = search.replace(/\D/g, '');
+  return digits ? sql`(${byName} OR ct.phone LIKE ${`%${digits}%`})` : byName;
+}
+
+/**
+ * One pass over the messages of the range, grouped by conversation. A conversation with a message in
+ * the range has its last message at or after the start, so the start also filters conversations
+ * through their last-message index and lets the planner read only their messages
+ * (conversation_id, timestamp index) when the range is recent.
+ */
+function perConversation(filter: ConversationReportFilter): SQL {
+  const conditions = [
+    filter.from ? sql`m.timestamp >= ${filter.from} AND c.last_message_at >= ${filter.from}` : null,
+    filter.to ? sql`m.timestamp < ${filter.to}` : null,
+    searchCondition(filter.search),
+  ].filter((c): c is SQL => c !== null);
+  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  return sql`
+    SELECT c.id AS conversation_id, ct.id AS contact_id, ct.name, ct.phone, ct.wa_id, c.session_state,
+           count(*)::int AS messages,
+           count(*) FILTER (WHERE m.direction = 'inbound')::int AS inbound,
+           count(*) FILTER (WHERE m.direction = 'outbound')::int AS outbound,
+           count(*) FILTER (WHERE m.status = 'failed')::int AS failed,
+           min(m.timestamp) AS first_at,
+           max(m.timestamp) AS last_at
+    FROM messages m
+    JOIN conversations c ON c.id = m.conversation_id
+    JOIN contacts ct ON ct.id = c.contact_id
+    ${where}
+    GROUP BY c.id, ct.id`;
+}
+
+const ORDER = sql`ORDER BY last_at DESC, conversation_id DESC`;
+
+/** A page of rows and the totals over every row the filter keeps, in one statement. */
+export async function conversationReportPage(db: Db, filter: ConversationReportFilter, page: { limit: number; offset: number }) {
+  const result = await db.execute<Partial<ConversationReportRow> & TotalsRow>(sql`
+    WITH per_conversation AS (${perConversation(filter)}),
+    totals AS (
+      SELECT count(*)::int AS total_conversations,
+             coalesce(sum(messages), 0) AS total_messages,
+             coalesce(sum(inbound), 0) AS total_inbound,
+             coalesce(sum(outbound), 0) AS total_outbound,
+             coalesce(sum(failed), 0) AS total_failed
+      FROM per_conversation
+    )
+    SELECT totals.*, page.*
+    FROM totals
+    LEFT JOIN LATERAL (SELECT * FROM per_conversation ${ORDER} LIMIT ${page.limit} OFFSET ${page.offset}) page ON true`);
+  const first = result.rows[0];
+  return {
+    rows: result.rows.filter((r): r is ConversationReportRow & TotalsRow => r.conversation_id != null),
+    totals: {
+      conversations: first?.total_conversations ?? 0,
+      messages: Number(first?.total_messages ?? 0),
+      inbound: Number(first?.total_inbound ?? 0),
+      outbound: Number(first?.total_outbound ?? 0),
+      failed: Number(first?.total_failed ?? 0),
+    },
+  };
+}
+
+/** Every row the filter keeps, for the CSV export. */
+export async function conversationReportAll(db: Db, filter: ConversationReportFilter): Promise<ConversationReportRow[]> {
+  const result = await db.execute<ConversationReportRow>(sql`SELECT * FROM (${perConversation(filter)}) r ${ORDER}`);
+  return result.rows;
+}

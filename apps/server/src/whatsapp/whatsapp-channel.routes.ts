@@ -1,0 +1,29 @@
+import { channelStatusSchema, webhookHealthSchema } from '@wac/contract/whatsapp-channel';
+import { WEBHOOK_PATH } from '@wac/contract/whatsapp-webhook';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.ts';
+import { webhookHealth } from './webhook/webhook-health.repository.ts';
+import { WEBHOOK_MAX_ATTEMPTS } from './webhook/webhook-processor.ts';
+
+const tags = ['WhatsApp'];
+
+/** What the console shows about the channel: which Graph API it talks to, and whether webhooks keep up. */
+export const whatsappChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/whatsapp/status',
+    { preHandler: app.requireUser, schema: { tags, summary: 'Sandbox or live, and which number', response: { 200: channelStatusSchema } } },
+    async () => {
+      const { sandbox, phoneNumberId, apiVersion } = ctx.config.whatsapp;
+      return { mode: sandbox ? ('sandbox' as const) : ('live' as const), phoneNumberId, apiVersion };
+    },
+  );
+
+  app.get(
+    `${WEBHOOK_PATH}/health`,
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags, summary: 'Webhook health for admins', response: { 200: webhookHealthSchema } },
+    },
+    () => webhookHealth(ctx.database.db, WEBHOOK_MAX_ATTEMPTS),
+  );
+};
