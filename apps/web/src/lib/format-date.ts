@@ -21,10 +21,10 @@ export function setDateSettings(settings: DateSettings): void {
   current = settings;
 }
 
-function inZone(value: string | Date) {
+function inZone(value: string | Date, zone: string) {
   const d = dayjs(value);
   try {
-    return d.tz(current['app.timezone']);
+    return d.tz(zone);
   } catch {
     return d;
   }
@@ -35,11 +35,11 @@ export function timePattern(timeFormat: string): string {
 }
 
 export function formatDate(value: string | Date, settings: DateSettings = current): string {
-  return inZone(value).format(settings['app.date_format']);
+  return inZone(value, settings['app.timezone']).format(settings['app.date_format']);
 }
 
 export function formatTime(value: string | Date, settings: DateSettings = current): string {
-  return inZone(value).format(timePattern(settings['app.time_format']));
+  return inZone(value, settings['app.timezone']).format(timePattern(settings['app.time_format']));
 }
 
 export function formatDateTime(value: string | Date, settings: DateSettings = current): string {

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { useToast } from '../ui/toasts';
@@ -17,37 +18,72 @@ export const RECONNECT_FAILED_MESSAGE = 'Failed to reconnect to the server. Plea
 
 const SocketContext = createContext<Socket | null>(null);
 
+interface ReconnectHandlers {
+  /** The socket is back after a drop: whatever happened meanwhile was not pushed to us. */
+  onReconnected: () => void;
+  /** Every reconnect attempt failed; the socket has been closed. */
+  onGaveUp: () => void;
+}
+
+/**
+ * Spec 4: reconnect even when the server closed the socket, and stop for good after the last
+ * attempt. Returns what removes these rules again (the manager outlives the socket).
+ */
+export function applyReconnectRules(socket: Socket, handlers: ReconnectHandlers): () => void {
+  let connectedBefore = false;
+  const onConnect = () => {
+    if (connectedBefore) handlers.onReconnected();
+    connectedBefore = true;
+  };
+  const onDisconnect = (reason: Socket.DisconnectReason) => {
+    // socket.io does not retry a disconnect the server asked for.
+    if (reason === 'io server disconnect') socket.connect();
+  };
+  const onReconnectFailed = () => {
+    socket.disconnect();
+    handlers.onGaveUp();
+  };
+  socket.on('connect', onConnect);
+  socket.on('disconnect', onDisconnect);
+  socket.io.on('reconnect_failed', onReconnectFailed);
+  return () => {
+    socket.off('connect', onConnect);
+    socket.off('disconnect', onDisconnect);
+    socket.io.off('reconnect_failed', onReconnectFailed);
+  };
+}
+
 export function SocketProvider({ children }: { children: ReactNode }) {
   const { token } = useAuth();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const [socket, setSocket] = useState<Socket | null>(null);
 
   useEffect(() => {
     if (!token) return;
     let s: Socket | null = null;
+    let removeRules = () => {};
     let cancelled = false;
     // Loaded only once signed in, so the sign-in screens do not download it.
     void import('socket.io-client').then(({ io }) => {
       if (cancelled) return;
       const created = io({ ...socketOptions, auth: { token } });
-      created.on('disconnect', (reason) => {
-        // A server-side disconnect is not retried by socket.io itself.
-        if (reason === 'io server disconnect') created.connect();
-      });
-      created.io.on('reconnect_failed', () => {
-        created.disconnect();
-        toast.show({ type: 'error', title: RECONNECT_FAILED_MESSAGE });
+      removeRules = applyReconnectRules(created, {
+        // Messages, statuses and notifications sent while the socket was away are fetched again.
+        onReconnected: () => void queryClient.invalidateQueries(),
+        onGaveUp: () => toast.show({ type: 'error', title: RECONNECT_FAILED_MESSAGE }),
       });
       s = created;
       setSocket(created);
     });
     return () => {
       cancelled = true;
+      removeRules();
       s?.removeAllListeners();
       s?.disconnect();
       setSocket(null);
     };
-  }, [token, toast]);
+  }, [token, toast, queryClient]);
 
   return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
 }

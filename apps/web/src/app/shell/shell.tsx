@@ -6,6 +6,7 @@ import { Spinner } from '../../ui/spinner';
 import { routeForPath } from '../route-table';
 import { Footer } from './footer';
 import { Header } from './header';
+import { IncomingMessageToasts } from './incoming-message-toast';
 import { initialSidebarCollapsed, SIDEBAR_STORAGE_KEY, Sidebar } from './sidebar';
 
 export function Shell() {
@@ -35,6 +36,7 @@ export function Shell() {
         </main>
         <Footer />
       </div>
+      <IncomingMessageToasts />
     </div>
   );
 }

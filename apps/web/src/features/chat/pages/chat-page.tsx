@@ -1,19 +1,40 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { HeaderSearch } from '../../../ui/header-slots';
 import { Icon } from '../../../ui/icon';
+import { ChatThread } from '../components/chat-thread';
+import { ConversationList } from '../components/conversation-list';
+import { useChatLiveUpdates } from '../components/use-chat-live-updates';
+import './chat-page.css';
 
-/** The agent's home until the WhatsApp channel arrives: an honest empty inbox, not a pretend one. */
+/** The shared inbox: conversations on the left, the open one (kept in the URL as ?phone=) on the right. */
 export function ChatPage() {
+  const [params] = useSearchParams();
+  const phone = params.get('phone')?.trim() ?? '';
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search, 300);
+  useChatLiveUpdates();
+
   return (
-    <div className="page">
-      <div className="card empty-state">
-        <div className="empty-state-icon" aria-hidden="true">
-          <Icon name="inbox" size={40} />
-        </div>
-        <h2>No conversations yet</h2>
-        <p className="muted">
-          The shared inbox opens here once the WhatsApp channel is connected. Customer messages will then appear live, and you can answer
-          them, take conversations over from the bot and send templates and media.
-        </p>
-      </div>
+    <div className={`chat-page${phone ? ' has-thread' : ''}`}>
+      <HeaderSearch value={search} onChange={setSearch} label="Search conversations" />
+      <nav className="chat-sidebar" aria-label="Conversations">
+        <ConversationList search={debouncedSearch} selectedPhone={phone} />
+      </nav>
+      {phone ? (
+        <ChatThread key={phone} phone={phone} />
+      ) : (
+        <section className="chat-thread chat-thread-empty">
+          <div className="empty-state">
+            <div className="empty-state-icon" aria-hidden="true">
+              <Icon name="chat" size={32} />
+            </div>
+            <h2>Pick a conversation</h2>
+            <p>Choose a conversation on the left to read it and answer the customer.</p>
+          </div>
+        </section>
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { roles } from '@wac/contract/auth';
 import { useState } from 'react';
 import { useAuth } from '../../../lib/auth-context';
 import { formatDate } from '../../../lib/format-date';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button } from '../../../ui/button';
 import { Pager } from '../../../ui/pager';
 import { QueryStatus } from '../../../ui/query-status';
@@ -11,7 +12,6 @@ import { type UsersQuery, useUsers } from '../api/list-users';
 import { DeleteUserModal } from '../components/delete-user-modal';
 import { RoleBadge, roleLabel } from '../components/role-badge';
 import { SetPasswordModal } from '../components/set-password-modal';
-import { useDebouncedValue } from '../components/use-debounced-value';
 import { UserFormModal } from '../components/user-form-modal';
 import './users-page.css';
 

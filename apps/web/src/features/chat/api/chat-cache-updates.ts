@@ -1,0 +1,229 @@
+import type { InfiniteData } from '@tanstack/react-query';
+import type { AgentSession } from '@wac/contract/agent-sessions';
+import { type ChatMedia, type ChatMessage, type ConversationSummary, serviceWindowExpiresAt } from '@wac/contract/chat';
+import type { MessageStatusEvent } from '@wac/contract/whatsapp-events';
+import { advanceStatus, type MessageStatus, messagePreview } from '@wac/contract/whatsapp-messages';
+import type { ChatHistoryPage } from './chat-history';
+import type { ConversationsPage } from './list-conversations';
+
+/*
+ * Pure updates of the cached chat data for live events and for the answers of our own calls, so
+ * lists change in place instead of being fetched again. Each returns its input untouched when
+ * there is nothing to change.
+ */
+
+export type ConversationsData = InfiniteData<ConversationsPage, number>;
+export type HistoryData = InfiniteData<ChatHistoryPage, number>;
+
+/** Statuses only move forward, except that a retry takes a failed message back to pending. */
+export function nextStatus(current: MessageStatus, incoming: MessageStatus): MessageStatus {
+  if (current === 'failed' && incoming === 'pending') return 'pending';
+  return advanceStatus(current, incoming);
+}
+
+/** Keeps whichever copy of a message is further along: events and answers can arrive in any order. */
+export function mergeMessage(current: ChatMessage, incoming: ChatMessage): ChatMessage {
+  const status = nextStatus(current.status, incoming.status);
+  if (status === incoming.status) return { ...incoming, media: incoming.media ?? current.media };
+  return { ...incoming, status, sentAt: current.sentAt, deliveredAt: current.deliveredAt, readAt: current.readAt, error: current.error };
+}
+
+function mapPages<P>(data: InfiniteData<P, number>, update: (page: P) => P): InfiniteData<P, number> {
+  let changed = false;
+  const pages = data.pages.map((page) => {
+    const next = update(page);
+    if (next !== page) changed = true;
+    return next;
+  });
+  return changed ? { ...data, pages } : data;
+}
+
+// --- conversation lists -----------------------------------------------------------------
+
+export function findConversation(data: ConversationsData, conversationId: number): ConversationSummary | undefined {
+  for (const page of data.pages) {
+    const found = page.conversations.find((c) => c.id === conversationId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** What a new message does to its conversation's summary: last message, window, unread count. */
+export function withNewMessage(conversation: ConversationSummary, message: ChatMessage): ConversationSummary {
+  if (conversation.lastMessage?.id === message.id) return conversation;
+  if (conversation.lastMessageAt && Date.parse(conversation.lastMessageAt) > Date.parse(message.timestamp)) return conversation;
+  const inbound = message.direction === 'inbound';
+  return {
+    ...conversation,
+    lastMessage: {
+      id: message.id,
+      direction: message.direction,
+      type: message.type,
+      preview: messagePreview(message.type, message.content),
+      status: message.status,
+      timestamp: message.timestamp,
+    },
+    lastMessageAt: message.timestamp,
+    lastInboundAt: inbound ? message.timestamp : conversation.lastInboundAt,
+    windowExpiresAt: inbound ? (serviceWindowExpiresAt(message.timestamp)?.toISOString() ?? null) : conversation.windowExpiresAt,
+    unreadCount: conversation.unreadCount + (inbound && message.status === 'received' ? 1 : 0),
+  };
+}
+
+/** Puts the conversation at the top of the first page after `update`; undefined when it is not loaded. */
+export function moveConversationToTop(
+  data: ConversationsData,
+  conversationId: number,
+  update: (conversation: ConversationSummary) => ConversationSummary,
+): ConversationsData | undefined {
+  const current = findConversation(data, conversationId);
+  if (!current) return undefined;
+  const updated = update(current);
+  if (updated === current) return data;
+  const pages = data.pages.map((page, index) => {
+    const rest = page.conversations.filter((c) => c.id !== conversationId);
+    return { ...page, conversations: index === 0 ? [updated, ...rest] : rest };
+  });
+  return { ...data, pages };
+}
+
+export function patchConversation(
+  data: ConversationsData,
+  conversationId: number,
+  update: (conversation: ConversationSummary) => ConversationSummary,
+): ConversationsData {
+  return mapPages(data, (page) => {
+    const index = page.conversations.findIndex((c) => c.id === conversationId);
+    if (index < 0) return page;
+    const current = page.conversations[index] as ConversationSummary;
+    const updated = update(current);
+    if (updated === current) return page;
+    const conversations = [...page.conversations];
+    conversations[index] = updated;
+    return { ...page, conversations };
+  });
+}
+
+export function withSession(conversation: ConversationSummary, session: AgentSession): ConversationSummary {
+  return {
+    ...conversation,
+    session: {
+      state: session.state,
+      userId: session.userId,
+      username: session.username,
+      reason: session.reason,
+      changedAt: session.changedAt,
+    },
+  };
+}
+
+export function withLastMessageStatus(conversation: ConversationSummary, event: MessageStatusEvent): ConversationSummary {
+  const last = conversation.lastMessage;
+  if (!last || last.id !== event.messageId) return conversation;
+  const status = nextStatus(last.status, event.status);
+  return status === last.status ? conversation : { ...conversation, lastMessage: { ...last, status } };
+}
+
+// --- a conversation's history -------------------------------------------------------------
+
+export function historyConversationId(data: HistoryData): number | undefined {
+  return data.pages[0]?.conversation?.id;
+}
+
+export function findHistoryMessage(data: HistoryData, messageId: number): ChatMessage | undefined {
+  for (const page of data.pages) {
+    const found = page.messages.find((m) => m.id === messageId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function newestMessageId(data: HistoryData): number {
+  return (data.pages[0]?.messages ?? []).reduce((max, m) => Math.max(max, m.id), 0);
+}
+
+/** Adds a message at the newest end, or merges it into the copy already there. */
+export function upsertMessage(data: HistoryData, message: ChatMessage): HistoryData {
+  if (findHistoryMessage(data, message.id)) return patchMessage(data, message.id, (current) => mergeMessage(current, message));
+  const [first, ...older] = data.pages;
+  if (!first) return data;
+  return { ...data, pages: [{ ...first, messages: [...first.messages, message] }, ...older] };
+}
+
+export function patchMessage(data: HistoryData, messageId: number, update: (message: ChatMessage) => ChatMessage): HistoryData {
+  return mapPages(data, (page) => {
+    const index = page.messages.findIndex((m) => m.id === messageId);
+    if (index < 0) return page;
+    const current = page.messages[index] as ChatMessage;
+    const updated = update(current);
+    if (updated === current) return page;
+    const messages = [...page.messages];
+    messages[index] = updated;
+    return { ...page, messages };
+  });
+}
+
+const statusTimeField = { sent: 'sentAt', delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const;
+
+export function withStatus(message: ChatMessage, event: MessageStatusEvent): ChatMessage {
+  const status = nextStatus(message.status, event.status);
+  if (status !== event.status) return message;
+  const field = status in statusTimeField ? statusTimeField[status as keyof typeof statusTimeField] : null;
+  return {
+    ...message,
+    status,
+    error: status === 'failed' ? event.error : status === 'pending' ? null : message.error,
+    ...(field ? { [field]: event.timestamp } : {}),
+  };
+}
+
+export function withMedia(message: ChatMessage, media: ChatMedia): ChatMessage {
+  return { ...message, media };
+}
+
+/** The agent has seen these inbound messages. */
+export function markInboundRead(data: HistoryData, messageIds: ReadonlySet<number> | 'all'): HistoryData {
+  return mapPages(data, (page) => {
+    if (!page.messages.some((m) => isUnreadInbound(m) && (messageIds === 'all' || messageIds.has(m.id)))) return page;
+    return {
+      ...page,
+      messages: page.messages.map((m) =>
+        isUnreadInbound(m) && (messageIds === 'all' || messageIds.has(m.id)) ? { ...m, status: 'read' } : m,
+      ),
+    };
+  });
+}
+
+export function isUnreadInbound(message: ChatMessage): boolean {
+  return message.direction === 'inbound' && message.status === 'received';
+}
+
+export function patchHistoryConversation(
+  data: HistoryData,
+  update: (conversation: ConversationSummary) => ConversationSummary,
+): HistoryData {
+  return mapPages(data, (page) => {
+    if (!page.conversation) return page;
+    const updated = update(page.conversation);
+    return updated === page.conversation ? page : { ...page, conversation: updated };
+  });
+}
+
+/** A conversation that was not loaded yet goes on top of the first page (or moves there if it was). */
+export function putConversationOnTop(data: ConversationsData, conversation: ConversationSummary): ConversationsData {
+  const moved = moveConversationToTop(data, conversation.id, () => conversation);
+  if (moved) return moved;
+  const [first, ...rest] = data.pages;
+  if (!first) return data;
+  return {
+    ...data,
+    pages: [
+      {
+        ...first,
+        conversations: [conversation, ...first.conversations],
+        pagination: { ...first.pagination, total: first.pagination.total + 1 },
+      },
+      ...rest,
+    ],
+  };
+}

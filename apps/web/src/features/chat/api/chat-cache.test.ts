@@ -1,0 +1,95 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { conversation, conversationsData, historyData, message, outbound } from '../chat-test-fixtures';
+import { chatCache } from './chat-cache';
+import type { ConversationsData, HistoryData } from './chat-cache-updates';
+import { flattenHistory, historyQueryKey } from './chat-history';
+import { conversationsQueryKey, flattenConversations } from './list-conversations';
+
+function setUp() {
+  const client = new QueryClient();
+  const a = conversation(1);
+  const b = conversation(2, { unreadCount: 2 });
+  const listKey = [...conversationsQueryKey, { search: '' }];
+  const searchKey = [...conversationsQueryKey, { search: 'zoe' }];
+  client.setQueryData(listKey, conversationsData([b, a]));
+  client.setQueryData(searchKey, conversationsData([b]));
+  client.setQueryData(historyQueryKey(a.contact.phone), historyData(a, [message(10), outbound(11)]));
+  client.setQueryData(historyQueryKey(b.contact.phone), historyData(b, [message(20, { conversationId: 2 })]));
+  const list = () => client.getQueryData<ConversationsData>(listKey);
+  const history = (phone: string) => flattenHistory(client.getQueryData<HistoryData>(historyQueryKey(phone))?.pages);
+  return { client, cache: chatCache(client), a, b, list, history, searchKey };
+}
+
+describe('chatCache', () => {
+  it('appends a customer message to its open thread and moves its conversation to the top with one more unread', () => {
+    const { cache, a, b, list, history, client, searchKey } = setUp();
+    cache.addMessage(message(12, { timestamp: '2025-06-02T09:00:00.000Z', content: { text: 'Any news?' } }), a.contact.phone);
+    expect(history(a.contact.phone).map((m) => m.id)).toEqual([10, 11, 12]);
+    expect(history(b.contact.phone).map((m) => m.id)).toEqual([20]);
+    const rows = flattenConversations(list()?.pages);
+    expect(rows.map((c) => c.id)).toEqual([1, 2]);
+    expect(rows[0]).toMatchObject({ unreadCount: 1, lastMessage: { preview: 'Any news?' } });
+    // A search the conversation is not in is asked again rather than guessed.
+    expect(client.getQueryState(searchKey)?.isInvalidated).toBe(true);
+  });
+
+  it('moves ticks in the thread and the list, and ignores statuses of messages it does not hold', () => {
+    const { cache, a, history } = setUp();
+    const found = cache.applyStatus({
+      messageId: 11,
+      wamid: 'wamid.11',
+      conversationId: 1,
+      status: 'read',
+      timestamp: '2025-06-02T09:00:00.000Z',
+      error: null,
+    });
+    expect(found).toBe(true);
+    expect(history(a.contact.phone).find((m) => m.id === 11)?.status).toBe('read');
+    expect(
+      cache.applyStatus({
+        messageId: 3,
+        wamid: 'w',
+        conversationId: 1,
+        status: 'read',
+        timestamp: '2025-06-02T09:00:00.000Z',
+        error: null,
+      }),
+    ).toBe(false);
+  });
+
+  it('follows the server’s unread count and the session holder everywhere', () => {
+    const { cache, b, list, history, client, searchKey } = setUp();
+    cache.applyRead(2, 0);
+    expect(flattenConversations(list()?.pages).find((c) => c.id === 2)?.unreadCount).toBe(0);
+    expect(flattenConversations(client.getQueryData<ConversationsData>(searchKey)?.pages)[0]?.unreadCount).toBe(0);
+    expect(history(b.contact.phone)[0]?.status).toBe('read');
+
+    cache.applySession({
+      conversationId: 2,
+      phone: b.contact.phone,
+      state: 'ended',
+      userId: null,
+      username: null,
+      reason: 'agent_ended',
+      changedAt: null,
+    });
+    expect(flattenConversations(list()?.pages).find((c) => c.id === 2)?.session.state).toBe('ended');
+    expect(client.getQueryData<HistoryData>(historyQueryKey(b.contact.phone))?.pages[0]?.conversation?.session.state).toBe('ended');
+  });
+
+  it('keeps the furthest status when the answer to a send arrives after its status events', () => {
+    const { cache, a, history } = setUp();
+    cache.addMessage(outbound(13, { status: 'pending', timestamp: '2025-06-02T09:00:00.000Z' }));
+    cache.applyStatus({
+      messageId: 13,
+      wamid: 'wamid.13',
+      conversationId: 1,
+      status: 'delivered',
+      timestamp: '2025-06-02T09:00:01.000Z',
+      error: null,
+    });
+    cache.addMessage(outbound(13, { status: 'sent', timestamp: '2025-06-02T09:00:00.000Z' }));
+    expect(history(a.contact.phone).at(-1)).toMatchObject({ id: 13, status: 'delivered' });
+  });
+});

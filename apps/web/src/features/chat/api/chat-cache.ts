@@ -1,0 +1,128 @@
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import type { AgentSession } from '@wac/contract/agent-sessions';
+import type { ChatMessage } from '@wac/contract/chat';
+import type { MediaProcessedEvent, MessageStatusEvent } from '@wac/contract/whatsapp-events';
+import { useMemo } from 'react';
+import {
+  type ConversationsData,
+  findHistoryMessage,
+  type HistoryData,
+  historyConversationId,
+  markInboundRead,
+  moveConversationToTop,
+  newestMessageId,
+  patchConversation,
+  patchHistoryConversation,
+  patchMessage,
+  putConversationOnTop,
+  upsertMessage,
+  withLastMessageStatus,
+  withMedia,
+  withNewMessage,
+  withSession,
+  withStatus,
+} from './chat-cache-updates';
+import { chatHistoryQueryKey, fetchChatHistory } from './chat-history';
+import { conversationsQueryKey } from './list-conversations';
+
+function isSearchList(key: QueryKey): boolean {
+  const filters = key[2] as { search?: string } | undefined;
+  return Boolean(filters?.search);
+}
+
+/** Applies live events and our own answers to every cached conversation list and history. */
+export function chatCache(queryClient: QueryClient) {
+  const histories = () => queryClient.getQueriesData<HistoryData>({ queryKey: chatHistoryQueryKey });
+  const lists = () => queryClient.getQueriesData<ConversationsData>({ queryKey: conversationsQueryKey });
+  const refetch = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey, exact: true });
+
+  function eachHistoryOf(conversationId: number, update: (data: HistoryData, key: QueryKey) => HistoryData | undefined) {
+    for (const [key, data] of histories()) {
+      if (!data || historyConversationId(data) !== conversationId) continue;
+      const next = update(data, key);
+      if (next && next !== data) queryClient.setQueryData(key, next);
+    }
+  }
+
+  function eachList(update: (data: ConversationsData, key: QueryKey) => ConversationsData | undefined) {
+    for (const [key, data] of lists()) {
+      if (!data) continue;
+      const next = update(data, key);
+      if (next && next !== data) queryClient.setQueryData(key, next);
+    }
+  }
+
+  /** Brings in the summary of a conversation no loaded page holds, without reloading the lists. */
+  async function loadConversation(phone: string) {
+    try {
+      const { conversation } = await fetchChatHistory(phone, 1, undefined, 1);
+      if (!conversation) return;
+      eachList((data, key) => (isSearchList(key) ? undefined : putConversationOnTop(data, conversation)));
+    } catch {
+      for (const [key] of lists()) refetch(key);
+    }
+  }
+
+  return {
+    /** A message was received or sent: it joins its thread and its conversation moves to the top. */
+    addMessage(message: ChatMessage, phone?: string) {
+      eachHistoryOf(message.conversationId, (data) => upsertMessage(data, message));
+      // A thread opened before the customer ever wrote has no conversation yet: load it once it exists.
+      if (phone) {
+        for (const [key, data] of histories()) if (data && key[2] === phone && !historyConversationId(data)) refetch(key);
+      }
+      let missing = false;
+      eachList((data, key) => {
+        const moved = moveConversationToTop(data, message.conversationId, (c) => withNewMessage(c, message));
+        if (moved) return moved;
+        if (isSearchList(key)) refetch(key);
+        else missing = true;
+        return undefined;
+      });
+      if (missing && phone) void loadConversation(phone);
+      else if (missing) for (const [key] of lists()) refetch(key);
+    },
+
+    applyStatus(event: MessageStatusEvent) {
+      let found = false;
+      eachHistoryOf(event.conversationId, (data, key) => {
+        if (!findHistoryMessage(data, event.messageId)) {
+          // A status for a message newer than any held beat the message here (our own send has not
+          // answered yet, or an event was missed): load the thread again. Older ones are simply not loaded.
+          if (event.messageId > newestMessageId(data)) refetch(key);
+          return undefined;
+        }
+        found = true;
+        return patchMessage(data, event.messageId, (m) => withStatus(m, event));
+      });
+      eachList((data) => patchConversation(data, event.conversationId, (c) => withLastMessageStatus(c, event)));
+      return found;
+    },
+
+    applyMedia(event: MediaProcessedEvent) {
+      eachHistoryOf(event.conversationId, (data) => patchMessage(data, event.messageId, (m) => withMedia(m, event.media)));
+    },
+
+    applySession(session: AgentSession) {
+      eachHistoryOf(session.conversationId, (data) => patchHistoryConversation(data, (c) => withSession(c, session)));
+      eachList((data) => patchConversation(data, session.conversationId, (c) => withSession(c, session)));
+    },
+
+    /** Another console (or this one) read the conversation: the badge follows the server's count. */
+    applyRead(conversationId: number, unreadCount: number) {
+      eachList((data) => patchConversation(data, conversationId, (c) => (c.unreadCount === unreadCount ? c : { ...c, unreadCount })));
+      if (unreadCount === 0) eachHistoryOf(conversationId, (data) => markInboundRead(data, 'all'));
+    },
+
+    markRead(conversationId: number, messageIds: ReadonlySet<number>) {
+      eachHistoryOf(conversationId, (data) => markInboundRead(data, messageIds));
+    },
+  };
+}
+
+export type ChatCache = ReturnType<typeof chatCache>;
+
+export function useChatCache(): ChatCache {
+  const queryClient = useQueryClient();
+  return useMemo(() => chatCache(queryClient), [queryClient]);
+}

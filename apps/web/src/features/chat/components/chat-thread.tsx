@@ -1,0 +1,47 @@
+import { useMemo } from 'react';
+import { useAuth } from '../../../lib/auth-context';
+import { QueryStatus } from '../../../ui/query-status';
+import { flattenHistory, useChatHistory } from '../api/chat-history';
+import { contactLabel } from './contact-label';
+import { MessageList } from './message-list';
+import { ThreadFooter } from './thread-footer';
+import { ThreadHeader } from './thread-header';
+import { useMarkConversationRead } from './use-mark-read';
+
+/** One conversation: who holds it, its messages, and the composer (or the template prompt). */
+export function ChatThread({ phone }: { phone: string }) {
+  const history = useChatHistory(phone);
+  const { user } = useAuth();
+  const messages = useMemo(() => flattenHistory(history.data?.pages), [history.data]);
+  const conversation = history.data?.pages[0]?.conversation ?? null;
+  useMarkConversationRead(conversation?.id, messages);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+
+  return (
+    <section className="chat-thread" aria-label={`Conversation with ${conversation ? contactLabel(conversation.contact) : phone}`}>
+      <ThreadHeader conversation={conversation} phone={phone} />
+      {history.isPending || history.isError ? (
+        <div className="message-list">
+          <QueryStatus query={history} loadingLabel="Loading messages" />
+        </div>
+      ) : (
+        <>
+          {messages.length === 0 ? (
+            <div className="message-list empty-state">
+              <p>No messages with this number yet.</p>
+            </div>
+          ) : (
+            <MessageList
+              messages={messages}
+              hasOlder={hasNextPage}
+              loadingOlder={isFetchingNextPage}
+              loadOlder={() => void fetchNextPage()}
+              myUserId={user?.id}
+            />
+          )}
+          <ThreadFooter conversation={conversation} phone={phone} />
+        </>
+      )}
+    </section>
+  );
+}

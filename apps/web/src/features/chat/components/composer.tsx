@@ -1,0 +1,133 @@
+import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../ui/button';
+import { mediaSizeError, useSendMedia } from '../api/send-media';
+import { useSendMessage } from '../api/send-message';
+import { ChatIcon } from './chat-icons';
+
+interface ComposerProps {
+  phone: string;
+  recipientName: string | undefined;
+}
+
+/** Text (Enter sends, Shift+Enter starts a new line) or one file with a caption. */
+export function Composer({ phone, recipientName }: ComposerProps) {
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [caption, setCaption] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  const sendText = useSendMessage();
+  const sendFile = useSendMedia();
+  const busy = sendText.isPending || sendFile.isPending;
+  const canSend = !busy && (file !== null || text.trim() !== '');
+
+  const submit = () => {
+    if (!canSend) return;
+    setError(null);
+    if (file) {
+      sendFile.mutate(
+        { file, recipientPhone: phone, recipientName, caption },
+        {
+          onSuccess: () => {
+            setFile(null);
+            setCaption('');
+          },
+          onError: (e) => setError(errorMessage(e, 'Failed to send media')),
+        },
+      );
+      return;
+    }
+    sendText.mutate(
+      { recipientPhone: phone, recipientName, message: text },
+      {
+        onSuccess: () => {
+          setText('');
+          textArea.current?.focus();
+        },
+        onError: (e) => setError(errorMessage(e, 'Failed to send message')),
+      },
+    );
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+
+  const chooseFile = (chosen: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!chosen) return;
+    const tooLarge = mediaSizeError(chosen);
+    setError(tooLarge);
+    if (!tooLarge) setFile(chosen);
+  };
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      {error && (
+        <p className="composer-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="composer-row">
+        <input ref={fileInput} type="file" hidden onChange={(e) => chooseFile(e.target.files?.[0])} />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Attach file"
+          title="Attach file"
+          disabled={busy}
+          onClick={() => fileInput.current?.click()}
+        >
+          <ChatIcon name="attach" />
+        </button>
+        {file ? (
+          <div className="composer-attachment">
+            <span className="composer-file" title={file.name}>
+              {file.name}
+            </span>
+            <button type="button" className="link-button small" onClick={() => setFile(null)} disabled={busy}>
+              Remove
+            </button>
+            <input
+              className="input"
+              aria-label="Caption"
+              placeholder="Add a caption (optional)"
+              maxLength={1024}
+              value={caption}
+              readOnly={busy}
+              onChange={(e) => setCaption(e.target.value)}
+            />
+          </div>
+        ) : (
+          <textarea
+            ref={textArea}
+            className="input composer-text"
+            aria-label="Type a message"
+            placeholder="Type a message"
+            rows={Math.min(6, Math.max(1, text.split('\n').length))}
+            maxLength={4096}
+            value={text}
+            readOnly={busy}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKeyDown}
+          />
+        )}
+        <Button type="submit" disabled={!canSend} loading={busy} aria-label="Send">
+          <ChatIcon name="send" size={18} />
+          Send
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Contact } from '@wac/contract/chat';
+import { formatE164 } from '@wac/contract/whatsapp-phone';
+
+/** The contact's name, or their number when WhatsApp gave no name. */
+export function contactLabel(contact: Pick<Contact, 'name' | 'phone'>): string {
+  return contact.name?.trim() || formatE164(contact.phone);
+}
+
+/** The letter in the contact's round avatar. */
+export function contactInitial(label: string): string {
+  return label.replace(/^\+/, '').charAt(0).toUpperCase() || '#';
+}
+
+/** The chat page with this conversation open; the selection lives in the URL. */
+export function chatPath(phone: string): string {
+  return `/chat?phone=${encodeURIComponent(phone)}`;
+}

@@ -1,0 +1,54 @@
+import type { ConversationSummary } from '@wac/contract/chat';
+import { memo } from 'react';
+import { Link } from 'react-router';
+import { conversationTime, type DateSettings } from './chat-dates';
+import { chatPath, contactInitial, contactLabel } from './contact-label';
+import { StatusTick } from './message-status';
+import { SessionBadge } from './session-badge';
+
+interface ConversationListItemProps {
+  conversation: ConversationSummary;
+  selected: boolean;
+  now: Date;
+  settings: DateSettings;
+}
+
+export const ConversationListItem = memo(function ConversationListItem({
+  conversation,
+  selected,
+  now,
+  settings,
+}: ConversationListItemProps) {
+  const { contact, lastMessage, unreadCount } = conversation;
+  const at = conversation.lastMessageAt ?? lastMessage?.timestamp;
+  return (
+    <Link
+      to={chatPath(contact.phone)}
+      className={`conversation-item${selected ? ' is-selected' : ''}${unreadCount > 0 ? ' is-unread' : ''}`}
+      aria-current={selected ? 'page' : undefined}
+    >
+      <span className="conversation-avatar" aria-hidden="true">
+        {contactInitial(contactLabel(contact))}
+      </span>
+      <span className="conversation-main">
+        <span className="conversation-top">
+          <span className="conversation-name">{contactLabel(contact)}</span>
+          {at && <span className="conversation-time">{conversationTime(at, now, settings)}</span>}
+        </span>
+        <span className="conversation-bottom">
+          <span className="conversation-preview">
+            {lastMessage?.direction === 'outbound' && <StatusTick status={lastMessage.status} />}
+            {lastMessage?.preview ?? <span className="muted">No messages yet</span>}
+          </span>
+          <SessionBadge session={conversation.session} compact />
+          {unreadCount > 0 && (
+            <span className="unread-count">
+              {unreadCount > 99 ? '99+' : unreadCount}
+              <span className="visually-hidden"> unread</span>
+            </span>
+          )}
+        </span>
+      </span>
+    </Link>
+  );
+});

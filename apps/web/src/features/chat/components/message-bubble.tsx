@@ -1,0 +1,30 @@
+import type { ChatMessage } from '@wac/contract/chat';
+import { memo } from 'react';
+import { formatTime } from '../../../lib/format-date';
+import type { DateSettings } from './chat-dates';
+import { FailedMessageNote } from './failed-message-note';
+import { MessageBody } from './message-body';
+import { StatusTick } from './message-status';
+
+interface MessageBubbleProps {
+  message: ChatMessage;
+  quoted: ChatMessage | undefined;
+  settings: DateSettings;
+}
+
+export const MessageBubble = memo(function MessageBubble({ message, quoted, settings }: MessageBubbleProps) {
+  const outbound = message.direction === 'outbound';
+  return (
+    <div className={`message-row ${outbound ? 'is-outbound' : 'is-inbound'}`}>
+      <div className={`message-bubble${message.status === 'failed' ? ' is-failed' : ''}`} data-message-id={message.id}>
+        <MessageBody message={message} quoted={quoted} />
+        <div className="message-meta">
+          {outbound && message.sender && <span className="message-sender">{message.sender.username}</span>}
+          <time dateTime={message.timestamp}>{formatTime(message.timestamp, settings)}</time>
+          {outbound && <StatusTick status={message.status} />}
+        </div>
+        {outbound && message.status === 'failed' && <FailedMessageNote message={message} />}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,31 @@
+import type { ConversationSummary } from '@wac/contract/chat';
+import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { Link } from 'react-router';
+import { contactInitial, contactLabel } from './contact-label';
+import { SessionBadge } from './session-badge';
+import { SessionControls } from './session-controls';
+
+export function ThreadHeader({ conversation, phone }: { conversation: ConversationSummary | null; phone: string }) {
+  const name = conversation ? contactLabel(conversation.contact) : formatE164(phone);
+  const showPhone = conversation?.contact.name?.trim() ? formatE164(conversation.contact.phone) : null;
+  return (
+    <header className="thread-header">
+      <Link to="/chat" className="thread-back" aria-label="Back to conversations">
+        ‹
+      </Link>
+      <span className="conversation-avatar" aria-hidden="true">
+        {contactInitial(name)}
+      </span>
+      <div className="thread-title">
+        <h2>{name}</h2>
+        {showPhone && <span className="muted small">{showPhone}</span>}
+      </div>
+      {conversation && (
+        <>
+          <SessionBadge session={conversation.session} />
+          <SessionControls conversation={conversation} />
+        </>
+      )}
+    </header>
+  );
+}

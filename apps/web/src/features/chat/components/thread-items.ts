@@ -1,0 +1,18 @@
+import type { ChatMessage } from '@wac/contract/chat';
+
+export type ThreadItem = { kind: 'day'; key: string; at: string } | { kind: 'message'; key: string; message: ChatMessage };
+
+/** The rows of a thread: each message, with a separator before the first message of every day. */
+export function withDaySeparators(messages: readonly ChatMessage[], dayOf: (timestamp: string) => string): ThreadItem[] {
+  const items: ThreadItem[] = [];
+  let previousDay: string | null = null;
+  for (const message of messages) {
+    const day = dayOf(message.timestamp);
+    if (day !== previousDay) {
+      items.push({ kind: 'day', key: `day-${day}`, at: message.timestamp });
+      previousDay = day;
+    }
+    items.push({ kind: 'message', key: `message-${message.id}`, message });
+  }
+  return items;
+}

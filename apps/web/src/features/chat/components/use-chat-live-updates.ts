@@ -1,0 +1,26 @@
+import {
+  type AgentMessageSentEvent,
+  type ConversationReadEvent,
+  type MediaProcessedEvent,
+  type MessageReceivedEvent,
+  type MessageStatusEvent,
+  type SessionUpdateEvent,
+  whatsappEventNames,
+} from '@wac/contract/whatsapp-events';
+import { useSocketEvent } from '../../../lib/socket';
+import { useChatCache } from '../api/chat-cache';
+
+/** Keeps the conversation list and open threads in step with the server without reloading them. */
+export function useChatLiveUpdates(): void {
+  const cache = useChatCache();
+  useSocketEvent<MessageReceivedEvent>(whatsappEventNames.messageReceived, (event) => cache.addMessage(event.message, event.from.phone));
+  useSocketEvent<AgentMessageSentEvent>(whatsappEventNames.agentMessageSent, (event) => cache.addMessage(event.message));
+  // The server emits both status names with one payload; applying a status twice changes nothing.
+  useSocketEvent<MessageStatusEvent>(whatsappEventNames.messageStatusUpdate, (event) => cache.applyStatus(event));
+  useSocketEvent<MessageStatusEvent>(whatsappEventNames.messageStatus, (event) => cache.applyStatus(event));
+  useSocketEvent<MediaProcessedEvent>(whatsappEventNames.mediaProcessed, (event) => cache.applyMedia(event));
+  useSocketEvent<SessionUpdateEvent>(whatsappEventNames.sessionUpdate, (session) => cache.applySession(session));
+  useSocketEvent<ConversationReadEvent>(whatsappEventNames.conversationRead, (event) =>
+    cache.applyRead(event.conversationId, event.unreadCount),
+  );
+}

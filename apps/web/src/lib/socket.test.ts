@@ -1,0 +1,103 @@
+// @vitest-environment node
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { io, type Socket } from 'socket.io-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyReconnectRules, socketOptions } from './socket';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+async function startServer() {
+  const http = createServer();
+  const server = new Server(http);
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  cleanups.push(() => {
+    server.close();
+    http.close();
+  });
+  return { server, url };
+}
+
+function connect(url: string, attempts = 5): Socket {
+  // The spec's options, with quick retries so the test does not wait 15 seconds.
+  const socket = io(url, {
+    ...socketOptions,
+    reconnectionDelay: 20,
+    reconnectionDelayMax: 50,
+    reconnectionAttempts: attempts,
+    forceNew: true,
+  });
+  cleanups.push(() => socket.disconnect());
+  return socket;
+}
+
+const until = (check: () => boolean, timeoutMs = 5000) =>
+  new Promise<void>((resolve, reject) => {
+    const started = Date.now();
+    const tick = () => {
+      if (check()) return resolve();
+      if (Date.now() - started > timeoutMs) return reject(new Error('timed out'));
+      setTimeout(tick, 10);
+    };
+    tick();
+  });
+
+describe('socket reconnect rules', () => {
+  it('uses the spec’s settings: websocket only, 1 s to 5 s between 5 attempts, 20 s to connect', () => {
+    expect(socketOptions).toMatchObject({
+      transports: ['websocket'],
+      reconnection: true,
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      reconnectionAttempts: 5,
+      timeout: 20_000,
+    });
+  });
+
+  it('reconnects when the server closes the socket, and says so once it is back', async () => {
+    const { server, url } = await startServer();
+    const socket = connect(url);
+    let reconnected = 0;
+    applyReconnectRules(socket, { onReconnected: () => reconnected++, onGaveUp: () => {} });
+    await until(() => socket.connected);
+    expect(reconnected).toBe(0);
+
+    for (const s of await server.fetchSockets()) s.disconnect(true);
+    await until(() => reconnected === 1);
+    expect(socket.connected).toBe(true);
+  });
+
+  it('gives up after the last attempt, closes the socket and reports it', async () => {
+    const { url } = await startServer();
+    const socket = connect(url, 2);
+    let gaveUp = 0;
+    applyReconnectRules(socket, { onReconnected: () => {}, onGaveUp: () => gaveUp++ });
+    await until(() => socket.connected);
+
+    // The whole server goes away: every attempt fails.
+    for (const cleanup of cleanups.splice(0, 1)) cleanup();
+    socket.io.engine.close();
+    await until(() => gaveUp === 1);
+    expect(socket.connected).toBe(false);
+    expect(socket.active).toBe(false);
+  });
+
+  it('removes its rules again', async () => {
+    const { server, url } = await startServer();
+    const socket = connect(url);
+    let reconnected = 0;
+    const remove = applyReconnectRules(socket, { onReconnected: () => reconnected++, onGaveUp: () => {} });
+    await until(() => socket.connected);
+    remove();
+    for (const s of await server.fetchSockets()) s.disconnect(true);
+    await until(() => !socket.connected);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(socket.connected).toBe(false);
+    expect(reconnected).toBe(0);
+  });
+});
