@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { ActivityService } from './modules/activities/activities.service.ts';
 import type { Mailer } from './modules/email/mailer.ts';
+import type { LicenceService } from './modules/license/license.service.ts';
 import type { Realtime } from './realtime/realtime.ts';
 
 /** What every module is given: read once at start, shared by routes, services and jobs. */
@@ -13,4 +14,6 @@ export interface AppContext {
   realtime: Realtime;
   mailer: Mailer;
   activities: ActivityService;
+  /** The licence in force: feature gates, quota checks and consumption (modules/license/license.service.ts). */
+  licence: LicenceService;
 }

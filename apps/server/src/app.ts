@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerAuthGuards } from './http/auth-guard.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerLicenceGuard } from './http/licence-guard.ts';
 import { loggerOptions } from './http/logger.ts';
 import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
@@ -22,6 +23,9 @@ import { createEmailService } from './modules/email/email.service.ts';
 import { createMailer, outboxDir } from './modules/email/mailer.ts';
 import { createOutboxRepository } from './modules/email/outbox.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { licenseRoutes } from './modules/license/license.routes.ts';
+import { createLicenseParts } from './modules/license/license.service.ts';
+import { createLicenseAdminService } from './modules/license/license-admin.service.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -72,16 +76,21 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     (err) => app.log.warn({ err }, 'realtime adapter error'),
   );
   const activities = createActivityService(createActivitiesRepository(database.db), realtime);
-  const ctx: AppContext = { config, database, log: app.log, realtime, mailer, activities };
+  // Daily quotas follow the app's timezone, read when they are counted.
+  const license = createLicenseParts(config, database.db, async () => (await settingsService.appSettings())['app.timezone']);
+  const ctx: AppContext = { config, database, log: app.log, realtime, mailer, activities, licence: license.service };
+  const settingsService = createSettingsService(ctx, settingsRepository);
   const authService = createAuthService(ctx, authRepository, usersRepository);
   authenticate = (token) => authService.authenticate(token);
   registerAuthGuards(app, authenticate);
+  registerLicenceGuard(app, ctx.licence);
 
   await app.register(healthRoutes, { ctx });
   await app.register(authRoutes, { ctx, authService });
   await app.register(activitiesRoutes, { ctx });
   await app.register(usersRoutes, { ctx, usersService: createUsersService(ctx, usersRepository, authService) });
-  await app.register(settingsRoutes, { ctx, settingsService: createSettingsService(ctx, settingsRepository) });
+  await app.register(settingsRoutes, { ctx, settingsService });
+  await app.register(licenseRoutes, { licenseAdmin: createLicenseAdminService(ctx, license) });
   await app.register(emailRoutes, {
     ctx,
     emailService: createEmailService(ctx, settingsRepository, createOutboxRepository(outboxDir(config))),

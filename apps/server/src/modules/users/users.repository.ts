@@ -115,8 +115,8 @@ export function createUsersRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async countAll(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+    async countAll(tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users);
       return row?.n ?? 0;
     },
   };

@@ -49,6 +49,7 @@ export interface UpdateUserInput {
 
 export function createUsersService(ctx: AppContext, users: UsersRepository, authService: AuthService) {
   const { db } = ctx.database;
+  ctx.licence.registerUsage('users', (tx) => users.countAll(tx));
 
   async function assertAvailable(values: { username?: string; email?: string }, exceptId: number | null, tx: DbOrTx) {
     const taken = await users.findTaken(values, exceptId, tx);
@@ -92,6 +93,7 @@ export function createUsersService(ctx: AppContext, users: UsersRepository, auth
       const { row, publish } = await withUniqueMessages(() =>
         db.transaction(async (tx) => {
           await assertAvailable(input, null, tx);
+          await ctx.licence.checkQuota(tx, 'users', 1);
           const created = await users.insert({ username: input.username, email: input.email, passwordHash, role: input.role }, tx);
           const recorded = await audit(
             actor,

@@ -1,0 +1,202 @@
+import type { User } from '@wac/contract/auth';
+import type { LicenceDetails, LicenceStatusResponse, StorageUsage, UpdateLicenceBody } from '@wac/contract/licence';
+import { bytesToMb, quotaRecord } from '@wac/contract/licence-quotas';
+import { dailyQuotaTypes, planName, plans, type QuotaType, quotaLabels, quotaTypes } from '@wac/contract/plans';
+import type { AppContext } from '../../app-context.ts';
+import type { RequestMeta } from '../auth/auth.service.ts';
+import type { LicenseRepository } from './license.repository.ts';
+import type { LicenseParts } from './license.service.ts';
+import { type BlockingCode, blockedFields, licenceError, setupRequiredFields } from './license-errors.ts';
+import { daysRemaining, type InForce, licenceFromKey, statusAt } from './license-state.ts';
+
+function keyPreview(key: string | null): string | null {
+  if (!key) return null;
+  return key.length <= 16 ? `${key.slice(0, 4)}…` : `${key.slice(0, 8)}…${key.slice(-6)}`;
+}
+
+const refusalCodes = { invalid: 'LICENSE_INVALID', expired: 'LICENSE_EXPIRED', suspended: 'LICENSE_SUSPENDED' } as const;
+
+/** The admin side of the licence (spec 7 "Licence and cleanup"); every change writes an activity. */
+export function createLicenseAdminService(ctx: AppContext, { service: licence, repository, secrets, storage }: LicenseParts) {
+  const { config } = ctx;
+
+  function toDetails(l: InForce, now = new Date()): LicenceDetails {
+    const { status, message } = statusAt(l, now);
+    return {
+      plan: l.plan,
+      planName: planName(l.plan),
+      status,
+      message,
+      source: l.source,
+      licenseId: l.payload?.licenseId ?? null,
+      customer: l.payload?.customer ?? null,
+      issuedAt: l.payload?.issuedAt ?? null,
+      expiresAt: l.payload?.expiresAt ?? null,
+      daysRemaining: daysRemaining(l, now),
+      suspended: l.payload?.suspended ?? false,
+      keyPreview: keyPreview(l.key),
+      secretSource: l.secretSource,
+      appliedAt: l.appliedAt?.toISOString() ?? null,
+      appliedBy: l.appliedBy,
+      features: l.features,
+      quotaLimits: l.quotas,
+      environment: { hasKey: Boolean(config.license.key), hasSecret: Boolean(config.license.hmacSecret) },
+    };
+  }
+
+  /** A key that does not verify, or would not work, is refused and the licence in force stays. */
+  async function refuseUnlessActive(candidate: InForce): Promise<void> {
+    const { status, message } = statusAt(candidate, new Date());
+    if (status === 'active') return;
+    const code: BlockingCode = refusalCodes[status];
+    const inForce = await licence.current();
+    throw licenceError(code, blockedFields(code, message ?? status, inForce.plan, false), await licence.snapshot(inForce), 400);
+  }
+
+  async function apply(
+    actor: User,
+    meta: RequestMeta,
+    state: Parameters<LicenseRepository['writeState']>[0],
+    activity: { type: string; details: string; status?: string },
+  ): Promise<LicenceDetails> {
+    const publish = await ctx.database.db.transaction(async (tx) => {
+      await repository.writeState(state, tx);
+      const recorded = await ctx.activities.record(
+        {
+          type: activity.type,
+          sourceType: 'user',
+          userId: actor.id,
+          ip: meta.ip,
+          data: {
+            username: actor.username,
+            action: activity.type.replace('license_', ''),
+            details: activity.details,
+            status: activity.status,
+          },
+        },
+        tx,
+      );
+      return recorded.publish;
+    });
+    licence.invalidate();
+    publish();
+    return toDetails(await licence.current());
+  }
+
+  const describe = (l: InForce) =>
+    l.payload ? `${planName(l.plan)} plan, licence ${l.payload.licenseId} for ${l.payload.customer}` : `${planName(l.plan)} plan`;
+
+  return {
+    async details(): Promise<LicenceDetails> {
+      return toDetails(await licence.current());
+    },
+
+    async status(): Promise<LicenceStatusResponse> {
+      const now = new Date();
+      const l = await licence.current();
+      const overview = await licence.overview(l, now);
+      const midnight = (await licence.nextDailyReset()).toISOString();
+      const quotas = Object.fromEntries(
+        quotaTypes.map((q: QuotaType) => [
+          q,
+          { ...overview.quotas[q], unit: quotaLabels[q].unit, resetsAt: dailyQuotaTypes.includes(q) ? midnight : null },
+        ]),
+      ) as LicenceStatusResponse['quotas'];
+      return {
+        plan: l.plan,
+        planName: planName(l.plan),
+        status: overview.status,
+        blockingLevel: overview.blockingLevel,
+        expiresAt: l.payload?.expiresAt ?? null,
+        daysRemaining: overview.daysRemaining,
+        message: overview.message,
+        features: l.features,
+        quotas,
+        checkedAt: now.toISOString(),
+      };
+    },
+
+    async storage(refresh: boolean): Promise<StorageUsage> {
+      const [{ scan, fromCache }, l] = await Promise.all([storage.get(refresh), licence.current()]);
+      const limitMb = l.quotas.storage;
+      const usedMb = bytesToMb(scan.countedBytes);
+      return {
+        totalBytes: scan.totalBytes,
+        countedBytes: scan.countedBytes,
+        usedMb,
+        limitMb,
+        quota: quotaRecord(usedMb, limitMb),
+        directories: scan.directories,
+        computedAt: scan.computedAt.toISOString(),
+        fromCache,
+      };
+    },
+
+    async update(actor: User, body: UpdateLicenceBody, meta: RequestMeta): Promise<LicenceDetails> {
+      const secret = body.hmacSecret ?? config.license.hmacSecret;
+      if (!secret) {
+        const inForce = await licence.current();
+        throw licenceError(
+          'SETUP_REQUIRED',
+          setupRequiredFields(
+            'No HMAC secret to verify the key with: give the secret with the key or set LICENSE_HMAC_SECRET',
+            inForce.plan,
+          ),
+          await licence.snapshot(inForce),
+          400,
+        );
+      }
+      const candidate = licenceFromKey(body.licenseKey, secret, 'console', body.hmacSecret ? 'console' : 'env');
+      await refuseUnlessActive(candidate);
+      return apply(
+        actor,
+        meta,
+        {
+          source: 'console',
+          licenseKey: body.licenseKey,
+          secretCiphertext: body.hmacSecret ? secrets.seal(body.hmacSecret) : null,
+          appliedBy: actor.id,
+        },
+        { type: 'license_updated', details: describe(candidate), status: candidate.plan },
+      );
+    },
+
+    async revoke(actor: User, meta: RequestMeta): Promise<LicenceDetails> {
+      return apply(
+        actor,
+        meta,
+        { source: 'none', licenseKey: null, secretCiphertext: null, appliedBy: actor.id },
+        { type: 'license_revoked', details: `Back to the ${plans.dev.name} plan`, status: 'dev' },
+      );
+    },
+
+    /** Back to LICENSE_KEY and LICENSE_HMAC_SECRET as this process was started with; a key there that does not verify is refused. */
+    async reloadEnv(actor: User, meta: RequestMeta): Promise<LicenceDetails> {
+      const fromEnv = config.license.key ? licenceFromKey(config.license.key, config.license.hmacSecret, 'env', 'env') : null;
+      if (fromEnv?.invalidReason) await refuseUnlessActive(fromEnv);
+      return apply(
+        actor,
+        meta,
+        { source: 'env', licenseKey: null, secretCiphertext: null, appliedBy: actor.id },
+        {
+          type: 'license_reloaded',
+          details: fromEnv ? `From the environment: ${describe(fromEnv)}` : 'No LICENSE_KEY in the environment: the Development plan',
+          status: fromEnv?.plan ?? 'dev',
+        },
+      );
+    },
+
+    async clearStorageCache(actor: User, meta: RequestMeta): Promise<void> {
+      storage.clear();
+      await ctx.activities.record({
+        type: 'license_storage_cache_cleared',
+        sourceType: 'user',
+        userId: actor.id,
+        ip: meta.ip,
+        data: { username: actor.username, action: 'storage_cache_cleared' },
+      });
+    },
+  };
+}
+
+export type LicenseAdminService = ReturnType<typeof createLicenseAdminService>;

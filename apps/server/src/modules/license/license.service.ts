@@ -1,0 +1,212 @@
+import type { LicenceErrorPayload } from '@wac/contract/licence-errors';
+import {
+  BYTES_PER_MB,
+  blockingLevel,
+  bytesToMb,
+  fitsQuota,
+  type LicenceStatus,
+  type QuotaRecord,
+  quotaRecord,
+} from '@wac/contract/licence-quotas';
+import { dailyQuotaTypes, type FeatureKey, type QuotaType, quotaTypes } from '@wac/contract/plans';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { createLicenseRepository, type LicenseRepository } from './license.repository.ts';
+import {
+  type BlockingCode,
+  blockedFields,
+  featureFields,
+  licenceError,
+  quotaExceededFields,
+  quotaWarningFields,
+} from './license-errors.ts';
+import { daysRemaining, type InForce, resolveLicence, statusAt } from './license-state.ts';
+import { createSecretBox, type SecretBox } from './secret-box.ts';
+import { createStorageUsage, type StorageUsageCache } from './storage-usage.ts';
+
+/** How a module counts what it holds of a quota (users, campaigns), inside the caller's transaction. */
+export type UsageMeasure = (tx: DbOrTx) => Promise<number>;
+
+export interface LicenceDeps {
+  db: Db;
+  config: Pick<Config, 'license'>;
+  repository: LicenseRepository;
+  secrets: SecretBox;
+  storage: StorageUsageCache;
+  /** app.timezone: daily quotas start again at midnight there. */
+  appTimezone: () => Promise<string>;
+}
+
+/** Every server process re-reads the shared licence row this often, so a change made on one reaches all. */
+const REFRESH_MS = 5_000;
+
+const blockingCodes: Record<Exclude<LicenceStatus, 'active'>, BlockingCode> = {
+  expired: 'LICENSE_EXPIRED',
+  invalid: 'LICENSE_INVALID',
+  suspended: 'LICENSE_SUSPENDED',
+};
+
+/**
+ * The licence in force and everything that enforces it: feature gates, quota checks and the licence
+ * error payloads. Other modules reach it as `ctx.licence`.
+ */
+export function createLicenceService({ db, config, repository, secrets, storage, appTimezone }: LicenceDeps) {
+  const measures = new Map<QuotaType, UsageMeasure>();
+  let cached: { licence: InForce; version: string; readAt: number } | null = null;
+
+  async function current(): Promise<InForce> {
+    if (cached && Date.now() - cached.readAt < REFRESH_MS) return cached.licence;
+    const row = await repository.readState();
+    const version = row ? `${row.source}:${row.appliedAt.toISOString()}` : 'env';
+    if (cached?.version === version) cached.readAt = Date.now();
+    else cached = { licence: resolveLicence(row, config, secrets), version, readAt: Date.now() };
+    return cached.licence;
+  }
+
+  async function usage(quota: QuotaType, tx: DbOrTx = db): Promise<number> {
+    if (dailyQuotaTypes.includes(quota)) return repository.usedToday(quota, await appTimezone(), tx);
+    if (quota === 'storage') return bytesToMb((await storage.get()).scan.countedBytes);
+    return (await measures.get(quota)?.(tx)) ?? 0;
+  }
+
+  async function quotaRecords(licence: InForce): Promise<Record<QuotaType, QuotaRecord>> {
+    const used = await Promise.all(quotaTypes.map((q) => usage(q)));
+    return Object.fromEntries(quotaTypes.map((q, i) => [q, quotaRecord(used[i] ?? 0, licence.quotas[q])])) as Record<
+      QuotaType,
+      QuotaRecord
+    >;
+  }
+
+  async function overview(licence: InForce, now = new Date()) {
+    const { status, message } = statusAt(licence, now);
+    const quotas = await quotaRecords(licence);
+    const days = daysRemaining(licence, now);
+    return { status, message, quotas, daysRemaining: days, blockingLevel: blockingLevel(status, Object.values(quotas), days) };
+  }
+
+  /** `_quotas` and `_license` of spec 3, carried by every licence error. */
+  async function snapshot(licence: InForce): Promise<Pick<LicenceErrorPayload, '_quotas' | '_license'>> {
+    const { quotas, blockingLevel: level } = await overview(licence);
+    return {
+      _quotas: Object.fromEntries(
+        Object.entries(quotas).map(([q, r]) => [q, { used: r.used, limit: r.limit, isExceeded: r.isExceeded, isWarning: r.isWarning }]),
+      ),
+      _license: { plan: licence.plan, blockingLevel: level, features: licence.features },
+    };
+  }
+
+  /** Throws LICENSE_EXPIRED, LICENSE_INVALID or LICENSE_SUSPENDED unless the licence in force is active. */
+  async function assertActive(): Promise<InForce> {
+    const licence = await current();
+    const { status, message } = statusAt(licence, new Date());
+    if (status === 'active') return licence;
+    const code = blockingCodes[status];
+    throw licenceError(code, blockedFields(code, message ?? status, licence.plan, true), await snapshot(licence));
+  }
+
+  /** Midnight in the app's timezone, when the daily quotas start again. */
+  async function nextDailyReset(): Promise<Date> {
+    return repository.nextMidnight(await appTimezone());
+  }
+
+  async function exceeded(licence: InForce, quota: QuotaType, used: number, requested: number) {
+    const retryAfter = dailyQuotaTypes.includes(quota)
+      ? Math.max(1, Math.ceil(((await nextDailyReset()).getTime() - Date.now()) / 1000))
+      : undefined;
+    const record = quotaRecord(used, licence.quotas[quota], requested);
+    return licenceError('QUOTA_EXCEEDED', quotaExceededFields(quota, record, licence.plan, retryAfter), await snapshot(licence));
+  }
+
+  async function consumeDaily(tx: DbOrTx, quota: 'messages' | 'api_calls', amount: number): Promise<QuotaRecord> {
+    const licence = await assertActive();
+    const timezone = await appTimezone();
+    const limit = licence.quotas[quota];
+    const taken = await repository.consumeToday(quota, timezone, amount, limit, tx);
+    const used = await repository.usedToday(quota, timezone, tx);
+    if (!taken) throw await exceeded(licence, quota, used, amount);
+    return quotaRecord(used, limit);
+  }
+
+  return {
+    current,
+    usage,
+    nextDailyReset,
+    overview,
+    snapshot,
+    assertActive,
+
+    /** Forget the cached licence: the next call reads the shared row again. */
+    invalidate(): void {
+      cached = null;
+    },
+
+    registerUsage(quota: Exclude<QuotaType, 'storage' | 'messages' | 'api_calls'>, measure: UsageMeasure): void {
+      measures.set(quota, measure);
+    },
+
+    /** FEATURE_NOT_AVAILABLE unless the plan (with the key's overrides) has the feature. */
+    async requireFeature(feature: FeatureKey): Promise<void> {
+      const licence = await current();
+      if (licence.features[feature]) return;
+      throw licenceError('FEATURE_NOT_AVAILABLE', featureFields(feature, licence.plan), await snapshot(licence));
+    },
+
+    /**
+     * Inside the transaction that adds `requested` users or campaigns: QUOTA_EXCEEDED (and so a
+     * rollback) if they would pass the limit. Holds a lock on the quota until the transaction ends.
+     */
+    async checkQuota(tx: DbOrTx, quota: 'users' | 'campaigns', requested = 1): Promise<QuotaRecord> {
+      const licence = await assertActive();
+      await repository.lockQuota(quota, tx);
+      const used = await usage(quota, tx);
+      if (!fitsQuota(used, licence.quotas[quota], requested)) throw await exceeded(licence, quota, used, requested);
+      return quotaRecord(used + requested, licence.quotas[quota]);
+    },
+
+    /** Counts `count` outbound messages against today's quota inside the sending transaction, or throws QUOTA_EXCEEDED. */
+    consumeMessages(tx: DbOrTx, count: number): Promise<QuotaRecord> {
+      return consumeDaily(tx, 'messages', count);
+    },
+
+    /** Counts `count` key-authenticated API calls against today's quota, or throws QUOTA_EXCEEDED. */
+    consumeApiCalls(tx: DbOrTx, count: number): Promise<QuotaRecord> {
+      return consumeDaily(tx, 'api_calls', count);
+    },
+
+    /**
+     * Before accepting a file of `bytes`: QUOTA_EXCEEDED if it would pass the storage quota. Uses the
+     * cached walk of DATA_DIR, so uploads running at the same moment are measured together only after it refreshes.
+     */
+    async assertStorageAvailable(bytes: number): Promise<QuotaRecord> {
+      const licence = await assertActive();
+      const { scan } = await storage.get();
+      const limit = licence.quotas.storage;
+      if (scan.countedBytes + bytes > limit * BYTES_PER_MB) {
+        throw await exceeded(licence, 'storage', bytesToMb(scan.countedBytes), bytesToMb(bytes));
+      }
+      return quotaRecord(bytesToMb(scan.countedBytes + bytes), limit);
+    },
+
+    /** The QUOTA_WARNING payload once a quota is at 80% or more, for the response header; null below. */
+    async quotaWarning(quota: QuotaType): Promise<LicenceErrorPayload | null> {
+      const licence = await current();
+      const record = quotaRecord(await usage(quota), licence.quotas[quota]);
+      if (!record.isWarning && !record.isExceeded) return null;
+      return { ...quotaWarningFields(quota, record, licence.plan), code: 'QUOTA_WARNING', timestamp: new Date().toISOString() };
+    },
+  };
+}
+
+export type LicenceService = ReturnType<typeof createLicenceService>;
+
+/** The licence service with the pieces the admin side shares with it. */
+export function createLicenseParts(config: Pick<Config, 'license' | 'dataDir'>, db: Db, appTimezone: () => Promise<string>) {
+  const parts = {
+    repository: createLicenseRepository(db),
+    secrets: createSecretBox(config.dataDir),
+    storage: createStorageUsage(config.dataDir),
+  };
+  return { ...parts, service: createLicenceService({ db, config, appTimezone, ...parts }) };
+}
+
+export type LicenseParts = ReturnType<typeof createLicenseParts>;
