@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { mediaSizeLimits } from '@wac/contract/chat';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
@@ -15,9 +17,12 @@ import { loggerOptions } from './http/logger.ts';
 import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { createActivityService } from './modules/activities/activities.service.ts';
+import { agentSessionsRoutes } from './modules/agent-sessions/agent-sessions.routes.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { createChatDeps } from './modules/chat/chat-deps.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { createEmailService } from './modules/email/email.service.ts';
 import { createMailer, outboxDir } from './modules/email/mailer.ts';
@@ -61,6 +66,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // One multipart parser for agents' media and the sandbox's uploads; Meta's largest file (a document) bounds it.
+  await app.register(fastifyMultipart, { limits: { fileSize: mediaSizeLimits.document, files: 1, fields: 10 } });
 
   const settingsRepository = createSettingsRepository(database.db);
   const usersRepository = createUsersRepository(database.db);
@@ -96,6 +103,9 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     emailService: createEmailService(ctx, settingsRepository, createOutboxRepository(outboxDir(config))),
   });
   await app.register(whatsappPlugin, { ctx });
+  const chatDeps = createChatDeps(ctx);
+  await app.register(chatRoutes, { deps: chatDeps });
+  await app.register(agentSessionsRoutes, { deps: chatDeps });
 
   const serveWeb = Boolean(config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html')));
   if (serveWeb) {

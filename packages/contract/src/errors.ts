@@ -22,6 +22,8 @@ export const errorCodes = [
   'QUOTA_WARNING',
   'RATE_LIMIT_EXCEEDED',
   'MAINTENANCE_MODE',
+  /** A free-form WhatsApp message outside the 24-hour customer service window. */
+  'SERVICE_WINDOW_CLOSED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -11,6 +11,7 @@ export const whatsappEventNames = {
   mediaProcessed: 'whatsapp_media_processed',
   agentMessageSent: 'agent_message_sent',
   sessionUpdate: 'agent_session_update',
+  conversationRead: 'conversation_read',
 } as const;
 
 /** A customer's message reached the inbox (spec 3 "Incoming message event"); `message` is what the thread shows. */
@@ -55,3 +56,10 @@ export type AgentMessageSentEvent = z.infer<typeof agentMessageSentEventSchema>;
 
 export const sessionUpdateEventSchema = agentSessionSchema;
 export type SessionUpdateEvent = z.infer<typeof sessionUpdateEventSchema>;
+
+/** An agent read a conversation's messages: every console clears or lowers its unread badge. */
+export const conversationReadEventSchema = z.object({
+  conversationId: z.number().int(),
+  unreadCount: z.number().int(),
+});
+export type ConversationReadEvent = z.infer<typeof conversationReadEventSchema>;

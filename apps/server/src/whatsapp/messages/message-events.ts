@@ -36,7 +36,8 @@ export function messageReceivedEmit(message: MessageRow, contact: ContactRow): R
   return { event: whatsappEventNames.messageReceived, payload };
 }
 
-export function messageStatusEmit(message: MessageRow): RealtimeEmit {
+/** Spec 4 names two status events; both go out with the same payload. */
+export function messageStatusEmit(message: MessageRow): RealtimeEmit[] {
   const status = message.status as MessageStatus;
   const at = { sent: message.sentAt, delivered: message.deliveredAt, read: message.readAt, failed: message.failedAt }[status as 'sent'];
   const payload: MessageStatusEvent = {
@@ -47,5 +48,8 @@ export function messageStatusEmit(message: MessageRow): RealtimeEmit {
     timestamp: (at ?? message.updatedAt).toISOString(),
     error: status === 'failed' ? { code: message.errorCode, title: message.errorTitle, details: message.errorDetails } : null,
   };
-  return { event: whatsappEventNames.messageStatusUpdate, payload };
+  return [
+    { event: whatsappEventNames.messageStatusUpdate, payload },
+    { event: whatsappEventNames.messageStatus, payload },
+  ];
 }

@@ -216,3 +216,56 @@ export async function sweepEarlyStatuses(tx: Tx): Promise<StatusResult[]> {
   }
   return results.filter((r) => r.changed);
 }
+
+/**
+ * The contact an agent writes to: created when new, but an existing contact keeps the number and
+ * name WhatsApp reported (an agent's typing must not override where Meta delivers).
+ */
+export async function findOrCreateContact(tx: Tx, input: { phone: string; waId: string; name: string | null }): Promise<ContactRow> {
+  const [inserted] = await tx.insert(contacts).values(input).onConflictDoNothing({ target: contacts.phone }).returning();
+  if (inserted) return inserted;
+  const [existing] = await tx.select().from(contacts).where(eq(contacts.phone, input.phone));
+  if (!existing) throw new Error(`contact ${input.phone} vanished`);
+  if (existing.name || !input.name) return existing;
+  const [named] = await tx
+    .update(contacts)
+    .set({ name: input.name, updatedAt: new Date() })
+    .where(eq(contacts.id, existing.id))
+    .returning();
+  return named ?? existing;
+}
+
+/** A send the Graph API refused (or never answered): failed now, with Meta's error, so the agent can retry. */
+export async function markSendFailed(tx: Tx, messageId: number, error: MessageError): Promise<MessageRow> {
+  const now = new Date();
+  const [row] = await tx
+    .update(messages)
+    .set({ status: 'failed', failedAt: now, errorCode: error.code, errorTitle: error.title, errorDetails: error.details, updatedAt: now })
+    .where(eq(messages.id, messageId))
+    .returning();
+  if (!row) throw new Error(`message ${messageId} not found`);
+  return row;
+}
+
+/** A failed message sent again: pending with no wamid, errors and status times cleared, one more retry counted. */
+export async function resetForRetry(tx: Tx, messageId: number): Promise<MessageRow> {
+  const [row] = await tx
+    .update(messages)
+    .set({
+      status: 'pending',
+      wamid: null,
+      errorCode: null,
+      errorTitle: null,
+      errorDetails: null,
+      sentAt: null,
+      deliveredAt: null,
+      readAt: null,
+      failedAt: null,
+      retryCount: sql`${messages.retryCount} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(messages.id, messageId))
+    .returning();
+  if (!row) throw new Error(`message ${messageId} not found`);
+  return row;
+}

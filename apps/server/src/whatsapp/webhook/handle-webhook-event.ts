@@ -1,5 +1,7 @@
+import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import { type MediaKind, type MessageContent, mediaKinds } from '@wac/contract/whatsapp-messages';
 import { normalizePhone } from '@wac/contract/whatsapp-phone';
+import { reopenEndedSession } from '../../modules/agent-sessions/agent-sessions.repository.ts';
 import { insertPendingInboundMedia } from '../../modules/media/media.repository.ts';
 import { errorFromMeta, inboundContent } from '../messages/inbound-content.ts';
 import { messageReceivedEmit, messageStatusEmit, type RealtimeEmit } from '../messages/message-events.ts';
@@ -53,6 +55,8 @@ async function storeInbound(tx: Tx, item: InboundItem, outcome: WebhookEventOutc
     timestamp: metaTime(message.timestamp),
   });
   if (!stored) return;
+  const reopened = await reopenEndedSession(tx, conversationId, contact.phone);
+  if (reopened) outcome.emits.push({ event: whatsappEventNames.sessionUpdate, payload: reopened });
   if (await queueMedia(tx, stored)) outcome.mediaQueued += 1;
   outcome.emits.push(messageReceivedEmit(stored, contact));
 }
@@ -69,7 +73,7 @@ export async function handleWebhookEvent(tx: Tx, payload: unknown): Promise<Webh
       timestamp: status.timestamp,
       error: errorFromMeta(status.errors),
     });
-    if (result?.changed) outcome.emits.push(messageStatusEmit(result.message));
+    if (result?.changed) outcome.emits.push(...messageStatusEmit(result.message));
   }
   return outcome;
 }

@@ -65,10 +65,7 @@ export function createWebhookProcessor({ db, log, emit, onMediaQueued }: Webhook
 
   async function sweep(): Promise<void> {
     const results = await db.transaction((tx) => sweepEarlyStatuses(tx));
-    for (const { message } of results) {
-      const { event, payload } = messageStatusEmit(message);
-      emit(event, payload);
-    }
+    for (const { event, payload } of results.flatMap(({ message }) => messageStatusEmit(message))) emit(event, payload);
   }
 
   async function drain(): Promise<void> {

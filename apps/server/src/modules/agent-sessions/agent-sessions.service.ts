@@ -1,0 +1,63 @@
+import { type AgentSession, DEFAULT_END_REASON, DEFAULT_TAKEOVER_REASON } from '@wac/contract/agent-sessions';
+import { notFound } from '../../http/app-error.ts';
+import type { Tx } from '../../whatsapp/messages/messages.repository.ts';
+import { type ChatDeps, deliverAgentMessage, queueAgentMessage } from '../chat/outbound.ts';
+import { type ConversationSession, findSession, lockConversation, toAgentSession } from './agent-sessions.repository.ts';
+import { RETURN_TO_BOT_REASON, type SessionActor, transitionSession } from './session-transitions.ts';
+
+async function locked(tx: Tx, conversationId: number): Promise<ConversationSession> {
+  const conversation = await lockConversation(tx, conversationId);
+  if (!conversation) throw notFound('Conversation not found');
+  return conversation;
+}
+
+export async function getSession(deps: ChatDeps, conversationId: number): Promise<AgentSession> {
+  const found = await findSession(deps.db, conversationId);
+  if (!found) throw notFound('Conversation not found');
+  return toAgentSession(found);
+}
+
+export async function takeOver(deps: ChatDeps, actor: SessionActor, conversationId: number, reason?: string): Promise<AgentSession> {
+  const result = await deps.db.transaction(async (tx) =>
+    transitionSession(tx, deps, {
+      conversation: await locked(tx, conversationId),
+      action: 'takeover',
+      actor,
+      reason: reason ?? DEFAULT_TAKEOVER_REASON,
+    }),
+  );
+  result.publish();
+  return result.session;
+}
+
+export async function returnToBot(deps: ChatDeps, actor: SessionActor, conversationId: number): Promise<AgentSession> {
+  const result = await deps.db.transaction(async (tx) =>
+    transitionSession(tx, deps, {
+      conversation: await locked(tx, conversationId),
+      action: 'return_to_bot',
+      actor,
+      reason: RETURN_TO_BOT_REASON,
+    }),
+  );
+  result.publish();
+  return result.session;
+}
+
+/** Ends the session, optionally with a closing message; outside the service window neither happens. */
+export async function endSession(
+  deps: ChatDeps,
+  actor: SessionActor,
+  conversationId: number,
+  body: { reason?: string; sendMessage: boolean; message?: string },
+): Promise<AgentSession> {
+  const text = body.sendMessage ? body.message : undefined;
+  const { result, closing, waId } = await deps.db.transaction(async (tx) => {
+    const conversation = await locked(tx, conversationId);
+    const result = await transitionSession(tx, deps, { conversation, action: 'end', actor, reason: body.reason ?? DEFAULT_END_REASON });
+    const closing = text ? await queueAgentMessage(tx, conversation, actor, { type: 'text', content: { text } }) : null;
+    return { result, closing, waId: conversation.waId };
+  });
+  result.publish();
+  if (closing && text) await deliverAgentMessage(deps, closing, actor, () => deps.client.sendText(waId, text));
+  return result.session;
+}

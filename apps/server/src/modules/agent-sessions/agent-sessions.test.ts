@@ -1,0 +1,205 @@
+import { describeActivity } from '@wac/contract/activity-text';
+import type { AgentSession } from '@wac/contract/agent-sessions';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addUser, type SeededUser } from '../../../test/seed-user.ts';
+import {
+  createListeningTestApp,
+  type EventLog,
+  eventually,
+  type ListeningTestApp,
+  listenToEvents,
+} from '../../whatsapp/test/listening-test-app.ts';
+import { customerLastWrote, customerWrites, HOUR_MS, messageRows, sandboxConversation } from '../chat/test/chat-test-kit.ts';
+import { isHeldByAgent } from './agent-sessions.repository.ts';
+
+let t: ListeningTestApp;
+let alice: SeededUser;
+let bob: SeededUser;
+let adminToken: string;
+let log: EventLog;
+
+beforeAll(async () => {
+  t = await createListeningTestApp();
+  alice = await addUser(t, { username: 'alice' });
+  bob = await addUser(t, { username: 'bob' });
+  adminToken = await t.adminToken();
+  log = await listenToEvents(t.baseUrl, bob.token);
+});
+afterEach(() => {
+  log.events.length = 0;
+});
+afterAll(async () => {
+  log.close();
+  await t.close();
+});
+
+let nextPhone = 447700900300;
+/** A new customer who just wrote: a conversation the bot has. */
+async function freshConversation(name = 'Customer'): Promise<{ id: number; phone: string }> {
+  const phone = String(nextPhone++);
+  const message = await customerWrites(t, alice.token, { from: phone, name, text: 'Hello' });
+  return { id: message.conversationId, phone };
+}
+
+const act = (id: number, action: 'takeover' | 'return-to-bot' | 'end', token: string, payload?: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: `/api/agent/session/${id}/${action}`, token, payload });
+const session = async (id: number): Promise<AgentSession> =>
+  (await t.request({ method: 'GET', url: `/api/agent/session/${id}`, token: alice.token })).json();
+
+async function activities(type: string, conversationId: number) {
+  const res = await t.request({ method: 'GET', url: `/api/activities?type=${type}&limit=100`, token: adminToken });
+  return (res.json().activities as { data: Record<string, unknown>; userId: number; sourceType: string }[]).filter(
+    (a) => a.data.conversationId === conversationId,
+  );
+}
+
+describe('agent sessions', () => {
+  it('start with the bot, and 404 for a conversation that does not exist', async () => {
+    const c = await freshConversation();
+    expect(await session(c.id)).toEqual({
+      conversationId: c.id,
+      phone: c.phone,
+      state: 'bot',
+      userId: null,
+      username: null,
+      reason: null,
+      changedAt: null,
+    });
+    const missing = await t.request({ method: 'GET', url: '/api/agent/session/999999', token: alice.token });
+    expect(missing.statusCode).toBe(404);
+    expect((await act(999999, 'takeover', alice.token)).statusCode).toBe(404);
+  });
+
+  it('go bot -> agent -> bot -> agent -> ended with default reasons, an activity per step and a live event', async () => {
+    const c = await freshConversation('Dana');
+    const taken = await act(c.id, 'takeover', alice.token);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json()).toMatchObject({ state: 'agent', userId: alice.id, username: 'alice', reason: 'agent_takeover' });
+    expect(await isHeldByAgent(t.ctx.database.db, c.id)).toBe(true);
+    await eventually(async () =>
+      log.events.some((e) => e.event === 'agent_session_update' && e.payload.conversationId === c.id && e.payload.state === 'agent'),
+    );
+
+    const back = await act(c.id, 'return-to-bot', alice.token);
+    expect(back.json()).toMatchObject({ state: 'bot', userId: null, username: null });
+    expect(await isHeldByAgent(t.ctx.database.db, c.id)).toBe(false);
+
+    expect((await act(c.id, 'takeover', alice.token, { reason: 'vip customer' })).json()).toMatchObject({ reason: 'vip customer' });
+    const ended = await act(c.id, 'end', alice.token);
+    expect(ended.json()).toMatchObject({ state: 'ended', username: 'alice', reason: 'agent_ended' });
+    expect(await isHeldByAgent(t.ctx.database.db, c.id)).toBe(false);
+
+    const takeovers = await activities('agent_takeover', c.id);
+    expect(takeovers).toHaveLength(2);
+    expect(takeovers[0]).toMatchObject({ sourceType: 'whatsapp', userId: alice.id });
+    expect(describeActivity({ type: 'agent_takeover', ...takeovers[0] })).toBe('alice took over the conversation with Dana');
+    const [returned] = await activities('agent_return_to_bot', c.id);
+    expect(describeActivity({ type: 'agent_return_to_bot', ...returned })).toBe('alice handed the conversation with Dana back to the bot');
+    const [end] = await activities('agent_session_ended', c.id);
+    expect(describeActivity({ type: 'agent_session_ended', ...end })).toBe('alice ended the conversation with Dana');
+    expect(end?.data).toMatchObject({ details: 'agent_ended', previousState: 'agent' });
+  });
+
+  it('refuse transitions the state machine does not allow, with a clear 409', async () => {
+    const c = await freshConversation();
+    const notHeld = await act(c.id, 'return-to-bot', alice.token);
+    expect(notHeld.statusCode).toBe(409);
+    expect(notHeld.json().error).toBe('This conversation is not held by an agent');
+    expect((await act(c.id, 'end', alice.token)).statusCode).toBe(200);
+    const twice = await act(c.id, 'end', alice.token);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toBe('This conversation has already ended');
+    expect((await act(c.id, 'return-to-bot', alice.token)).statusCode).toBe(409);
+    // An ended conversation can be taken over again.
+    expect((await act(c.id, 'takeover', alice.token)).json().state).toBe('agent');
+    expect(await activities('agent_return_to_bot', c.id)).toEqual([]);
+  });
+
+  it('let only an admin take a conversation another agent holds', async () => {
+    const c = await freshConversation();
+    expect((await act(c.id, 'takeover', alice.token)).statusCode).toBe(200);
+    const again = await act(c.id, 'takeover', alice.token);
+    expect(again.json()).toMatchObject({ state: 'agent', username: 'alice' });
+    expect(await activities('agent_takeover', c.id)).toHaveLength(1);
+
+    for (const action of ['takeover', 'return-to-bot', 'end'] as const) {
+      const refused = await act(c.id, action, bob.token);
+      expect(refused.statusCode, action).toBe(409);
+      expect(refused.json().error).toBe('This conversation is handled by alice');
+    }
+    const admin = await act(c.id, 'takeover', adminToken);
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json()).toMatchObject({ state: 'agent', username: 'admin' });
+    const [byAdmin] = (await activities('agent_takeover', c.id)).filter((a) => a.data.username === 'admin');
+    expect(byAdmin?.data).toMatchObject({ previousAgent: 'alice' });
+  });
+
+  it('give one winner when two agents take over at the same moment', async () => {
+    const c = await freshConversation();
+    // Hold the row so both requests are surely in flight together, then let them go at once.
+    const gate = await t.ctx.database.pool.connect();
+    await gate.query('BEGIN');
+    await gate.query('SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE', [c.id]);
+    const racing = Promise.all([act(c.id, 'takeover', alice.token), act(c.id, 'takeover', bob.token)]);
+    await eventually(async () => {
+      const { rows } = await t.ctx.database.pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      );
+      return rows[0]?.n === 2;
+    });
+    await gate.query('COMMIT');
+    gate.release();
+
+    const [a, b] = await racing;
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? 'alice' : 'bob';
+    expect((await session(c.id)).username).toBe(winner);
+    expect((a.statusCode === 409 ? a : b).json().error).toBe(`This conversation is handled by ${winner}`);
+    expect(await activities('agent_takeover', c.id)).toHaveLength(1);
+  });
+
+  it('end with a closing message that really goes to the customer', async () => {
+    const c = await freshConversation();
+    const res = await act(c.id, 'end', alice.token, { sendMessage: true, message: 'Thanks, have a great day!', reason: 'resolved' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ state: 'ended', reason: 'resolved' });
+    const outbound = (await messageRows(t, c.id)).filter((m) => m.direction === 'outbound');
+    expect(outbound).toHaveLength(1);
+    expect(outbound[0]).toMatchObject({ content: { text: 'Thanks, have a great day!' }, userId: alice.id });
+    expect(outbound[0]?.wamid).toMatch(/^wamid\./);
+    const phone = await sandboxConversation(t, alice.token, c.phone);
+    expect(phone.messages.filter((m) => m.direction === 'to_customer').map((m) => m.text)).toEqual(['Thanks, have a great day!']);
+  });
+
+  it('refuse to end with a message outside the window, changing nothing', async () => {
+    const c = await freshConversation();
+    expect((await act(c.id, 'takeover', alice.token)).statusCode).toBe(200);
+    await customerLastWrote(t, c.id, new Date(Date.now() - 25 * HOUR_MS));
+    const res = await act(c.id, 'end', alice.token, { sendMessage: true, message: 'Bye' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('SERVICE_WINDOW_CLOSED');
+    expect(await session(c.id)).toMatchObject({ state: 'agent', username: 'alice' });
+    expect(await activities('agent_session_ended', c.id)).toEqual([]);
+    expect((await messageRows(t, c.id)).filter((m) => m.direction === 'outbound')).toEqual([]);
+    // Without a message the window does not matter.
+    expect((await act(c.id, 'end', alice.token)).statusCode).toBe(200);
+  });
+
+  it('refuse an end body asking for a message without one', async () => {
+    const c = await freshConversation();
+    const res = await act(c.id, 'end', alice.token, { sendMessage: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain('message is required when sendMessage is true');
+    expect((await session(c.id)).state).toBe('bot');
+  });
+
+  it('go back to the bot when the customer writes again after the end', async () => {
+    const c = await freshConversation();
+    await act(c.id, 'end', alice.token);
+    await customerWrites(t, alice.token, { from: c.phone, text: 'One more thing' });
+    expect(await session(c.id)).toMatchObject({ state: 'bot', userId: null, reason: 'customer_returned' });
+    await eventually(async () =>
+      log.events.some((e) => e.event === 'agent_session_update' && e.payload.conversationId === c.id && e.payload.state === 'bot'),
+    );
+  });
+});

@@ -1,0 +1,219 @@
+import { and, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+import { contacts, conversations, mediaFiles, messages, users } from '../../db/schema.ts';
+import type { MessageRow, Tx } from '../../whatsapp/messages/messages.repository.ts';
+import type { MediaFileRow } from '../media/chat-media.ts';
+
+export interface ConversationFilter {
+  /** Part of the contact's name, or digits of their number. */
+  search?: string;
+  /** Last activity from (inclusive) and before (exclusive). */
+  from?: Date;
+  before?: Date;
+}
+
+const summaryColumns = {
+  id: conversations.id,
+  contactId: contacts.id,
+  contactName: contacts.name,
+  phone: contacts.phone,
+  waId: contacts.waId,
+  lastMessageAt: conversations.lastMessageAt,
+  lastInboundAt: conversations.lastInboundAt,
+  unreadCount: conversations.unreadCount,
+  sessionState: conversations.sessionState,
+  sessionUserId: conversations.sessionUserId,
+  sessionUsername: users.username,
+  sessionReason: conversations.sessionReason,
+  sessionChangedAt: conversations.sessionChangedAt,
+  lastId: messages.id,
+  lastDirection: messages.direction,
+  lastType: messages.type,
+  lastContent: messages.content,
+  lastStatus: messages.status,
+  lastTimestamp: messages.timestamp,
+};
+
+export type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterSql(filter: ConversationFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (filter.search) {
+    const digits = filter.search.replace(/\D/g, '');
+    parts.push(
+      or(
+        ilike(contacts.name, `%${escapeLike(filter.search)}%`),
+        // "+44 7700" finds 447700…: only digits count in a number.
+        digits.length > 0 ? like(contacts.phone, `%${digits}%`) : undefined,
+      ),
+    );
+  }
+  if (filter.from) parts.push(gte(conversations.lastMessageAt, filter.from));
+  if (filter.before) parts.push(lt(conversations.lastMessageAt, filter.before));
+  return and(...parts);
+}
+
+// The last message comes through conversations.last_message_id, never by scanning a conversation's messages.
+function selectSummaries(db: DbOrTx) {
+  return db
+    .select(summaryColumns)
+    .from(conversations)
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
+    .leftJoin(users, eq(users.id, conversations.sessionUserId));
+}
+
+/** Newest activity first, walking conversations_last_message_desc_idx. */
+export function listConversations(db: DbOrTx, filter: ConversationFilter, limit: number, offset: number): Promise<SummaryRow[]> {
+  return selectSummaries(db)
+    .where(filterSql(filter))
+    .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countConversations(db: DbOrTx, filter: ConversationFilter): Promise<number> {
+  const base = db.select({ n: count() }).from(conversations);
+  const query = filter.search ? base.innerJoin(contacts, eq(contacts.id, conversations.contactId)) : base;
+  const [row] = await query.where(filterSql(filter));
+  return row?.n ?? 0;
+}
+
+export async function conversationSummary(db: DbOrTx, conversationId: number): Promise<SummaryRow | null> {
+  const [row] = await selectSummaries(db).where(eq(conversations.id, conversationId));
+  return row ?? null;
+}
+
+/** The conversation with this contact, preferring the configured business number when there are several. */
+export async function conversationIdOfPhone(db: DbOrTx, phone: string, phoneNumberId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .where(eq(contacts.phone, phone))
+    .orderBy(sql`${conversations.phoneNumberId} = ${phoneNumberId} DESC`, sql`${conversations.lastMessageAt} DESC NULLS LAST`)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export interface MessageWithSender {
+  message: MessageRow;
+  senderName: string | null;
+}
+
+/** One page of a conversation's messages, newest first. */
+export function messagesPage(db: DbOrTx, conversationId: number, limit: number, offset: number): Promise<MessageWithSender[]> {
+  return db
+    .select({ message: messages, senderName: users.username })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.userId))
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(desc(messages.timestamp), desc(messages.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countMessages(db: DbOrTx, conversationId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(messages).where(eq(messages.conversationId, conversationId));
+  return row?.n ?? 0;
+}
+
+export async function messageWithSender(db: DbOrTx, messageId: number): Promise<MessageWithSender | null> {
+  const [row] = await db
+    .select({ message: messages, senderName: users.username })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.userId))
+    .where(eq(messages.id, messageId));
+  return row ?? null;
+}
+
+export async function lockMessage(tx: Tx, messageId: number): Promise<MessageRow | null> {
+  const [row] = await tx.select().from(messages).where(eq(messages.id, messageId)).for('update');
+  return row ?? null;
+}
+
+/** The file of each message (the newest when a message somehow has several). */
+export async function mediaOfMessages(db: DbOrTx, messageIds: number[]): Promise<Map<number, MediaFileRow>> {
+  if (messageIds.length === 0) return new Map();
+  const rows = await db.select().from(mediaFiles).where(inArray(mediaFiles.messageId, messageIds)).orderBy(mediaFiles.id);
+  return new Map(rows.map((r) => [r.messageId as number, r]));
+}
+
+export interface FailedMessageRow extends MessageWithSender {
+  contact: typeof contacts.$inferSelect;
+}
+
+/** Failed messages since `since`, latest failure first, through messages_failed_idx. */
+export function failedMessages(db: DbOrTx, since: Date, limit: number, offset: number): Promise<FailedMessageRow[]> {
+  return db
+    .select({ message: messages, senderName: users.username, contact: contacts })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .leftJoin(users, eq(users.id, messages.userId))
+    .where(and(eq(messages.status, 'failed'), gte(messages.failedAt, since)))
+    .orderBy(desc(messages.failedAt), desc(messages.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countFailedMessages(db: DbOrTx, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.status, 'failed'), gte(messages.failedAt, since)));
+  return row?.n ?? 0;
+}
+
+export interface ReadMarked {
+  conversationIds: number[];
+  /** Messages that were unread until now. */
+  updated: Pick<MessageRow, 'id' | 'conversationId' | 'wamid' | 'timestamp'>[];
+}
+
+/** Marks customers' messages read by the business (their status stays 'received'). */
+export async function markInboundRead(tx: Tx, messageIds: number[]): Promise<ReadMarked> {
+  const inbound = and(inArray(messages.id, messageIds), eq(messages.direction, 'inbound'));
+  const found = await tx.selectDistinct({ conversationId: messages.conversationId }).from(messages).where(inbound);
+  const updated = await tx
+    .update(messages)
+    .set({ readAt: new Date(), updatedAt: new Date() })
+    .where(and(inbound, isNull(messages.readAt)))
+    .returning({ id: messages.id, conversationId: messages.conversationId, wamid: messages.wamid, timestamp: messages.timestamp });
+  return { conversationIds: found.map((f) => f.conversationId).sort((a, b) => a - b), updated };
+}
+
+/** Recounts unread messages from the messages themselves, so the badge cannot drift. */
+export function recountUnread(tx: Tx, conversationIds: number[]): Promise<{ id: number; unreadCount: number }[]> {
+  if (conversationIds.length === 0) return Promise.resolve([]);
+  return tx
+    .update(conversations)
+    .set({
+      unreadCount: sql`(SELECT count(*)::int FROM ${messages} m WHERE m.conversation_id = ${conversations.id} AND m.direction = 'inbound' AND m.read_at IS NULL)`,
+    })
+    .where(inArray(conversations.id, conversationIds))
+    .returning({ id: conversations.id, unreadCount: conversations.unreadCount });
+}
+
+export async function insertOutboundMedia(
+  tx: Tx,
+  input: Pick<MediaFileRow, 'messageId' | 'kind' | 'mimeType' | 'fileSize' | 'sha256' | 'filename' | 'storageKey'>,
+): Promise<MediaFileRow> {
+  const [row] = await tx
+    .insert(mediaFiles)
+    .values({ ...input, direction: 'outbound', status: 'ready' })
+    .returning();
+  if (!row) throw new Error('media file insert returned nothing');
+  return row;
+}
+
+/** Meta's id for our uploaded copy; updatedAt tells how old the upload is (Meta keeps uploads 30 days). */
+export async function recordMetaMediaId(tx: Tx, mediaFileId: number, metaMediaId: string): Promise<void> {
+  await tx.update(mediaFiles).set({ metaMediaId, updatedAt: new Date() }).where(eq(mediaFiles.id, mediaFileId));
+}
+
+export async function setMessageContent(tx: Tx, messageId: number, content: MessageRow['content']): Promise<void> {
+  await tx.update(messages).set({ content }).where(eq(messages.id, messageId));
+}

@@ -1,0 +1,90 @@
+import {
+  chatHistoryQuerySchema,
+  chatHistoryResponseSchema,
+  conversationsQuerySchema,
+  conversationsResponseSchema,
+  failedMessagesQuerySchema,
+  failedMessagesResponseSchema,
+  markReadBodySchema,
+  markReadResponseSchema,
+  messageStatusResponseSchema,
+  phoneParamsSchema,
+  sendMessageBodySchema,
+  sentMessageResponseSchema,
+} from '@wac/contract/chat';
+import { idParamsSchema } from '@wac/contract/common';
+import { errorBodySchema } from '@wac/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../http/auth-guard.ts';
+import { chatHistory, listConversationSummaries, listFailedMessages, markRead, messageStatus } from './conversations.service.ts';
+import { readMediaUpload } from './media-upload.ts';
+import type { ChatDeps } from './outbound.ts';
+import { retryMessage } from './retry-message.ts';
+import { sendMedia } from './send-media.ts';
+import { sendText } from './send-text.ts';
+
+const tags = ['Chat'];
+const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+/** Spec 7 "Chat": the agents' inbox, threads, sending (inside the 24-hour window), read marks and failed sends. */
+export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app, { deps }) => {
+  app.addHook('onRequest', app.requireUser);
+
+  app.get(
+    '/api/agent/conversations',
+    { schema: { tags, querystring: conversationsQuerySchema, response: { 200: conversationsResponseSchema } } },
+    (request) => listConversationSummaries(deps, request.query),
+  );
+
+  app.get(
+    '/api/agent/chat/:phone',
+    {
+      schema: { tags, params: phoneParamsSchema, querystring: chatHistoryQuerySchema, response: { 200: chatHistoryResponseSchema } },
+    },
+    (request) => chatHistory(deps, request.params.phone, request.query.page, request.query.limit),
+  );
+
+  app.post(
+    '/api/agent/message',
+    { schema: { tags, body: sendMessageBodySchema, response: { 201: sentMessageResponseSchema, ...refusals } } },
+    async (request, reply) => reply.status(201).send({ message: await sendText(deps, currentUser(request), request.body) }),
+  );
+
+  app.post(
+    '/api/agent/media',
+    {
+      schema: {
+        tags,
+        summary: 'Send a file: multipart fields file, recipientPhone, recipientName, caption, type',
+        consumes: ['multipart/form-data'],
+        response: { 201: sentMessageResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readMediaUpload(request);
+      return reply.status(201).send({ message: await sendMedia(deps, currentUser(request), upload) });
+    },
+  );
+
+  app.post('/api/agent/mark-read', { schema: { tags, body: markReadBodySchema, response: { 200: markReadResponseSchema } } }, (request) =>
+    markRead(deps, request.body.messages),
+  );
+
+  app.get(
+    '/api/message-status/:id',
+    { schema: { tags, params: idParamsSchema, response: { 200: messageStatusResponseSchema, 404: errorBodySchema } } },
+    (request) => messageStatus(deps, request.params.id),
+  );
+
+  app.get(
+    '/api/failed-messages',
+    { schema: { tags, querystring: failedMessagesQuerySchema, response: { 200: failedMessagesResponseSchema } } },
+    (request) => listFailedMessages(deps, request.query),
+  );
+
+  app.post(
+    '/api/retry-message/:id',
+    { schema: { tags, params: idParamsSchema, response: { 200: sentMessageResponseSchema, ...refusals } } },
+    async (request) => ({ message: await retryMessage(deps, request.params.id) }),
+  );
+};

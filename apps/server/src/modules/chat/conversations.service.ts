@@ -1,0 +1,129 @@
+import {
+  type chatHistoryResponseSchema,
+  type conversationsQuerySchema,
+  type conversationsResponseSchema,
+  type failedMessagesResponseSchema,
+  type markReadResponseSchema,
+  type messageStatusResponseSchema,
+  timeRanges,
+} from '@wac/contract/chat';
+import { paginationOf } from '@wac/contract/common';
+import { type ConversationReadEvent, whatsappEventNames } from '@wac/contract/whatsapp-events';
+import { normalizePhone } from '@wac/contract/whatsapp-phone';
+import type { z } from 'zod';
+import { badRequest, notFound } from '../../http/app-error.ts';
+import { toChatMessage } from '../../whatsapp/messages/chat-message.ts';
+import {
+  type ConversationFilter,
+  conversationIdOfPhone,
+  conversationSummary,
+  countConversations,
+  countFailedMessages,
+  countMessages,
+  failedMessages,
+  listConversations,
+  markInboundRead,
+  messagesPage,
+  messageWithSender,
+  recountUnread,
+} from './chat.repository.ts';
+import { toChatMessages, toConversationSummary } from './chat-views.ts';
+import type { ChatDeps } from './outbound.ts';
+
+const DAY_MS = 86_400_000;
+const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** startDate and endDate as a half-open range; a plain date for endDate includes that whole day. */
+function filterOf(query: z.infer<typeof conversationsQuerySchema>): ConversationFilter {
+  const from = query.startDate ? new Date(query.startDate) : undefined;
+  const before = query.endDate ? new Date(new Date(query.endDate).getTime() + (isDateOnly(query.endDate) ? DAY_MS : 1)) : undefined;
+  if (from && before && from >= before) throw badRequest('startDate must be before endDate');
+  return { search: query.search || undefined, from, before };
+}
+
+export async function listConversationSummaries(
+  deps: ChatDeps,
+  query: z.infer<typeof conversationsQuerySchema>,
+): Promise<z.infer<typeof conversationsResponseSchema>> {
+  const filter = filterOf(query);
+  const [rows, total] = await Promise.all([
+    listConversations(deps.db, filter, query.limit, (query.page - 1) * query.limit),
+    countConversations(deps.db, filter),
+  ]);
+  return { conversations: rows.map(toConversationSummary), pagination: paginationOf(query.page, query.limit, total) };
+}
+
+/** Page 1 holds the newest messages; every page reads oldest first, as a thread does. */
+export async function chatHistory(
+  deps: ChatDeps,
+  phoneInput: string,
+  page: number,
+  limit: number,
+): Promise<z.infer<typeof chatHistoryResponseSchema>> {
+  const phone = normalizePhone(phoneInput);
+  if (!phone) throw badRequest('phone must be a phone number in international format, such as +447700900123');
+  const conversationId = await conversationIdOfPhone(deps.db, phone, deps.phoneNumberId);
+  const summary = conversationId === null ? null : await conversationSummary(deps.db, conversationId);
+  if (conversationId === null || !summary) return { conversation: null, messages: [], pagination: paginationOf(page, limit, 0) };
+  const [rows, total] = await Promise.all([
+    messagesPage(deps.db, conversationId, limit, (page - 1) * limit),
+    countMessages(deps.db, conversationId),
+  ]);
+  return {
+    conversation: toConversationSummary(summary),
+    messages: await toChatMessages(deps.db, await deps.links(), rows.reverse()),
+    pagination: paginationOf(page, limit, total),
+  };
+}
+
+/**
+ * Marks customers' messages read, recounts the badges, tells every console, and sends Meta a read
+ * receipt for the newest message newly read in each conversation (a failed receipt is only logged).
+ */
+export async function markRead(deps: ChatDeps, messageIds: number[]): Promise<z.infer<typeof markReadResponseSchema>> {
+  const { marked, counts } = await deps.db.transaction(async (tx) => {
+    const marked = await markInboundRead(tx, messageIds);
+    return { marked, counts: await recountUnread(tx, marked.conversationIds) };
+  });
+  for (const { id, unreadCount } of counts) {
+    deps.realtime.toEveryone(whatsappEventNames.conversationRead, { conversationId: id, unreadCount } satisfies ConversationReadEvent);
+  }
+  const newest = new Map<number, { wamid: string; at: number }>();
+  for (const m of marked.updated) {
+    const seen = newest.get(m.conversationId);
+    if (m.wamid && (!seen || m.timestamp.getTime() >= seen.at)) newest.set(m.conversationId, { wamid: m.wamid, at: m.timestamp.getTime() });
+  }
+  await Promise.all(
+    [...newest.values()].map(({ wamid }) =>
+      deps.client.markRead(wamid).catch((err) => deps.log.warn({ err, wamid }, 'WhatsApp read receipt failed')),
+    ),
+  );
+  return { updated: marked.updated.length, conversationIds: marked.conversationIds };
+}
+
+export async function messageStatus(deps: ChatDeps, messageId: number): Promise<z.infer<typeof messageStatusResponseSchema>> {
+  const found = await messageWithSender(deps.db, messageId);
+  if (!found) throw notFound('Message not found');
+  const { id, wamid, status, sentAt, deliveredAt, readAt, failedAt, error } = toChatMessage(found.message);
+  return { id, wamid, status, sentAt, deliveredAt, readAt, failedAt, error };
+}
+
+export async function listFailedMessages(
+  deps: ChatDeps,
+  query: { timeRange: keyof typeof timeRanges; page: number; limit: number },
+): Promise<z.infer<typeof failedMessagesResponseSchema>> {
+  const since = new Date(Date.now() - timeRanges[query.timeRange]);
+  const [rows, total] = await Promise.all([
+    failedMessages(deps.db, since, query.limit, (query.page - 1) * query.limit),
+    countFailedMessages(deps.db, since),
+  ]);
+  const views = await toChatMessages(deps.db, await deps.links(), rows);
+  return {
+    messages: views.map((message, i) => {
+      const contact = rows[i]?.contact;
+      if (!contact) throw new Error('failed message without its contact');
+      return { ...message, contact: { id: contact.id, name: contact.name, phone: contact.phone, waId: contact.waId } };
+    }),
+    pagination: paginationOf(query.page, query.limit, total),
+  };
+}

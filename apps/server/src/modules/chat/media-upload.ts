@@ -1,0 +1,110 @@
+import { mediaKindOfMime, mediaSizeLimits, sendMediaFieldsSchema } from '@wac/contract/chat';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { badRequest } from '../../http/app-error.ts';
+
+export type OutboundMediaKind = 'image' | 'video' | 'audio' | 'document';
+
+const documentTypes = [
+  'text/plain',
+  'application/pdf',
+  'application/msword',
+  'application/vnd.ms-excel',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+];
+const imageTypes = ['image/jpeg', 'image/png'];
+const videoTypes = ['video/mp4', 'video/3gpp'];
+const audioTypes = ['audio/aac', 'audio/amr', 'audio/mpeg', 'audio/mp4', 'audio/ogg'];
+
+/**
+ * The file types the Cloud API takes for each kind of message. Its upload accepts only these (and
+ * WebP stickers); any accepted file may go out as a document.
+ */
+const supportedTypes: Record<OutboundMediaKind, { types: string[]; described: string }> = {
+  image: { types: imageTypes, described: 'images must be JPEG or PNG' },
+  video: { types: videoTypes, described: 'videos must be MP4 or 3GPP' },
+  audio: { types: audioTypes, described: 'audio must be AAC, AMR, MP3, MP4 audio or OGG (Opus)' },
+  document: {
+    types: [...documentTypes, ...imageTypes, 'image/webp', ...videoTypes, ...audioTypes],
+    described: 'documents must be PDF, plain text, Word, Excel or PowerPoint files',
+  },
+};
+
+const kindNames: Record<OutboundMediaKind, string> = { image: 'images', video: 'videos', audio: 'audio files', document: 'documents' };
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+export interface MediaUpload {
+  fields: z.infer<typeof sendMediaFieldsSchema>;
+  buffer: Buffer;
+  /** Without parameters such as "; codecs=opus". */
+  mimeType: string;
+  filename: string;
+  kind: OutboundMediaKind;
+}
+
+function fieldsOf(raw: Record<string, string>): MediaUpload['fields'] {
+  const parsed = sendMediaFieldsSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+  const first = issues[0];
+  throw badRequest(first ? `${first.message} (body ${first.field})` : 'Invalid fields', issues);
+}
+
+const mimeTypeOf = (header: string) => (header.split(';')[0] ?? '').trim().toLowerCase() || 'application/octet-stream';
+
+// Only a name to show and to give Meta: no directories, no control characters.
+const cleanFilename = (name: string | undefined) =>
+  (name ?? '')
+    .split(/[\\/]/)
+    .pop()
+    ?.replace(/\p{Cc}/gu, '')
+    .slice(0, 240) || 'file';
+
+/**
+ * Reads POST /api/agent/media: the fields, and the file checked against what Meta accepts for its kind
+ * (from `type`, else from the mime type as spec 5 says), all before anything is stored or uploaded.
+ */
+export async function readMediaUpload(request: FastifyRequest): Promise<MediaUpload> {
+  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"');
+  const raw: Record<string, string> = {};
+  let file: { buffer: Buffer; mimeType: string; filename: string } | undefined;
+  let tooLarge = false;
+  const isTooLarge = (err: unknown) => (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+  try {
+    for await (const part of request.parts({ limits: { fileSize: mediaSizeLimits.document } })) {
+      if (part.type === 'field') {
+        raw[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        continue;
+      }
+      file = { buffer: Buffer.alloc(0), mimeType: mimeTypeOf(part.mimetype), filename: cleanFilename(part.filename) };
+      try {
+        file.buffer = await part.toBuffer();
+      } catch (err) {
+        if (!isTooLarge(err)) throw err;
+        tooLarge = true;
+      }
+    }
+  } catch (err) {
+    // The parser reports the oversized file once more when the form ends.
+    if (!(tooLarge && isTooLarge(err))) throw err;
+  }
+  const fields = fieldsOf(raw);
+  if (!file) throw badRequest('file is required', [{ field: 'file', message: 'file is required' }]);
+  const kind = fields.type ?? mediaKindOfMime(file.mimeType);
+  const limit = mediaSizeLimits[kind];
+  if (tooLarge || file.buffer.length > limit) throw badRequest(`File is too large: ${kindNames[kind]} may be at most ${megabytes(limit)}`);
+  if (file.buffer.length === 0) throw badRequest('file is empty', [{ field: 'file', message: 'file is empty' }]);
+  const supported = supportedTypes[kind];
+  if (!supported.types.includes(file.mimeType)) {
+    throw badRequest(`Unsupported file type ${file.mimeType}: ${supported.described}`, [{ field: 'file', message: supported.described }]);
+  }
+  return { fields, ...file, kind };
+}

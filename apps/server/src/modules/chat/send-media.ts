@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { ChatMessage } from '@wac/contract/chat';
+import type { MessageContent } from '@wac/contract/whatsapp-messages';
+import type { StoredFile } from '../../storage/media-storage.ts';
+import type { MessageRow } from '../../whatsapp/messages/messages.repository.ts';
+import type { SessionActor } from '../agent-sessions/session-transitions.ts';
+import type { MediaFileRow } from '../media/chat-media.ts';
+import { insertOutboundMedia, recordMetaMediaId, setMessageContent } from './chat.repository.ts';
+import type { MediaUpload, OutboundMediaKind } from './media-upload.ts';
+import { type ChatDeps, deliverAgentMessage, openConversation, queueAgentMessage, recipientOf, takeOverOnSend } from './outbound.ts';
+
+// Meta keeps uploaded media for 30 days; a day's margin so an id never expires between check and send.
+const META_MEDIA_LIFETIME_MS = 29 * 24 * 3_600_000;
+
+/**
+ * Sends a stored outbound file: by the id Meta gave its upload while that is still valid, else
+ * uploaded again from our copy (`bytes` saves reading it back). The id is recorded with the message.
+ */
+export async function sendStoredMedia(
+  deps: ChatDeps,
+  input: { message: MessageRow; file: MediaFileRow; waId: string; bytes?: Buffer },
+): Promise<{ wamid: string }> {
+  const { message, file, waId } = input;
+  const kind = file.kind as OutboundMediaKind;
+  const caption = (message.content as MessageContent).text;
+  const filename = file.filename ?? 'file';
+  let mediaId = file.metaMediaId;
+  if (!mediaId || Date.now() - file.updatedAt.getTime() > META_MEDIA_LIFETIME_MS) {
+    const bytes = input.bytes ?? Buffer.concat(await deps.storage.open(file.storageKey as string).toArray());
+    mediaId = (await deps.client.uploadMedia(bytes, file.mimeType ?? 'application/octet-stream', filename)).id;
+    const uploaded = mediaId;
+    await deps.db.transaction(async (tx) => {
+      await recordMetaMediaId(tx, file.id, uploaded);
+      await setMessageContent(tx, message.id, {
+        ...(message.content as MessageContent),
+        media: { id: uploaded, mimeType: file.mimeType, sha256: file.sha256, caption: caption ?? null, filename: file.filename },
+      });
+    });
+  }
+  return deps.client.sendMedia(waId, kind, mediaId, caption, filename);
+}
+
+/** POST /api/agent/media: our copy is kept first, then the file goes to Meta and is sent by its media id. */
+export async function sendMedia(deps: ChatDeps, actor: SessionActor, upload: MediaUpload): Promise<ChatMessage> {
+  const recipient = recipientOf(upload.fields);
+  const caption = upload.fields.caption || undefined;
+  let stored: StoredFile | undefined;
+  const queued = await deps.db
+    .transaction(async (tx) => {
+      const conversation = await openConversation(tx, deps, recipient);
+      const message = await queueAgentMessage(tx, conversation, actor, { type: upload.kind, content: caption ? { text: caption } : {} });
+      stored = await deps.storage.save(upload.buffer, path.extname(upload.filename));
+      const file = await insertOutboundMedia(tx, {
+        messageId: message.id,
+        kind: upload.kind,
+        mimeType: upload.mimeType,
+        fileSize: stored.size,
+        sha256: stored.sha256,
+        filename: upload.filename,
+        storageKey: stored.key,
+      });
+      const publish = await takeOverOnSend(tx, deps, conversation, actor);
+      return { message, file, waId: conversation.waId, publish };
+    })
+    .catch(async (err: unknown) => {
+      // Nothing was committed: keep no file that no message points to.
+      if (stored) await deps.storage.remove(stored.key);
+      throw err;
+    });
+  queued.publish();
+  return deliverAgentMessage(deps, queued.message, actor, () => sendStoredMedia(deps, { ...queued, bytes: upload.buffer }));
+}

@@ -1,0 +1,20 @@
+import type { ChatMessage } from '@wac/contract/chat';
+import type { SessionActor } from '../agent-sessions/session-transitions.ts';
+import { type ChatDeps, deliverAgentMessage, openConversation, queueAgentMessage, recipientOf, takeOverOnSend } from './outbound.ts';
+
+/** POST /api/agent/message: an agent's text to a customer, inside the service window. */
+export async function sendText(
+  deps: ChatDeps,
+  actor: SessionActor,
+  input: { recipientPhone: string; recipientName?: string; message: string },
+): Promise<ChatMessage> {
+  const recipient = recipientOf(input);
+  const { message, waId, publish } = await deps.db.transaction(async (tx) => {
+    const conversation = await openConversation(tx, deps, recipient);
+    const message = await queueAgentMessage(tx, conversation, actor, { type: 'text', content: { text: input.message } });
+    const publish = await takeOverOnSend(tx, deps, conversation, actor);
+    return { message, waId: conversation.waId, publish };
+  });
+  publish();
+  return deliverAgentMessage(deps, message, actor, () => deps.client.sendText(waId, input.message));
+}
