@@ -40,32 +40,44 @@ function searchCondition(search: string | undefined): SQL | null {
   return digits ? sql`(${byName} OR ct.phone LIKE ${`%${digits}%`})` : byName;
 }
 
+const COUNTS = sql`
+  count(*)::int AS messages,
+  count(*) FILTER (WHERE m.direction = 'inbound')::int AS inbound,
+  count(*) FILTER (WHERE m.direction = 'outbound')::int AS outbound,
+  count(*) FILTER (WHERE m.status = 'failed')::int AS failed,
+  min(m.timestamp) AS first_at,
+  max(m.timestamp) AS last_at`;
+
+const COLUMNS = sql`c.id AS conversation_id, ct.id AS contact_id, ct.name, ct.phone, ct.wa_id, c.session_state,
+  a.messages, a.inbound, a.outbound, a.failed, a.first_at, a.last_at`;
+
+const allOf = (conditions: (SQL | null)[]) => {
+  const kept = conditions.filter((c): c is SQL => c !== null);
+  return kept.length ? sql.join(kept, sql` AND `) : sql`true`;
+};
+
 /**
- * One pass over the messages of the range, grouped by conversation. A conversation with a message in
- * the range has its last message at or after the start, so the start also filters conversations
- * through their last-message index and lets the planner read only their messages
- * (conversation_id, timestamp index) when the range is recent.
+ * Per conversation, its messages in the range. When a start date or a search narrows the
+ * conversations first (a conversation with a message since the start has its last message since
+ * then, found through the last-message index), each one's messages are counted through the
+ * (conversation_id, timestamp) index; with neither, one GROUP BY pass over the messages is cheaper.
  */
 function perConversation(filter: ConversationReportFilter): SQL {
-  const conditions = [
-    filter.from ? sql`m.timestamp >= ${filter.from} AND c.last_message_at >= ${filter.from}` : null,
-    filter.to ? sql`m.timestamp < ${filter.to}` : null,
-    searchCondition(filter.search),
-  ].filter((c): c is SQL => c !== null);
-  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const inRange = allOf([filter.from ? sql`m.timestamp >= ${filter.from}` : null, filter.to ? sql`m.timestamp < ${filter.to}` : null]);
+  const search = searchCondition(filter.search);
+  if (filter.from || search) {
+    return sql`
+      SELECT ${COLUMNS}
+      FROM conversations c
+      JOIN contacts ct ON ct.id = c.contact_id
+      CROSS JOIN LATERAL (SELECT ${COUNTS} FROM messages m WHERE m.conversation_id = c.id AND ${inRange}) a
+      WHERE a.messages > 0 AND ${allOf([filter.from ? sql`c.last_message_at >= ${filter.from}` : null, search])}`;
+  }
   return sql`
-    SELECT c.id AS conversation_id, ct.id AS contact_id, ct.name, ct.phone, ct.wa_id, c.session_state,
-           count(*)::int AS messages,
-           count(*) FILTER (WHERE m.direction = 'inbound')::int AS inbound,
-           count(*) FILTER (WHERE m.direction = 'outbound')::int AS outbound,
-           count(*) FILTER (WHERE m.status = 'failed')::int AS failed,
-           min(m.timestamp) AS first_at,
-           max(m.timestamp) AS last_at
-    FROM messages m
-    JOIN conversations c ON c.id = m.conversation_id
-    JOIN contacts ct ON ct.id = c.contact_id
-    ${where}
-    GROUP BY c.id, ct.id`;
+    SELECT ${COLUMNS}
+    FROM (SELECT m.conversation_id, ${COUNTS} FROM messages m WHERE ${inRange} GROUP BY m.conversation_id) a
+    JOIN conversations c ON c.id = a.conversation_id
+    JOIN contacts ct ON ct.id = c.contact_id`;
 }
 
 const ORDER = sql`ORDER BY last_at DESC, conversation_id DESC`;

@@ -90,10 +90,22 @@ describe('webhook payload bytes', () => {
 });
 
 describe('API documentation', () => {
-  it('lists the webhook and the sandbox controls', async () => {
+  it('lists the webhook, its health, the media, report and channel routes, and the sandbox controls', async () => {
     const res = await fetch(`${t.baseUrl}/api/docs/json`);
     expect(res.status).toBe(200);
     const paths = Object.keys(((await res.json()) as { paths: Record<string, unknown> }).paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/webhooks/whatsapp', '/sandbox/control/fail-next', '/sandbox/control/inbound']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/webhooks/whatsapp',
+        '/api/webhooks/whatsapp/health',
+        '/api/whatsapp/status',
+        '/api/media',
+        '/api/media/{id}/file',
+        '/api/reports/conversations',
+        '/api/reports/conversations/export',
+        '/sandbox/control/fail-next',
+        '/sandbox/control/inbound',
+      ]),
+    );
   });
 });
