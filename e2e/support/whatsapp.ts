@@ -1,0 +1,66 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { apiToken } from './session.ts';
+import { E2E_PHONE_NUMBER_ID, E2E_WHATSAPP_APP_SECRET } from './stack.ts';
+
+let next = 0;
+/** A customer number nobody else in the run uses (E.164 digits, a UK mobile range). */
+export function uniqueCustomerPhone(): string {
+  next += 1;
+  return `4477009${String(Date.now() % 100_000).padStart(5, '0')}${next}`.slice(0, 13);
+}
+
+const auth = async (request: APIRequestContext) => ({ authorization: `Bearer ${await apiToken(request)}` });
+
+/** A simulated customer writes through the sandbox, which posts the signed webhook. */
+export async function customerWrites(request: APIRequestContext, from: string, name: string, text: string): Promise<void> {
+  const res = await request.post('/sandbox/control/inbound', { data: { from, name, type: 'text', text }, headers: await auth(request) });
+  expect(res.status()).toBe(200);
+}
+
+/** Makes the sandbox answer the next send with a Graph error, as Meta would. */
+export async function failNextSend(request: APIRequestContext, code: number): Promise<void> {
+  const res = await request.post('/sandbox/control/fail-next', { data: { code, count: 1 }, headers: await auth(request) });
+  expect(res.status()).toBe(200);
+}
+
+/** Posts a webhook signed with the app secret, as Meta does: here, a customer message written `hoursAgo`. */
+export async function signedCustomerMessage(
+  request: APIRequestContext,
+  input: { from: string; name: string; text: string; hoursAgo: number },
+): Promise<void> {
+  const timestamp = String(Math.floor((Date.now() - input.hoursAgo * 3_600_000) / 1000));
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '200000000000001',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550100001', phone_number_id: E2E_PHONE_NUMBER_ID },
+              contacts: [{ profile: { name: input.name }, wa_id: input.from }],
+              messages: [
+                {
+                  from: input.from,
+                  id: `wamid.${randomBytes(16).toString('base64url')}`,
+                  timestamp,
+                  type: 'text',
+                  text: { body: input.text },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const signature = `sha256=${createHmac('sha256', E2E_WHATSAPP_APP_SECRET).update(body).digest('hex')}`;
+  const res = await request.post('/api/webhooks/whatsapp', {
+    data: body,
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+  });
+  expect(res.status()).toBe(200);
+}
