@@ -55,6 +55,22 @@ describe('signed-in users only', () => {
   });
 });
 
+describe('API documentation', () => {
+  it('describes the chat and session routes', async () => {
+    const res = await get('/api/docs/json', undefined);
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/agent/conversations',
+        '/api/agent/chat/{phone}',
+        '/api/agent/media',
+        '/api/retry-message/{id}',
+        '/api/agent/session/{id}/end',
+      ]),
+    );
+  });
+});
+
 describe('GET /api/agent/conversations', () => {
   let olga: ConversationSummary;
 
