@@ -1,17 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { appRoutes, homeFor, menuFor, routeForPath } from './route-table';
 
-const labels = (role: 'admin' | 'agent') => menuFor(role).flatMap((g) => g.routes.map((r) => r.menu?.label));
+const labels = (role: 'admin' | 'agent', sandbox = false) => menuFor(role, sandbox).flatMap((g) => g.routes.map((r) => r.menu?.label));
 
 describe('route table', () => {
   it('shows agents only the items that are not admin-only', () => {
-    expect(labels('agent')).toEqual(['Chat']);
-    expect(menuFor('agent').map((g) => g.group)).toEqual(['Communication']);
+    expect(labels('agent')).toEqual(['Chat', 'Media', 'Conversations']);
+    expect(menuFor('agent').map((g) => g.group)).toEqual(['Communication', 'Reports']);
   });
 
   it('shows admins every group in the spec order', () => {
     expect(menuFor('admin').map((g) => g.group)).toEqual(['Dashboard', 'Communication', 'Reports', 'Management']);
-    expect(labels('admin')).toEqual(['Overview', 'Chat', 'Activities', 'Users', 'Settings']);
+    expect(labels('admin')).toEqual(['Overview', 'Chat', 'Media', 'Conversations', 'Activities', 'Users', 'Settings']);
+  });
+
+  it('adds the customer simulator for everyone while the console uses the sandbox', () => {
+    expect(labels('agent', true)).toEqual(['Chat', 'Media', 'Customer simulator', 'Conversations']);
+    expect(labels('admin', true)).toContain('Customer simulator');
+    expect(routeForPath('/simulator')?.requiredRole).toBeUndefined();
   });
 
   it('guards the admin routes of spec 6 by role', () => {

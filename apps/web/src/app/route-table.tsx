@@ -12,8 +12,11 @@ export interface AppRoute {
   page: ComponentType;
   /** The server refuses other roles too; this sends them to /chat (spec 2). */
   requiredRole?: Role;
-  /** Sidebar entry; adminOnly hides it from other roles in the menu, whether or not the route is guarded. */
-  menu?: { group: MenuGroup; label: string; icon: IconName; adminOnly: boolean };
+  /**
+   * Sidebar entry; adminOnly hides it from other roles in the menu, whether or not the route is guarded;
+   * sandboxOnly shows it only while the console talks to the built-in sandbox.
+   */
+  menu?: { group: MenuGroup; label: string; icon: IconName; adminOnly: boolean; sandboxOnly?: boolean };
 }
 
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
@@ -21,6 +24,9 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 
 const OverviewPage = named(() => import('../features/dashboard/pages/overview-page'), 'OverviewPage');
 const ChatPage = named(() => import('../features/chat/pages/chat-page'), 'ChatPage');
+const SimulatorPage = named(() => import('../features/simulator/pages/simulator-page'), 'SimulatorPage');
+const MediaPage = named(() => import('../features/media/pages/media-page'), 'MediaPage');
+const ConversationReportPage = named(() => import('../features/reports/pages/conversation-report-page'), 'ConversationReportPage');
 const ActivitiesPage = named(() => import('../features/activities/pages/activities-page'), 'ActivitiesPage');
 const UsersPage = named(() => import('../features/users/pages/users-page'), 'UsersPage');
 const SettingsPage = named(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
@@ -41,6 +47,28 @@ export const appRoutes: AppRoute[] = [
     subtitle: 'Conversations with your customers',
     page: ChatPage,
     menu: { group: 'Communication', label: 'Chat', icon: 'chat', adminOnly: false },
+  },
+  {
+    path: '/media',
+    title: 'Media',
+    subtitle: 'Pictures, videos, audio and documents sent and received',
+    page: MediaPage,
+    menu: { group: 'Communication', label: 'Media', icon: 'image', adminOnly: false },
+  },
+  {
+    // The route stays reachable when live: the page then says the simulator needs the sandbox.
+    path: '/simulator',
+    title: 'Customer simulator',
+    subtitle: 'Play a customer writing to your WhatsApp number',
+    page: SimulatorPage,
+    menu: { group: 'Communication', label: 'Customer simulator', icon: 'phone', adminOnly: false, sandboxOnly: true },
+  },
+  {
+    path: '/reports/conversations',
+    title: 'Conversations',
+    subtitle: 'Conversation activity over a date range',
+    page: ConversationReportPage,
+    menu: { group: 'Reports', label: 'Conversations', icon: 'bar-chart', adminOnly: false },
   },
   {
     path: '/activities',
@@ -69,11 +97,14 @@ export const appRoutes: AppRoute[] = [
   { path: '/profile', title: 'Profile', subtitle: 'Your account', page: ProfilePage },
 ];
 
-export function menuFor(role: Role | undefined): { group: MenuGroup; routes: AppRoute[] }[] {
+/** `sandbox`: whether the console talks to the built-in sandbox (false while that is not known yet). */
+export function menuFor(role: Role | undefined, sandbox = false): { group: MenuGroup; routes: AppRoute[] }[] {
   return menuGroups
     .map((group) => ({
       group,
-      routes: appRoutes.filter((r) => r.menu?.group === group && (role === 'admin' || !r.menu.adminOnly)),
+      routes: appRoutes.filter(
+        (r) => r.menu?.group === group && (role === 'admin' || !r.menu.adminOnly) && (sandbox || !r.menu.sandboxOnly),
+      ),
     }))
     .filter((g) => g.routes.length > 0);
 }

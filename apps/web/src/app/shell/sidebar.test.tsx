@@ -6,14 +6,16 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { publicSettingsQueryKey } from '../../lib/app-settings';
 import { AuthContext } from '../../lib/auth-context';
+import { channelStatusQueryKey } from '../../lib/channel-status';
 import { Sidebar } from './sidebar';
 
 afterEach(cleanup);
 
-function renderSidebar(role: Role, collapsed = false) {
+function renderSidebar(role: Role, collapsed = false, mode: 'sandbox' | 'live' = 'live') {
   const user: User = { id: 1, username: 'amy', email: null, role, emailVerified: false, createdAt: '2025-01-01T00:00:00Z' };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   client.setQueryData(publicSettingsQueryKey, { settings: appSettingDefaults });
+  client.setQueryData(channelStatusQueryKey, { mode, phoneNumberId: '100000000000001', apiVersion: 'v21.0' });
   return render(
     <QueryClientProvider client={client}>
       <AuthContext.Provider value={{ status: 'signed-in', user, token: 't', login: async () => user, logout: async () => {} }}>
@@ -32,9 +34,13 @@ const links = () =>
     .map((a) => [a.textContent, a.getAttribute('href')]);
 
 describe('Sidebar', () => {
-  it('shows an agent only Chat, with no admin groups', () => {
+  it('shows an agent only Chat, Media and Conversations, with no admin groups', () => {
     renderSidebar('agent');
-    expect(links()).toEqual([['Chat', '/chat']]);
+    expect(links()).toEqual([
+      ['Chat', '/chat'],
+      ['Media', '/media'],
+      ['Conversations', '/reports/conversations'],
+    ]);
     expect(within(nav()).queryByText('Management')).toBeNull();
     expect(within(nav()).queryByText('Dashboard')).toBeNull();
   });
@@ -44,11 +50,18 @@ describe('Sidebar', () => {
     expect(links()).toEqual([
       ['Overview', '/admin/dashboard/overview'],
       ['Chat', '/chat'],
+      ['Media', '/media'],
+      ['Conversations', '/reports/conversations'],
       ['Activities', '/activities'],
       ['Users', '/admin/users'],
       ['Settings', '/settings'],
     ]);
     for (const group of ['Dashboard', 'Communication', 'Reports', 'Management']) expect(within(nav()).getByText(group)).toBeTruthy();
+  });
+
+  it('adds the customer simulator while the console uses the sandbox', () => {
+    renderSidebar('agent', false, 'sandbox');
+    expect(within(nav()).getByRole('link', { name: 'Customer simulator' }).getAttribute('href')).toBe('/simulator');
   });
 
   it('collapsed, hides the group titles but keeps every link reachable by name', () => {

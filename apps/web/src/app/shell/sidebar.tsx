@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { useAppSettings } from '../../lib/app-settings';
 import { useAuth } from '../../lib/auth-context';
+import { useChannelStatus } from '../../lib/channel-status';
 import { BrandLogo } from '../../ui/brand-logo';
 import { Icon } from '../../ui/icon';
 import { menuFor } from '../route-table';
@@ -15,6 +16,7 @@ export function initialSidebarCollapsed(): boolean {
 export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const { user } = useAuth();
   const appName = useAppSettings()['app.name'];
+  const sandbox = useChannelStatus().data?.mode === 'sandbox';
   return (
     <aside className={`sidebar${collapsed ? ' sidebar-collapsed' : ''}`} aria-label="Main navigation">
       <div className="sidebar-brand" title={collapsed ? appName : undefined}>
@@ -22,7 +24,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
         {!collapsed && <span className="sidebar-app-name">{appName}</span>}
       </div>
       <nav className="sidebar-nav">
-        {menuFor(user?.role).map(({ group, routes }) => (
+        {menuFor(user?.role, sandbox).map(({ group, routes }) => (
           <div key={group} className="sidebar-group">
             {collapsed ? <hr className="sidebar-separator" /> : <div className="sidebar-group-title">{group}</div>}
             {routes.map((route) => (

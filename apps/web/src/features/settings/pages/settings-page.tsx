@@ -2,7 +2,9 @@ import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { AppSettingsSection } from '../components/app-settings-section';
 import { EmailSettingsSection } from '../components/email-settings-section';
 import { EmailTemplatesSection } from '../components/email-templates-section';
+import { LicenceSection } from '../components/licence-section';
 import { OutboxSection } from '../components/outbox-section';
+import { WebhookHealthSection } from '../components/webhook-health-section';
 import './settings-page.css';
 
 interface Section {
@@ -12,13 +14,19 @@ interface Section {
   render: () => ReactNode;
 }
 
-/** One card per section; the licence section joins this list with its own issue. */
+/** One card per section. */
 const sections: Section[] = [
   {
     id: 'app',
     title: 'App settings',
     description: 'Branding, links, and how dates, times and amounts are shown.',
     render: () => <AppSettingsSection />,
+  },
+  {
+    id: 'licence',
+    title: 'Licence',
+    description: 'The plan this install runs on, what it allows, and how much of it is used.',
+    render: () => <LicenceSection />,
   },
   {
     id: 'email',
@@ -31,6 +39,12 @@ const sections: Section[] = [
     title: 'Email templates',
     description: 'The subject and text of each email. Variables in double braces are filled in when it is sent.',
     render: () => <EmailTemplatesSection />,
+  },
+  {
+    id: 'whatsapp-webhook',
+    title: 'WhatsApp webhook',
+    description: 'Whether WhatsApp events reach the console, and whether it keeps up processing them.',
+    render: () => <WebhookHealthSection />,
   },
   {
     id: 'outbox',

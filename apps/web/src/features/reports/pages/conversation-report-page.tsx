@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { useAppSettings } from '../../../lib/app-settings';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { Button } from '../../../ui/button';
+import { Pager } from '../../../ui/pager';
+import { QueryStatus } from '../../../ui/query-status';
+import { Spinner } from '../../../ui/spinner';
+import { useExportConversationReport } from '../api/export-conversation-report';
+import { type ReportFilters, useConversationReport } from '../api/get-conversation-report';
+import { defaultRange, rangeError } from '../components/report-range';
+import { ReportTable } from '../components/report-table';
+import { ReportTotals } from '../components/report-totals';
+import './conversation-report-page.css';
+
+const PAGE_SIZE = 25;
+
+export function ConversationReportPage() {
+  const zone = useAppSettings()['app.timezone'];
+  const [range, setRange] = useState(() => defaultRange(new Date(), zone));
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const filters: ReportFilters = { ...range, search: useDebouncedValue(search, 300) };
+  const invalid = rangeError(range.startDate, range.endDate);
+  const report = useConversationReport(filters, page, PAGE_SIZE, invalid === null);
+  const exporter = useExportConversationReport();
+  const pagination = report.data?.pagination;
+  const rows = report.data?.rows ?? [];
+
+  const changeRange = (patch: Partial<typeof range>) => {
+    setRange((r) => ({ ...r, ...patch }));
+    setPage(1);
+  };
+
+  return (
+    <div className="page report-page">
+      <div className="card">
+        <div className="toolbar report-toolbar">
+          <div className="field">
+            <label htmlFor="report-start">Start date</label>
+            <input
+              id="report-start"
+              className="input"
+              type="date"
+              value={range.startDate}
+              max={range.endDate || undefined}
+              onChange={(e) => changeRange({ startDate: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="report-end">End date</label>
+            <input
+              id="report-end"
+              className="input"
+              type="date"
+              value={range.endDate}
+              min={range.startDate || undefined}
+              onChange={(e) => changeRange({ endDate: e.target.value })}
+            />
+          </div>
+          <div className="field report-search">
+            <label htmlFor="report-search">Search</label>
+            <input
+              id="report-search"
+              className="input"
+              type="search"
+              placeholder="Name or phone"
+              maxLength={100}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+          <Button variant="secondary" loading={exporter.isPending} disabled={invalid !== null} onClick={() => exporter.mutate(filters)}>
+            Export CSV
+          </Button>
+          {report.isFetching && !report.isPending && <Spinner size="small" label="Refreshing" />}
+        </div>
+        {invalid && (
+          <p className="field-error" role="alert">
+            {invalid}
+          </p>
+        )}
+        {exporter.isError && (
+          <p className="field-error" role="alert">
+            {errorMessage(exporter.error, 'The export failed')}
+          </p>
+        )}
+      </div>
+
+      <ReportTotals totals={invalid ? undefined : report.data?.totals} />
+
+      <div className="card">
+        {invalid ? (
+          <div className="empty-state">
+            <p>Choose a start date on or before the end date.</p>
+          </div>
+        ) : report.isPending || report.isError ? (
+          <QueryStatus query={report} loadingLabel="Loading the report" />
+        ) : rows.length === 0 ? (
+          <div className="empty-state">
+            <p>{filters.search.trim() ? 'No conversations match this search in these dates.' : 'No conversations in these dates.'}</p>
+          </div>
+        ) : (
+          <ReportTable rows={rows} />
+        )}
+        {pagination && !invalid && (
+          <Pager label="Report pages" page={pagination.page} limit={pagination.limit} total={pagination.total} onPage={setPage} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { WebhookHealth } from '@wac/contract/whatsapp-channel';
+import { describe, expect, it } from 'vitest';
+import { formatDuration, webhookProblems } from './webhook-health';
+
+const healthy: WebhookHealth = {
+  lastEventAt: '2025-01-01T10:00:00.000Z',
+  eventsLast24h: 120,
+  signatureFailuresLast24h: 0,
+  lastSignatureFailureAt: null,
+  waiting: 2,
+  oldestWaitingSeconds: 1.4,
+  failed: 0,
+};
+
+describe('webhook health', () => {
+  it('gives ages in their two largest units', () => {
+    expect(formatDuration(0)).toBe('0 s');
+    expect(formatDuration(0.8)).toBe('0 s');
+    expect(formatDuration(45)).toBe('45 s');
+    expect(formatDuration(60)).toBe('1 min');
+    expect(formatDuration(185)).toBe('3 min 5 s');
+    expect(formatDuration(7_800)).toBe('2 h 10 min');
+    expect(formatDuration(7_205)).toBe('2 h');
+    expect(formatDuration(273_600)).toBe('3 d 4 h');
+  });
+
+  it('is quiet while events flow, and names old waiting events, bad signatures and failed events', () => {
+    expect(webhookProblems(healthy)).toEqual([]);
+    expect(webhookProblems({ ...healthy, oldestWaitingSeconds: 60 })).toEqual([]);
+    expect(webhookProblems({ ...healthy, oldestWaitingSeconds: 95, signatureFailuresLast24h: 1, failed: 3 })).toEqual([
+      'Events have been waiting 1 min 35 s to be processed.',
+      "1 request with a wrong signature in the last 24 hours: check that the app secret matches Meta's.",
+      '3 events failed processing and will not be retried.',
+    ]);
+  });
+});

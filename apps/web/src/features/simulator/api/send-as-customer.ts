@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { mediaKindOfMime } from '@wac/contract/chat';
+import type { SandboxInboundBody, sandboxInboundResponseSchema, sandboxMediaResponseSchema } from '@wac/contract/whatsapp-sandbox';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { simulatorQueryKey } from './simulator-query-keys';
+
+type InboundResponse = z.infer<typeof sandboxInboundResponseSchema>;
+type MediaResponse = z.infer<typeof sandboxMediaResponseSchema>;
+
+/** The customer, as the simulator addresses them: the number to write from and the name WhatsApp shows. */
+export interface SimulatedCustomer {
+  phone: string;
+  name: string;
+}
+
+/** What the customer sends, without who sends it. */
+export type CustomerMessage = DistributiveOmit<SandboxInboundBody, 'from' | 'name'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export function inboundBody(customer: SimulatedCustomer, message: CustomerMessage): SandboxInboundBody {
+  const name = customer.name.trim();
+  return { ...message, from: customer.phone.trim(), ...(name ? { name } : {}) } as SandboxInboundBody;
+}
+
+function sendInbound(customer: SimulatedCustomer, message: CustomerMessage) {
+  return apiRequest<InboundResponse>('/sandbox/control/inbound', { method: 'POST', body: inboundBody(customer, message) });
+}
+
+export function useSendAsCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ customer, message }: { customer: SimulatedCustomer; message: CustomerMessage }) => sendInbound(customer, message),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: simulatorQueryKey }),
+  });
+}
+
+/** Uploads the file to the sandbox, then sends it as the media type its mime type names (spec 5). */
+export function useSendFileAsCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ customer, file, caption }: { customer: SimulatedCustomer; file: File; caption?: string }) => {
+      const form = new FormData();
+      form.set('file', file, file.name);
+      const uploaded = await apiRequest<MediaResponse>('/sandbox/control/media', { method: 'POST', body: form });
+      const type = mediaKindOfMime(uploaded.mimeType);
+      return sendInbound(customer, {
+        type,
+        mediaId: uploaded.id,
+        ...(caption?.trim() ? { caption: caption.trim() } : {}),
+        ...(type === 'document' ? { filename: file.name } : {}),
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: simulatorQueryKey }),
+  });
+}

@@ -1,0 +1,100 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { User } from '@wac/contract/auth';
+import type { ChannelStatus } from '@wac/contract/whatsapp-channel';
+import type { SandboxConversation, SandboxMessage } from '@wac/contract/whatsapp-sandbox';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuthContext } from '../../../lib/auth-context';
+import { channelStatusQueryKey } from '../../../lib/channel-status';
+import { simulatorQueryKey } from '../api/simulator-query-keys';
+import { SimulatorPage } from './simulator-page';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const question: SandboxMessage = {
+  id: 2,
+  wamid: 'wamid.question',
+  direction: 'to_customer',
+  type: 'interactive',
+  text: 'Is the address right?',
+  media: null,
+  interactive: {
+    kind: 'buttons',
+    buttons: [
+      { id: 'ok', title: 'Yes' },
+      { id: 'change', title: 'Change it' },
+    ],
+  },
+  reply: null,
+  reaction: null,
+  location: null,
+  template: null,
+  contextId: null,
+  status: 'read',
+  error: null,
+  timestamp: '2025-01-01T10:00:00.000Z',
+};
+const hello: SandboxMessage = {
+  ...question,
+  id: 1,
+  wamid: 'wamid.hello',
+  direction: 'from_customer',
+  type: 'text',
+  interactive: null,
+  text: 'Hi there',
+  status: 'delivered',
+};
+
+function renderPage(mode: ChannelStatus['mode'], role: User['role'] = 'agent') {
+  const user: User = { id: 1, username: 'amy', email: null, role, emailVerified: false, createdAt: '2025-01-01T00:00:00Z' };
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  client.setQueryData(channelStatusQueryKey, { mode, phoneNumberId: '100000000000001', apiVersion: 'v21.0' });
+  client.setQueryData([...simulatorQueryKey, 'customers'], { customers: [] });
+  const conversation: SandboxConversation = { phone: '447700900123', name: 'Priya', messages: [hello, question] };
+  client.setQueryData([...simulatorQueryKey, 'conversation', '447700900123'], conversation);
+  return render(
+    <QueryClientProvider client={client}>
+      <AuthContext.Provider value={{ status: 'signed-in', user, token: 't', login: async () => user, logout: async () => {} }}>
+        <SimulatorPage />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('SimulatorPage', () => {
+  it('says it needs the sandbox when the console is live', () => {
+    renderPage('live');
+    expect(screen.getByText('The simulator works only while the console uses the built-in sandbox.')).toBeTruthy();
+    expect(screen.queryByLabelText('Customer message')).toBeNull();
+  });
+
+  it('waits for a number in international format before the customer can write', () => {
+    renderPage('sandbox');
+    const message = screen.getByLabelText('Customer message') as HTMLInputElement;
+    expect(message.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Customer phone'), { target: { value: 'call me' } });
+    expect(screen.getByText(/international format, e\.g\./)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Send file as customer' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("opens the remembered customer's chat, with the business's reply buttons to tap", () => {
+    localStorage.setItem('simulatorCustomer', JSON.stringify({ phone: '+44 7700 900123', name: 'Priya' }));
+    renderPage('sandbox');
+    const phone = screen.getByRole('list', { name: "Messages on the customer's phone" });
+    expect(within(phone).getByText('Hi there')).toBeTruthy();
+    expect(within(phone).getByRole('img', { name: 'Delivered' }).textContent).toBe('✓✓');
+    expect(within(phone).getByRole('button', { name: 'Yes' })).toBeTruthy();
+    expect(within(phone).getByRole('button', { name: 'Change it' })).toBeTruthy();
+    expect((screen.getByLabelText('Customer message') as HTMLInputElement).disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Fail next send' })).toBeNull();
+  });
+
+  it('gives admins the fail-next control', () => {
+    renderPage('sandbox', 'admin');
+    expect(screen.getByRole('button', { name: 'Fail next send' })).toBeTruthy();
+    expect((screen.getByLabelText('Error code') as HTMLSelectElement).value).toBe('131026');
+  });
+});
