@@ -1,3 +1,5 @@
+import { detectLicenceError, type LicenceErrorPayload, parseQuotaWarningHeader, QUOTA_WARNING_HEADER } from '@wac/contract/licence-errors';
+import { publishLicenceError } from './licence-events';
 import { clearSession, rememberSessionExpired, storedToken } from './session-storage';
 
 export class ApiError extends Error {
@@ -6,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string | undefined,
     readonly body: unknown,
+    /** Set when the answer was a licence error: the licence dialogs have already shown it. */
+    readonly licence: LicenceErrorPayload | null = null,
   ) {
     super(message);
   }
@@ -17,6 +21,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** Sign-in and token checks handle 401 themselves instead of reloading. */
   skipSessionExpiry?: boolean;
+  /** Spec 4: a quota refusal shows a toast instead of the quota modal. */
+  suppressLicenceModals?: boolean;
   signal?: AbortSignal;
 }
 
@@ -50,6 +56,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch {
     body = text;
   }
+  // Spec 8: every answer is first checked for a licence error, and a success for a quota warning.
+  const licence = detectLicenceError(body);
+  const warning = parseQuotaWarningHeader(response.headers.get(QUOTA_WARNING_HEADER));
+  for (const payload of [licence, warning]) {
+    if (payload) publishLicenceError({ payload, status: response.status, modalsSuppressed: options.suppressLicenceModals ?? false });
+  }
+  if (licence?.code === 'AUTH_REQUIRED') {
+    clearSession();
+    window.location.assign(licence.actionUrl ?? '/login');
+    throw new ApiError(licence.error, response.status, licence.code, body, licence);
+  }
   if (response.status === 401 && !options.skipSessionExpiry && token) {
     clearSession();
     rememberSessionExpired('Session expired');
@@ -59,7 +76,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) {
     const data = (body && typeof body === 'object' ? body : {}) as { error?: unknown; message?: unknown; code?: unknown };
     const message = typeof data.error === 'string' ? data.error : typeof data.message === 'string' ? data.message : 'Request failed';
-    throw new ApiError(message, response.status, typeof data.code === 'string' ? data.code : undefined, body);
+    throw new ApiError(message, response.status, typeof data.code === 'string' ? data.code : undefined, body, licence);
   }
   return body as T;
 }

@@ -2,6 +2,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 import { HeaderSlotsProvider } from '../../ui/header-slots';
+import { LicenceErrorDialogs } from '../../ui/licence-error-dialogs';
 import { Spinner } from '../../ui/spinner';
 import { routeForPath } from '../route-table';
 import { Footer } from './footer';
@@ -37,6 +38,7 @@ export function Shell() {
         <Footer />
       </div>
       <IncomingMessageToasts />
+      <LicenceErrorDialogs />
     </div>
   );
 }

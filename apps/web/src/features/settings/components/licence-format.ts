@@ -1,0 +1,43 @@
+import { formatCompactNumber } from '@wac/contract/format';
+import type { LicenceDetails } from '@wac/contract/licence';
+import { BYTES_PER_MB, type LicenceStatus } from '@wac/contract/licence-quotas';
+import type { QuotaType } from '@wac/contract/plans';
+
+const byteUnits = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** 1536 -> '1.5 KB'; one decimal, trailing '.0' dropped. */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < byteUnits.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : value.toFixed(1).replace(/\.0$/, '')} ${byteUnits[unit]}`;
+}
+
+/** 'used of limit' for a quota: counts with K and M (spec 9), storage (kept in MB) in byte units. */
+export function formatQuotaUsage(quota: QuotaType, record: { used: number; limit: number }, unit: string): string {
+  if (quota === 'storage') return `${formatBytes(record.used * BYTES_PER_MB)} of ${formatBytes(record.limit * BYTES_PER_MB)}`;
+  return `${formatCompactNumber(record.used)} of ${formatCompactNumber(record.limit)} ${unit}`;
+}
+
+export const blockingLevelLabels = ['No restrictions', 'Approaching a limit', 'A quota is used up', 'Changes are blocked'] as const;
+
+export function blockingLevelLabel(level: number): string {
+  return blockingLevelLabels[Math.min(Math.max(level, 0), 3)] as string;
+}
+
+export const statusLabels: Record<LicenceStatus, string> = {
+  active: 'Active',
+  expired: 'Expired',
+  invalid: 'Invalid',
+  suspended: 'Suspended',
+};
+
+/** Where the licence in force came from, in a sentence. */
+export function licenceSourceText(details: Pick<LicenceDetails, 'source' | 'appliedBy'>): string {
+  if (details.source === 'env') return 'From the server environment (LICENSE_KEY)';
+  if (details.source === 'console') return `Applied in the console${details.appliedBy ? ` by ${details.appliedBy}` : ''}`;
+  return 'No licence key: the Development plan';
+}

@@ -1,0 +1,126 @@
+import type { LicenceDetails } from '@wac/contract/licence';
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../ui/button';
+import { Modal } from '../../../ui/modal';
+import { TextField } from '../../../ui/text-field';
+import { useToast } from '../../../ui/toasts';
+import { useReloadLicenceFromEnv, useRevokeLicence, useUpdateLicence } from '../api/change-licence';
+
+/** Licence errors were already shown by the licence dialogs; anything else is shown here. */
+function inlineError(error: unknown): string | null {
+  return error instanceof ApiError && error.licence ? null : errorMessage(error, 'License request failed');
+}
+
+export function LicenceKeyForm({ details }: { details: LicenceDetails }) {
+  const [key, setKey] = useState('');
+  const [secret, setSecret] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [confirmRevoke, setConfirmRevoke] = useState(false);
+  const update = useUpdateLicence();
+  const revoke = useRevokeLicence();
+  const reload = useReloadLicenceFromEnv();
+  const toast = useToast();
+  const keyId = useId();
+  const busy = update.isPending || revoke.isPending || reload.isPending;
+
+  async function run(change: () => Promise<{ message: string; license: LicenceDetails }>) {
+    setFormError(null);
+    try {
+      const { message, license } = await change();
+      toast.show({ type: 'success', title: message, help: `${license.planName} plan, ${license.status}.` });
+      return true;
+    } catch (error) {
+      setFormError(inlineError(error));
+      return false;
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!key.trim()) {
+      setFormError('Licence key is required');
+      return;
+    }
+    if (await run(() => update.mutateAsync({ licenseKey: key.trim(), hmacSecret: secret.trim() || undefined }))) {
+      setKey('');
+      setSecret('');
+    }
+  }
+
+  return (
+    <form className="stack" onSubmit={submit} noValidate aria-label="Licence key">
+      {formError && (
+        <div className="form-alert" role="alert">
+          {formError}
+        </div>
+      )}
+      <div className="field field-wide">
+        <label htmlFor={keyId}>Licence key</label>
+        <textarea
+          id={keyId}
+          className="mono licence-key-input"
+          rows={3}
+          value={key}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="Paste the key your vendor sent you"
+          onChange={(e) => setKey(e.target.value)}
+        />
+        <p className="field-hint">
+          {details.keyPreview ? `Key in force: ${details.keyPreview}` : 'No key in force.'} The plan, quotas and features change as soon as
+          a key is applied.
+        </p>
+      </div>
+      <TextField
+        label="HMAC secret (optional)"
+        type="password"
+        autoComplete="off"
+        value={secret}
+        onChange={(e) => setSecret(e.target.value)}
+        hint={
+          details.environment.hasSecret
+            ? 'Leave empty to verify with LICENSE_HMAC_SECRET.'
+            : 'LICENSE_HMAC_SECRET is not set: give the secret that came with the key.'
+        }
+      />
+      <div className="form-actions">
+        <Button variant="ghost" disabled={busy} loading={reload.isPending} onClick={() => run(() => reload.mutateAsync())}>
+          Reload from environment
+        </Button>
+        <Button variant="danger" disabled={busy || details.source === 'none'} onClick={() => setConfirmRevoke(true)}>
+          Revoke licence
+        </Button>
+        <Button type="submit" variant="primary" loading={update.isPending} disabled={busy}>
+          Apply licence key
+        </Button>
+      </div>
+      <Modal
+        open={confirmRevoke}
+        onClose={() => setConfirmRevoke(false)}
+        title="Revoke the licence?"
+        size="sm"
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setConfirmRevoke(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              loading={revoke.isPending}
+              onClick={async () => {
+                await run(() => revoke.mutateAsync());
+                setConfirmRevoke(false);
+              }}
+            >
+              Revoke
+            </Button>
+          </>
+        }
+      >
+        <p>The install goes back to the Development plan until a key is applied or reloaded from the environment.</p>
+      </Modal>
+    </form>
+  );
+}
