@@ -142,16 +142,24 @@ export const webhookEvents = pgTable(
   (t) => [index('webhook_events_unprocessed_idx').on(t.id).where(sql`${t.processedAt} IS NULL`)],
 );
 
-export const contacts = pgTable('contacts', {
-  id: serial('id').primaryKey(),
-  /** E.164 digits in canonical form (Brazil's ninth digit included): one contact per person. */
-  phone: text('phone').notNull().unique(),
-  /** The number as WhatsApp last reported it, which is where messages are sent. */
-  waId: text('wa_id').notNull(),
-  name: text('name'),
-  createdAt: createdAt(),
-  updatedAt: tstz('updated_at').notNull().defaultNow(),
-});
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    /** E.164 digits in canonical form (Brazil's ninth digit included): one contact per person. */
+    phone: text('phone').notNull().unique(),
+    /** The number as WhatsApp last reported it, which is where messages are sent. */
+    waId: text('wa_id').notNull(),
+    name: text('name'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  // Trigram indexes: the inbox and reports search names and numbers by any part.
+  (t) => [
+    index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('contacts_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
+  ],
+);
 
 export const conversations = pgTable(
   'conversations',
@@ -213,6 +221,8 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_conversation_time_idx').on(t.conversationId, t.timestamp, t.id),
+    // Reports over a date range read only that range.
+    index('messages_timestamp_idx').on(t.timestamp),
     index('messages_failed_idx').on(t.failedAt).where(sql`${t.status} = 'failed'`),
     check('messages_direction_check', sql`${t.direction} IN ('inbound', 'outbound')`),
     check('messages_status_check', sql`${t.status} IN ('pending', 'sent', 'delivered', 'read', 'failed', 'received')`),
