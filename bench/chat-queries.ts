@@ -1,0 +1,226 @@
+// Conversation list and chat history response times with 100k conversations and 1M messages seeded: p50/p95 of
+// GET /api/agent/conversations (page 1, deep pages, searches) and GET /api/agent/chat/{phone} (a 10k-message thread and
+// a typical one) through real HTTP as a signed-in agent, one request at a time.
+// Run: npm run bench:chat [-- --requests 200 --conversations 100000 --messages 1000000]
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { type ChatSeedReport, seedChat } from './lib/chat-seed.ts';
+import { embeddedDatabaseUrl } from './lib/database-url.ts';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  formatTable,
+  machineLine,
+  postgresProcessesFor,
+  removeDir,
+  startServer,
+  stopProcess,
+  tempDataDir,
+  waitForQuietMachine,
+} from './lib/processes.ts';
+import { ms, type Summary, summarize } from './lib/stats.ts';
+import { benchBusiness, liveWhatsappEnv } from './lib/webhook-bodies.ts';
+
+const { values: args } = parseArgs({
+  options: { requests: { type: 'string' }, conversations: { type: 'string' }, messages: { type: 'string' } },
+});
+const clamp = (value: string | undefined, fallback: number, min: number, max: number) =>
+  Math.min(Math.max(Number(value ?? fallback) || fallback, min), max);
+const REQUESTS = clamp(args.requests ?? process.env.BENCH_REQUESTS, 200, 10, 5_000);
+const CONVERSATIONS = clamp(args.conversations, 100_000, 1_000, 1_000_000);
+const MESSAGES = clamp(args.messages, 1_000_000, CONVERSATIONS + 10_000, 10_000_000);
+const HEAVY_THREAD = 10_000;
+const WARMUP_REQUESTS = 20;
+const PAGE_SIZE = 30;
+const HISTORY_PAGE_SIZE = 50;
+const TARGET_P95_MS = 20;
+
+interface Scenario {
+  name: string;
+  path: string;
+  /** What a correct answer looks like, so a fast error is never counted as a fast answer. */
+  check: (body: unknown) => string | null;
+}
+
+interface Measured {
+  scenario: Scenario;
+  latency: Summary;
+  sample: string;
+}
+
+interface ConversationsBody {
+  conversations: unknown[];
+  pagination: { total: number; totalPages: number };
+}
+interface HistoryBody {
+  conversation: { id: number } | null;
+  messages: unknown[];
+  pagination: { total: number };
+}
+
+async function login(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok) throw new Error(`login: HTTP ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** One request at a time (keep-alive), each timed from sending to the last byte of the body. */
+async function measure(baseUrl: string, token: string, scenario: Scenario): Promise<Measured> {
+  const times: number[] = [];
+  let sample = '';
+  for (let i = 0; i < WARMUP_REQUESTS + REQUESTS; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${baseUrl}${scenario.path}`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await res.text();
+    const elapsed = performance.now() - t0;
+    if (res.status !== 200) throw new Error(`${scenario.name}: HTTP ${res.status} ${text.slice(0, 300)}`);
+    if (i === 0) {
+      const problem = scenario.check(JSON.parse(text));
+      if (problem) throw new Error(`${scenario.name}: ${problem}`);
+      sample = `${(text.length / 1024).toFixed(1)} KiB`;
+    }
+    if (i >= WARMUP_REQUESTS) times.push(elapsed);
+  }
+  return { scenario, latency: summarize(times), sample };
+}
+
+function scenarios(seed: ChatSeedReport): Scenario[] {
+  const list = (expectRows: (b: ConversationsBody) => boolean, what: string) => (body: unknown) =>
+    expectRows(body as ConversationsBody) ? null : `expected ${what}, got ${JSON.stringify(body).slice(0, 200)}`;
+  const history = (messages: number) => (body: unknown) => {
+    const b = body as HistoryBody;
+    return b.conversation && b.messages.length > 0 && b.pagination.total === messages
+      ? null
+      : `expected a thread of ${messages} messages, got ${JSON.stringify(body).slice(0, 200)}`;
+  };
+  const lastPage = Math.ceil(seed.conversations / PAGE_SIZE);
+  const conversations = (query: string) => `/api/agent/conversations?limit=${PAGE_SIZE}&${query}`;
+  const full = (b: ConversationsBody) => b.conversations.length === PAGE_SIZE && b.pagination.total === seed.conversations;
+  const deepPages = [100, 1000].filter((page) => page < lastPage);
+  return [
+    { name: 'conversations, page 1', path: conversations('page=1'), check: list(full, `${PAGE_SIZE} of ${seed.conversations}`) },
+    ...deepPages.map((page) => ({
+      name: `conversations, page ${page}`,
+      path: conversations(`page=${page}`),
+      check: list(full, 'a full page'),
+    })),
+    {
+      name: `conversations, last page (${lastPage})`,
+      path: conversations(`page=${lastPage}`),
+      check: list((b) => b.conversations.length > 0, 'some rows'),
+    },
+    {
+      name: 'conversations, search "silva" (name)',
+      path: conversations('page=1&search=silva'),
+      check: list((b) => b.pagination.total > 0 && b.pagination.total < seed.conversations, 'some matches'),
+    },
+    {
+      name: 'conversations, search "ana silva" (full name)',
+      path: conversations('page=1&search=ana%20silva'),
+      check: list((b) => b.pagination.total > 0, 'some matches'),
+    },
+    {
+      name: 'conversations, search "+44 7700 0123" (phone)',
+      path: conversations(`page=1&search=${encodeURIComponent('+44 7700 0123')}`),
+      check: list((b) => b.pagination.total > 0, 'some matches'),
+    },
+    {
+      name: `chat, page 1 of the ${seed.heavy.messages}-message thread`,
+      path: `/api/agent/chat/${seed.heavy.phone}?page=1&limit=${HISTORY_PAGE_SIZE}`,
+      check: history(seed.heavy.messages),
+    },
+    {
+      name: `chat, page 100 of the ${seed.heavy.messages}-message thread`,
+      path: `/api/agent/chat/${seed.heavy.phone}?page=100&limit=${HISTORY_PAGE_SIZE}`,
+      check: history(seed.heavy.messages),
+    },
+    {
+      name: `chat, page 1 of a typical thread (${seed.typical.messages} messages)`,
+      path: `/api/agent/chat/${seed.typical.phone}?page=1&limit=${HISTORY_PAGE_SIZE}`,
+      check: history(seed.typical.messages),
+    },
+  ];
+}
+
+console.log('bench/chat-queries: conversation list and chat history with a large inbox');
+console.log(machineLine());
+console.log(
+  'Processes: real server = child (tsx apps/server/src/main.ts, LOG_LEVEL=warn, embedded PostgreSQL as its child, fresh DATA_DIR); ' +
+    'this process seeds the database directly (SQL) and then sends the requests.',
+);
+
+const dataDir = await tempDataDir('chat');
+const server = await startServer('server', dataDir, liveWhatsappEnv());
+const databaseUrl = await embeddedDatabaseUrl(dataDir);
+
+try {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let seed: ChatSeedReport;
+  try {
+    console.log(`seeding ${CONVERSATIONS} contacts and conversations and ${MESSAGES} messages...`);
+    seed = await seedChat(client, {
+      conversations: CONVERSATIONS,
+      messages: MESSAGES,
+      heavyThread: HEAVY_THREAD,
+      phoneNumberId: benchBusiness.phoneNumberId,
+    });
+  } finally {
+    await client.end();
+  }
+  console.log(
+    `Seeded in ${seed.seconds.toFixed(1)} s (SQL in PostgreSQL, then VACUUM ANALYZE): ${seed.contacts} contacts, ${seed.conversations} conversations, ` +
+      `${seed.messages} messages; largest threads ${seed.largest.join(', ')}; median thread ${seed.typical.messages} messages; ` +
+      `${seed.unread} unread messages in ${seed.conversationsWithUnread} conversations.`,
+  );
+  console.log(
+    `Each scenario: ${WARMUP_REQUESTS} requests to warm up (discarded), then ${REQUESTS} one after another on a keep-alive connection, ` +
+      'signed in as the admin (bearer token); time from sending to the whole body received.\n',
+  );
+
+  const token = await login(server.baseUrl);
+  const quiet = await waitForQuietMachine();
+  console.log(`machine before measuring: ${quiet.busyCores.toFixed(2)} busy cores (waited ${quiet.waitedSeconds.toFixed(0)} s)`);
+  const measured: Measured[] = [];
+  for (const scenario of scenarios(seed)) {
+    const m = await measure(server.baseUrl, token, scenario);
+    measured.push(m);
+    console.log(`  ${scenario.name}: p50 ${ms(m.latency.p50)} ms, p95 ${ms(m.latency.p95)} ms`);
+  }
+  console.log('');
+  console.log(
+    formatTable(
+      ['request', 'path', 'body', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', `p95 <= ${TARGET_P95_MS} ms`],
+      measured.map(({ scenario, latency, sample }) => [
+        scenario.name,
+        scenario.path,
+        sample,
+        ms(latency.p50),
+        ms(latency.p95),
+        ms(latency.p99),
+        ms(latency.max),
+        latency.p95 <= TARGET_P95_MS ? 'yes' : 'NO',
+      ]),
+    ),
+  );
+  const missed = measured.filter((m) => m.latency.p95 > TARGET_P95_MS).length;
+  console.log(`\n${measured.length - missed} of ${measured.length} requests meet the p95 target of ${TARGET_P95_MS} ms.`);
+} finally {
+  const stop = await stopProcess(server.started, dataDir);
+  const strays = postgresProcessesFor(dataDir).length;
+  console.log(
+    `Stopped: server ${stop.exit} in ${stop.topExitSeconds.toFixed(2)} s; ` +
+      (stop.leftovers.length || strays
+        ? `LEFT OVER: ${stop.leftovers.join('; ')} (${strays} postgres)`
+        : 'no process or postgres left over.'),
+  );
+  await removeDir(dataDir);
+}
