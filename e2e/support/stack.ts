@@ -10,3 +10,5 @@ export const E2E_MAIL_DIR = path.join(os.tmpdir(), `wac-e2e-mail-${E2E_PORT}`);
 /** Lets tests sign webhooks the way Meta does (the server still runs on the built-in sandbox). */
 export const E2E_WHATSAPP_APP_SECRET = 'e2e-whatsapp-app-secret';
 export const E2E_PHONE_NUMBER_ID = '100000000000001';
+/** The server verifies licence keys with this secret; the licence tests mint keys with it. */
+export const E2E_LICENSE_SECRET = 'e2e-licence-secret';

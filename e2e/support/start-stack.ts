@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_MAIL_DIR, E2E_PORT, E2E_SMTP_PORT, E2E_WHATSAPP_APP_SECRET } from './stack.ts';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_LICENSE_SECRET, E2E_MAIL_DIR, E2E_PORT, E2E_SMTP_PORT, E2E_WHATSAPP_APP_SECRET } from './stack.ts';
 
 rmSync(E2E_MAIL_DIR, { recursive: true, force: true });
 mkdirSync(E2E_MAIL_DIR, { recursive: true });
@@ -42,6 +42,7 @@ const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     WHATSAPP_APP_SECRET: E2E_WHATSAPP_APP_SECRET,
     LOG_LEVEL: 'warn',
+    LICENSE_HMAC_SECRET: E2E_LICENSE_SECRET,
   },
 });
 

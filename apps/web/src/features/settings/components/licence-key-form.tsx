@@ -50,7 +50,7 @@ export function LicenceKeyForm({ details }: { details: LicenceDetails }) {
   }
 
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-label="Licence key">
+    <form className="stack" onSubmit={submit} noValidate aria-label="Change the licence">
       {formError && (
         <div className="form-alert" role="alert">
           {formError}
@@ -69,7 +69,7 @@ export function LicenceKeyForm({ details }: { details: LicenceDetails }) {
           onChange={(e) => setKey(e.target.value)}
         />
         <p className="field-hint">
-          {details.keyPreview ? `Key in force: ${details.keyPreview}` : 'No key in force.'} The plan, quotas and features change as soon as
+          {details.keyPreview ? `Key in force: ${details.keyPreview}.` : 'No key in force.'} The plan, quotas and features change as soon as
           a key is applied.
         </p>
       </div>
