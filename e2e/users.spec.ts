@@ -24,7 +24,7 @@ test('an admin creates an agent who then signs in and sees only the agent menu',
   await expect(page).toHaveURL(/\/chat$/);
   await page.getByRole('button', { name: 'Expand sidebar' }).click();
   const nav = page.getByRole('complementary', { name: 'Main navigation' });
-  await expect(nav.getByRole('link')).toHaveText(['Chat']);
+  await expect(nav.getByRole('link')).toHaveText(['Chat', 'Media', 'Conversations']);
   await expect(nav.getByText('Management')).toBeHidden();
 });
 

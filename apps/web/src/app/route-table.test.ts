@@ -14,9 +14,10 @@ describe('route table', () => {
     expect(labels('admin')).toEqual(['Overview', 'Chat', 'Media', 'Conversations', 'Activities', 'Users', 'Settings']);
   });
 
-  it('adds the customer simulator for everyone while the console uses the sandbox', () => {
-    expect(labels('agent', true)).toEqual(['Chat', 'Media', 'Customer simulator', 'Conversations']);
+  it('adds the customer simulator to the admin menu while the console uses the sandbox; agents keep the three items of spec 2', () => {
+    expect(labels('agent', true)).toEqual(['Chat', 'Media', 'Conversations']);
     expect(labels('admin', true)).toContain('Customer simulator');
+    expect(labels('admin', false)).not.toContain('Customer simulator');
     expect(routeForPath('/simulator')?.requiredRole).toBeUndefined();
   });
 

@@ -61,7 +61,7 @@ export const appRoutes: AppRoute[] = [
     title: 'Customer simulator',
     subtitle: 'Play a customer writing to your WhatsApp number',
     page: SimulatorPage,
-    menu: { group: 'Communication', label: 'Customer simulator', icon: 'phone', adminOnly: false, sandboxOnly: true },
+    menu: { group: 'Communication', label: 'Customer simulator', icon: 'phone', adminOnly: true, sandboxOnly: true },
   },
   {
     path: '/reports/conversations',

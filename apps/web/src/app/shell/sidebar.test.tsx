@@ -60,7 +60,7 @@ describe('Sidebar', () => {
   });
 
   it('adds the customer simulator while the console uses the sandbox', () => {
-    renderSidebar('agent', false, 'sandbox');
+    renderSidebar('admin', false, 'sandbox');
     expect(within(nav()).getByRole('link', { name: 'Customer simulator' }).getAttribute('href')).toBe('/simulator');
   });
 
