@@ -167,7 +167,8 @@ const statusTimeField = { sent: 'sentAt', delivered: 'deliveredAt', read: 'readA
 
 export function withStatus(message: ChatMessage, event: MessageStatusEvent): ChatMessage {
   const status = nextStatus(message.status, event.status);
-  if (status !== event.status) return message;
+  // Out of order, or the same status again (it is announced under two event names).
+  if (status !== event.status || status === message.status) return message;
   const field = status in statusTimeField ? statusTimeField[status as keyof typeof statusTimeField] : null;
   return {
     ...message,

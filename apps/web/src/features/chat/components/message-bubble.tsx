@@ -1,7 +1,6 @@
 import type { ChatMessage } from '@wac/contract/chat';
 import { memo } from 'react';
-import { formatTime } from '../../../lib/format-date';
-import type { DateSettings } from './chat-dates';
+import { type DateSettings, messageTime } from './chat-dates';
 import { FailedMessageNote } from './failed-message-note';
 import { MessageBody } from './message-body';
 import { StatusTick } from './message-status';
@@ -20,7 +19,7 @@ export const MessageBubble = memo(function MessageBubble({ message, quoted, sett
         <MessageBody message={message} quoted={quoted} />
         <div className="message-meta">
           {outbound && message.sender && <span className="message-sender">{message.sender.username}</span>}
-          <time dateTime={message.timestamp}>{formatTime(message.timestamp, settings)}</time>
+          <time dateTime={message.timestamp}>{messageTime(message.timestamp, settings)}</time>
           {outbound && <StatusTick status={message.status} />}
         </div>
         {outbound && message.status === 'failed' && <FailedMessageNote message={message} />}

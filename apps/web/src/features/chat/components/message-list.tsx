@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@wac/contract/chat';
 import { useCallback, useMemo, useRef } from 'react';
-import { Virtuoso } from 'react-virtuoso';
+import { type ListRange, Virtuoso } from 'react-virtuoso';
 import { Spinner } from '../../../ui/spinner';
 import { dayKey, dayLabel } from './chat-dates';
 import { MessageBubble } from './message-bubble';
@@ -11,25 +11,15 @@ import { useNow } from './use-now';
 // Virtuoso keeps the scroll position when older rows are prepended if the index of the first row
 // drops by exactly the number of rows added; starting high keeps every index positive.
 const FIRST_INDEX = 10_000_000;
+const PREFETCH_ROWS = 15;
 
 interface ListContext {
   loadingOlder: boolean;
-  hasOlder: boolean;
 }
 
+// Always the same height, so the spinner appearing does not push the messages down.
 function ListHeader({ context }: { context?: ListContext }) {
-  if (context?.loadingOlder) {
-    return (
-      <div className="message-list-edge">
-        <Spinner size="small" label="Loading earlier messages" />
-      </div>
-    );
-  }
-  return context?.hasOlder ? (
-    <div className="message-list-edge" />
-  ) : (
-    <div className="message-list-edge muted small">Start of the conversation</div>
-  );
+  return <div className="message-list-edge">{context?.loadingOlder && <Spinner size="small" label="Loading earlier messages" />}</div>;
 }
 
 const listComponents = { Header: ListHeader };
@@ -47,7 +37,19 @@ interface MessageListProps {
 export function MessageList({ messages, hasOlder, loadingOlder, loadOlder, myUserId }: MessageListProps) {
   const settings = useDateSettings();
   const now = useNow(60_000);
-  const items = useMemo(() => withDaySeparators(messages, (at) => dayKey(at, settings)), [messages, settings]);
+  // Every new page regroups the whole thread; each timestamp's day is worked out only once.
+  const dayOf = useMemo(() => {
+    const days = new Map<string, string>();
+    return (at: string) => {
+      let day = days.get(at);
+      if (day === undefined) {
+        day = dayKey(at, settings);
+        days.set(at, day);
+      }
+      return day;
+    };
+  }, [settings]);
+  const items = useMemo(() => withDaySeparators(messages, dayOf, !hasOlder), [messages, dayOf, hasOlder]);
   const byWamid = useMemo(() => new Map(messages.flatMap((m) => (m.wamid ? [[m.wamid, m] as const] : []))), [messages]);
 
   // The first message shown is the anchor: rows before it are the older pages, rows after it are new messages.
@@ -62,10 +64,20 @@ export function MessageList({ messages, hasOlder, loadingOlder, loadOlder, myUse
   const startReached = useCallback(() => {
     if (hasOlder && !loadingOlder) loadOlder();
   }, [hasOlder, loadingOlder, loadOlder]);
-  const context = useMemo(() => ({ loadingOlder, hasOlder }), [loadingOlder, hasOlder]);
+  // Older messages are asked for a few rows before the top, so scrolling up rarely waits. (Rendering
+  // extra rows above with increaseViewportBy instead makes Virtuoso lose the position on prepend.)
+  const rangeChanged = useCallback(
+    (range: ListRange) => {
+      if (range.startIndex - firstItemIndex < PREFETCH_ROWS) startReached();
+    },
+    [firstItemIndex, startReached],
+  );
+  const context = useMemo(() => ({ loadingOlder }), [loadingOlder]);
 
   const renderItem = (_: number, item: ThreadItem) =>
-    item.kind === 'day' ? (
+    item.kind === 'start' ? (
+      <div className="message-list-edge muted small">Start of the conversation</div>
+    ) : item.kind === 'day' ? (
       <div className="day-separator">
         <span>{dayLabel(item.at, now, settings)}</span>
       </div>
@@ -88,7 +100,7 @@ export function MessageList({ messages, hasOlder, loadingOlder, loadOlder, myUse
       alignToBottom
       followOutput={followOutput}
       startReached={startReached}
-      increaseViewportBy={{ top: 800, bottom: 200 }}
+      rangeChanged={rangeChanged}
       computeItemKey={(_, item) => item.key}
       itemContent={renderItem}
     />

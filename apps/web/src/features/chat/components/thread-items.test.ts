@@ -15,7 +15,7 @@ describe('withDaySeparators', () => {
       message(4, { timestamp: '2025-06-05T12:00:00.000Z' }),
     ];
     const items = withDaySeparators(messages, (at) => dayKey(at, utc));
-    expect(items.map((i) => (i.kind === 'day' ? `day ${i.key}` : i.message.id))).toEqual([
+    expect(items.map((i) => (i.kind === 'message' ? i.message.id : `day ${i.key}`))).toEqual([
       'day day-2025-06-01',
       1,
       2,
@@ -37,5 +37,11 @@ describe('withDaySeparators', () => {
     expect(withDaySeparators([], (at) => dayKey(at, utc))).toEqual([]);
     const items = withDaySeparators([message(5)], (at) => dayKey(at, utc));
     expect(items.map((i) => i.key)).toEqual(['day-2025-06-01', 'message-5']);
+  });
+
+  it("starts with a 'start' row once the conversation's first message is loaded", () => {
+    const items = withDaySeparators([message(1)], (at) => dayKey(at, utc), true);
+    expect(items.map((i) => i.kind)).toEqual(['start', 'day', 'message']);
+    expect(withDaySeparators([], (at) => dayKey(at, utc), true)).toEqual([]);
   });
 });

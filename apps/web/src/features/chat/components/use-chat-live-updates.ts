@@ -15,9 +15,8 @@ export function useChatLiveUpdates(): void {
   const cache = useChatCache();
   useSocketEvent<MessageReceivedEvent>(whatsappEventNames.messageReceived, (event) => cache.addMessage(event.message, event.from.phone));
   useSocketEvent<AgentMessageSentEvent>(whatsappEventNames.agentMessageSent, (event) => cache.addMessage(event.message));
-  // The server emits both status names with one payload; applying a status twice changes nothing.
+  // The server emits every status as both message_status_update and message_status, with one payload: one is enough.
   useSocketEvent<MessageStatusEvent>(whatsappEventNames.messageStatusUpdate, (event) => cache.applyStatus(event));
-  useSocketEvent<MessageStatusEvent>(whatsappEventNames.messageStatus, (event) => cache.applyStatus(event));
   useSocketEvent<MediaProcessedEvent>(whatsappEventNames.mediaProcessed, (event) => cache.applyMedia(event));
   useSocketEvent<SessionUpdateEvent>(whatsappEventNames.sessionUpdate, (session) => cache.applySession(session));
   useSocketEvent<ConversationReadEvent>(whatsappEventNames.conversationRead, (event) =>
