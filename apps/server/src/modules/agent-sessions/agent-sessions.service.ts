@@ -54,7 +54,7 @@ export async function endSession(
   const { result, closing, waId } = await deps.db.transaction(async (tx) => {
     const conversation = await locked(tx, conversationId);
     const result = await transitionSession(tx, deps, { conversation, action: 'end', actor, reason: body.reason ?? DEFAULT_END_REASON });
-    const closing = text ? await queueAgentMessage(tx, conversation, actor, { type: 'text', content: { text } }) : null;
+    const closing = text ? await queueAgentMessage(tx, deps, conversation, actor, { type: 'text', content: { text } }) : null;
     return { result, closing, waId: conversation.waId };
   });
   result.publish();

@@ -12,6 +12,7 @@ export function createChatDeps(ctx: AppContext): ChatDeps {
     log: ctx.log,
     realtime: ctx.realtime,
     activities: ctx.activities,
+    licence: ctx.licence,
     client: cloudApiClientFor(ctx.config.whatsapp),
     storage: createMediaStorage(ctx.config.dataDir),
     links: () => {

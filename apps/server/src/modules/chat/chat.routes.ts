@@ -46,13 +46,17 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
 
   app.post(
     '/api/agent/message',
-    { schema: { tags, body: sendMessageBodySchema, response: { 201: sentMessageResponseSchema, ...refusals } } },
+    {
+      config: { licence: { quota: 'messages' } },
+      schema: { tags, body: sendMessageBodySchema, response: { 201: sentMessageResponseSchema, ...refusals } },
+    },
     async (request, reply) => reply.status(201).send({ message: await sendText(deps, currentUser(request), request.body) }),
   );
 
   app.post(
     '/api/agent/media',
     {
+      config: { licence: { feature: 'mediaUpload', quota: 'storage' } },
       schema: {
         tags,
         summary: 'Send a file: multipart fields file, recipientPhone, recipientName, caption, type',
@@ -84,7 +88,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
 
   app.post(
     '/api/retry-message/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: sentMessageResponseSchema, ...refusals } } },
+    {
+      config: { licence: { quota: 'messages' } },
+      schema: { tags, params: idParamsSchema, response: { 200: sentMessageResponseSchema, ...refusals } },
+    },
     async (request) => ({ message: await retryMessage(deps, request.params.id) }),
   );
 };

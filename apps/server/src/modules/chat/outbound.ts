@@ -22,6 +22,7 @@ import {
 import type { ActivityService } from '../activities/activities.service.ts';
 import { type ConversationSession, lockConversation } from '../agent-sessions/agent-sessions.repository.ts';
 import { type SessionActor, transitionSession } from '../agent-sessions/session-transitions.ts';
+import type { LicenceService } from '../license/license.service.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { toChatMessages } from './chat-views.ts';
 
@@ -30,6 +31,8 @@ export interface ChatDeps {
   log: FastifyBaseLogger;
   realtime: Realtime;
   activities: ActivityService;
+  /** Every message sent counts against the licence's daily messages quota; files against storage. */
+  licence: LicenceService;
   client: CloudApiClient;
   storage: MediaStorage;
   links: () => Promise<MediaLinks>;
@@ -76,14 +79,19 @@ export async function takeOverOnSend(tx: Tx, deps: ChatDeps, conversation: Conve
   return publish;
 }
 
-/** Stores an agent's message as pending in a conversation the caller locked; refused outside the service window. */
+/**
+ * Stores an agent's message as pending in a conversation the caller locked; refused outside the
+ * service window or past the daily messages quota, with nothing written.
+ */
 export async function queueAgentMessage(
   tx: Tx,
+  deps: Pick<ChatDeps, 'licence'>,
   conversation: ConversationSession,
   actor: SessionActor,
   input: { type: string; content: MessageContent },
 ): Promise<MessageRow> {
   assertWindowOpen(conversation.lastInboundAt);
+  await deps.licence.consumeMessages(tx, 1);
   const { message } = await insertOutbound(tx, { ...input, conversationId: conversation.conversationId, wamid: null, userId: actor.id });
   return message;
 }

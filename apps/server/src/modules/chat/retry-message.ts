@@ -21,6 +21,7 @@ export async function retryMessage(deps: ChatDeps, messageId: number): Promise<C
     const conversation = await lockConversation(tx, original.conversationId);
     if (!conversation) throw notFound('Conversation not found');
     assertWindowOpen(conversation.lastInboundAt);
+    await deps.licence.consumeMessages(tx, 1);
     const file = original.type === 'text' ? undefined : (await mediaOfMessages(tx, [original.id])).get(original.id);
     if (original.type !== 'text' && !file?.storageKey) throw conflict('The file of this message is no longer stored; send it again');
     return { message: await resetForRetry(tx, original.id), waId: conversation.waId, file };

@@ -44,11 +44,15 @@ export async function sendStoredMedia(
 export async function sendMedia(deps: ChatDeps, actor: SessionActor, upload: MediaUpload): Promise<ChatMessage> {
   const recipient = recipientOf(upload.fields);
   const caption = upload.fields.caption || undefined;
+  await deps.licence.assertStorageAvailable(upload.buffer.length);
   let stored: StoredFile | undefined;
   const queued = await deps.db
     .transaction(async (tx) => {
       const conversation = await openConversation(tx, deps, recipient);
-      const message = await queueAgentMessage(tx, conversation, actor, { type: upload.kind, content: caption ? { text: caption } : {} });
+      const message = await queueAgentMessage(tx, deps, conversation, actor, {
+        type: upload.kind,
+        content: caption ? { text: caption } : {},
+      });
       stored = await deps.storage.save(upload.buffer, path.extname(upload.filename));
       const file = await insertOutboundMedia(tx, {
         messageId: message.id,

@@ -11,7 +11,7 @@ export async function sendText(
   const recipient = recipientOf(input);
   const { message, waId, publish } = await deps.db.transaction(async (tx) => {
     const conversation = await openConversation(tx, deps, recipient);
-    const message = await queueAgentMessage(tx, conversation, actor, { type: 'text', content: { text: input.message } });
+    const message = await queueAgentMessage(tx, deps, conversation, actor, { type: 'text', content: { text: input.message } });
     const publish = await takeOverOnSend(tx, deps, conversation, actor);
     return { message, waId: conversation.waId, publish };
   });

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUser, type SeededUser } from '../../../test/seed-user.ts';
+import { createListeningTestApp, type ListeningTestApp } from '../../whatsapp/test/listening-test-app.ts';
+import { applyKey } from '../license/test/licence-test-kit.ts';
+import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
+import { customerWrites, messageRows, sandboxConversation } from './test/chat-test-kit.ts';
+
+let t: ListeningTestApp;
+let agent: SeededUser;
+
+beforeAll(async () => {
+  t = await createListeningTestApp({ LICENSE_HMAC_SECRET: TEST_SECRET });
+  agent = await addUser(t, { username: 'quota-agent' });
+});
+afterAll(() => t.close());
+
+const send = (message: string) =>
+  t.request({ method: 'POST', url: '/api/agent/message', token: agent.token, payload: { recipientPhone: '+447700900301', message } });
+
+describe('the licence on agent sends', () => {
+  it('counts each message against the daily quota and refuses past it, sending and storing nothing', async () => {
+    const { conversationId } = await customerWrites(t, agent.token, { from: '447700900301', name: 'Quinn', text: 'Hello?' });
+    expect((await applyKey(t, mintKey({ plan: 'basic', quotas: { messages: 2 } }))).statusCode).toBe(200);
+    expect((await send('first')).statusCode).toBe(201);
+    const second = await send('second');
+    expect(second.statusCode).toBe(201);
+    expect(JSON.parse(second.headers['x-quota-warning'] as string)).toMatchObject({ code: 'QUOTA_WARNING', quotaType: 'messages' });
+
+    const refused = await send('third');
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      quotaType: 'messages',
+      quota: { used: 2, limit: 2, requested: 1, available: 0 },
+    });
+    const texts = (await messageRows(t, conversationId))
+      .filter((m) => m.direction === 'outbound')
+      .map((m) => (m.content as { text: string }).text);
+    expect(texts).toEqual(['first', 'second']);
+    const phone = await sandboxConversation(t, agent.token, '447700900301');
+    expect(phone.messages.filter((m) => m.direction === 'to_customer').map((m) => m.text)).toEqual(['first', 'second']);
+  });
+
+  it('refuses media sends on a plan without media uploads, before the file is read', async () => {
+    expect((await applyKey(t, mintKey({ plan: 'basic', features: { mediaUpload: false } }))).statusCode).toBe(200);
+    const form = new FormData();
+    form.append('recipientPhone', '+447700900301');
+    form.append('file', new Blob([Buffer.from('hello')], { type: 'text/plain' }), 'note.txt');
+    const res = await fetch(`${t.baseUrl}/api/agent/media`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${agent.token}` },
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', feature: 'mediaUpload' });
+  });
+});
