@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './support/session.ts';
 import { E2E_ADMIN } from './support/stack.ts';
-import { customerWrites, failNextSend, signedCustomerMessage, uniqueCustomerPhone } from './support/whatsapp.ts';
+import { customerWrites, failNextSend, signedCustomerMessage, socketConnected, uniqueCustomerPhone } from './support/whatsapp.ts';
 
 async function openChatWith(page: Page, name: string): Promise<void> {
   await page.goto('/chat');
@@ -41,7 +41,9 @@ test('a failed send explains what to do, and Retry sends it again', async ({ pag
 test("a customer's message shows as a toast on another page and clicking it opens the chat", async ({ page, request }) => {
   const phone = uniqueCustomerPhone();
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  const connected = socketConnected(page);
   await page.goto('/profile');
+  await connected;
   await customerWrites(request, phone, 'Tom Toast', 'Hello from the toast test');
 
   const toast = page.getByRole('status').filter({ hasText: 'Tom Toast' });

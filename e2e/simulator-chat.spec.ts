@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './support/session.ts';
 import { E2E_ADMIN } from './support/stack.ts';
-import { uniqueCustomerPhone } from './support/whatsapp.ts';
+import { socketConnected, uniqueCustomerPhone } from './support/whatsapp.ts';
 
 // A 1x1 PNG: the smallest real picture for sending media both ways.
 const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -21,7 +21,9 @@ test('a customer writes in the simulator, the agent answers live in /chat, and t
   const customer = await customerContext.newPage();
 
   await signIn(agent, E2E_ADMIN.username, E2E_ADMIN.password);
+  const connected = socketConnected(agent);
   await agent.goto('/chat');
+  await connected;
   await playCustomer(customer, phone, 'Carla Customer');
 
   await customer.getByLabel('Customer message').fill('Hi, do you deliver on Sundays?');

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { apiToken } from './session.ts';
 import { E2E_PHONE_NUMBER_ID, E2E_WHATSAPP_APP_SECRET } from './stack.ts';
 
@@ -63,4 +63,15 @@ export async function signedCustomerMessage(
     headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
   });
   expect(res.status()).toBe(200);
+}
+
+/** Resolves once the page's socket.io connection is accepted (its "40" connect packet): live events flow from then on. */
+export function socketConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).startsWith('40')) resolve();
+      });
+    });
+  });
 }
