@@ -96,7 +96,15 @@ export function Composer({ phone, recipientName }: ComposerProps) {
             <span className="composer-file" title={file.name}>
               {file.name}
             </span>
-            <button type="button" className="link-button small" onClick={() => setFile(null)} disabled={busy}>
+            <button
+              type="button"
+              className="link-button small"
+              onClick={() => {
+                setFile(null);
+                setError(null);
+              }}
+              disabled={busy}
+            >
               Remove
             </button>
             <input
@@ -119,7 +127,10 @@ export function Composer({ phone, recipientName }: ComposerProps) {
             maxLength={4096}
             value={text}
             readOnly={busy}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              setError(null);
+            }}
             onKeyDown={onKeyDown}
           />
         )}

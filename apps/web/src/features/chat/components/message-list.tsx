@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@wac/contract/chat';
-import { useCallback, useMemo, useRef } from 'react';
-import { type ListRange, Virtuoso } from 'react-virtuoso';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ListRange, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { Spinner } from '../../../ui/spinner';
 import { dayKey, dayLabel } from './chat-dates';
 import { MessageBubble } from './message-bubble';
@@ -12,6 +12,7 @@ import { useNow } from './use-now';
 // drops by exactly the number of rows added; starting high keeps every index positive.
 const FIRST_INDEX = 10_000_000;
 const PREFETCH_ROWS = 15;
+const BOTTOM_SLACK_PX = 48;
 
 interface ListContext {
   loadingOlder: boolean;
@@ -23,6 +24,25 @@ function ListHeader({ context }: { context?: ListContext }) {
 }
 
 const listComponents = { Header: ListHeader };
+
+/**
+ * Whether the reader is at the newest message, judged on their own scrolling only: a row growing
+ * under them moves the bottom away without them having left it.
+ */
+function usePinnedToBottom() {
+  const atBottom = useRef(true);
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!scroller) return;
+    const onScroll = () => {
+      atBottom.current = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < BOTTOM_SLACK_PX;
+    };
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    return () => scroller.removeEventListener('scroll', onScroll);
+  }, [scroller]);
+  const setScrollerElement = useCallback((el: HTMLElement | Window | null) => setScroller(el instanceof HTMLElement ? el : null), []);
+  return useMemo(() => ({ atBottom, setScroller: setScrollerElement }), [setScrollerElement]);
+}
 
 interface MessageListProps {
   messages: ChatMessage[];
@@ -60,7 +80,16 @@ export function MessageList({ messages, hasOlder, loadingOlder, loadOlder, myUse
 
   const last = messages.at(-1);
   const lastIsMine = last?.direction === 'outbound' && last.sender?.id === myUserId;
-  const followOutput = useCallback((atBottom: boolean) => (atBottom || lastIsMine ? 'smooth' : false), [lastIsMine]);
+  const list = useRef<VirtuosoHandle>(null);
+  const pinned = usePinnedToBottom();
+  const followOutput = useCallback(
+    (atBottom: boolean) => (atBottom || pinned.atBottom.current || lastIsMine ? 'auto' : false),
+    [lastIsMine, pinned],
+  );
+  // A row that grows (a picture swapped in when its download finishes) keeps the newest message in view.
+  const heightChanged = useCallback(() => {
+    if (pinned.atBottom.current) list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+  }, [pinned]);
   const startReached = useCallback(() => {
     if (hasOlder && !loadingOlder) loadOlder();
   }, [hasOlder, loadingOlder, loadOlder]);
@@ -91,6 +120,8 @@ export function MessageList({ messages, hasOlder, loadingOlder, loadOlder, myUse
 
   return (
     <Virtuoso
+      ref={list}
+      scrollerRef={pinned.setScroller}
       className="message-list"
       data={items}
       context={context}
@@ -99,6 +130,7 @@ export function MessageList({ messages, hasOlder, loadingOlder, loadOlder, myUse
       initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
       alignToBottom
       followOutput={followOutput}
+      totalListHeightChanged={heightChanged}
       startReached={startReached}
       rangeChanged={rangeChanged}
       computeItemKey={(_, item) => item.key}

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@wac/contract/chat';
+import { ChatIcon } from './chat-icons';
 
 function formatSize(bytes: number | null): string | null {
   if (bytes === null) return null;
@@ -41,9 +42,7 @@ export function MessageMedia({ message }: { message: ChatMessage }) {
       const size = formatSize(media.fileSize);
       return (
         <a className="media-document" href={media.url} download={name ?? true} target="_blank" rel="noreferrer">
-          <span className="media-document-icon" aria-hidden="true">
-            📄
-          </span>
+          <ChatIcon name="file" size={22} />
           <span className="media-document-name">{name ?? 'Document'}</span>
           {size && <span className="muted small">{size}</span>}
         </a>
