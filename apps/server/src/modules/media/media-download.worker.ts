@@ -1,6 +1,7 @@
 import { type MediaProcessedEvent, whatsappEventNames } from '@wac/contract/whatsapp-events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { createKickableLoop } from '../../jobs/kickable-loop.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
 import { type MediaFileRow, toChatMedia } from './chat-media.ts';
@@ -40,10 +41,6 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 export function createMediaDownloadWorker(deps: MediaDownloadDeps, options: MediaDownloadOptions = {}) {
   const { db, log, client, storage, links, emit } = deps;
   const { concurrency = 4, intervalMs = 5000, maxAttempts = 5, backoffBaseMs = 2000, leaseMs = 120_000 } = options;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = true;
-  let interval: NodeJS.Timeout | undefined;
   const retryTimers = new Set<NodeJS.Timeout>();
 
   async function fetchAndStore(row: MediaFileRow): Promise<DownloadOutcome & { status: 'ready' }> {
@@ -60,7 +57,7 @@ export function createMediaDownloadWorker(deps: MediaDownloadDeps, options: Medi
   function retryLater(delayMs: number): void {
     const timer = setTimeout(() => {
       retryTimers.delete(timer);
-      kick();
+      loop.kick();
     }, delayMs);
     timer.unref();
     retryTimers.add(timer);
@@ -100,48 +97,30 @@ export function createMediaDownloadWorker(deps: MediaDownloadDeps, options: Medi
     else await announce(finished);
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false;
-      for (;;) {
-        if (stopped) return;
-        const rows = await claimDueDownloads(db, concurrency, leaseMs);
-        await Promise.all(
-          rows.map((row) => attempt(row).catch((err) => log.error({ err, mediaFileId: row.id }, 'media download crashed'))),
-        );
-        if (rows.length < concurrency) break;
-      }
-    } while (again);
+  /** Takes due downloads in batches until fewer are due than run at once. */
+  async function downloadDue(stopping: () => boolean): Promise<void> {
+    while (!stopping()) {
+      const rows = await claimDueDownloads(db, concurrency, leaseMs);
+      await Promise.all(rows.map((row) => attempt(row).catch((err) => log.error({ err, mediaFileId: row.id }, 'media download crashed'))));
+      if (rows.length < concurrency) return;
+    }
   }
 
-  /** Looks for due downloads now; a call during a run makes it look once more when done. */
-  function kick(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((err) => log.error({ err }, 'media download worker failed'))
-      .finally(() => {
-        running = null;
-      });
-  }
+  const loop = createKickableLoop({
+    run: downloadDue,
+    intervalMs,
+    onError: (err) => log.error({ err }, 'media download worker failed'),
+  });
 
   return {
-    kick,
-    start(): void {
-      stopped = false;
-      interval = setInterval(kick, intervalMs);
-      interval.unref();
-      kick();
-    },
+    /** Looks for due downloads now; a call during a run makes it look once more when done. */
+    kick: loop.kick,
+    start: loop.start,
     async stop(): Promise<void> {
-      stopped = true;
-      clearInterval(interval);
+      const stopped = loop.stop();
       for (const timer of retryTimers) clearTimeout(timer);
       retryTimers.clear();
-      while (running) await running;
+      await stopped;
     },
   };
 }

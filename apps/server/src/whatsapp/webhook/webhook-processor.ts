@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { createKickableLoop } from '../../jobs/kickable-loop.ts';
 import type { RealtimeEmit } from '../messages/message-events.ts';
 import { messageStatusEmit } from '../messages/message-events.ts';
 import { sweepEarlyStatuses } from '../messages/messages.repository.ts';
@@ -32,10 +33,6 @@ export type WebhookProcessor = ReturnType<typeof createWebhookProcessor>;
  */
 export function createWebhookProcessor({ db, log, emit, onMediaQueued }: WebhookProcessorDeps, options: WebhookProcessorOptions = {}) {
   const { batchSize = 50, intervalMs = 2000, maxAttempts = WEBHOOK_MAX_ATTEMPTS, handle = handleWebhookEvent } = options;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | null = null;
 
   async function processBatch(): Promise<number> {
@@ -68,46 +65,29 @@ export function createWebhookProcessor({ db, log, emit, onMediaQueued }: Webhook
     for (const { event, payload } of results.flatMap(({ message }) => messageStatusEmit(message))) emit(event, payload);
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false;
-      while (!stopped && (await processBatch()) === batchSize) {}
-    } while (again && !stopped);
-  }
-
-  /** Processes waiting events now; calls while a run is going make it go round once more. */
-  function kick(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((err) => log.error({ err }, 'webhook processing failed'))
-      .finally(() => {
-        running = null;
-      });
-  }
+  const loop = createKickableLoop({
+    run: async (stopping) => {
+      while (!stopping() && (await processBatch()) === batchSize) {}
+    },
+    intervalMs,
+    onTick: () => {
+      sweeping ??= sweep()
+        .catch((err) => log.error({ err }, 'early status sweep failed'))
+        .finally(() => {
+          sweeping = null;
+        });
+    },
+    runsBeforeStart: true,
+    onError: (err) => log.error({ err }, 'webhook processing failed'),
+  });
 
   return {
-    kick,
-    start(): void {
-      stopped = false;
-      timer = setInterval(() => {
-        kick();
-        sweeping ??= sweep()
-          .catch((err) => log.error({ err }, 'early status sweep failed'))
-          .finally(() => {
-            sweeping = null;
-          });
-      }, intervalMs);
-      timer.unref();
-      kick();
-    },
+    /** Processes waiting events now; calls while a run is going make it go round once more. */
+    kick: loop.kick,
+    start: loop.start,
     async stop(): Promise<void> {
-      stopped = true;
-      clearInterval(timer);
-      while (running || sweeping) await (running ?? sweeping);
+      await loop.stop();
+      while (sweeping) await sweeping;
     },
   };
 }
