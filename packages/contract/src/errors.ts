@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { licenceErrorCodes } from './licence-errors.ts';
 
 export const errorCodes = [
   'VALIDATION_ERROR',
@@ -11,17 +12,7 @@ export const errorCodes = [
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
   'FORBIDDEN',
-  'QUOTA_EXCEEDED',
-  'FEATURE_NOT_AVAILABLE',
-  'LICENSE_EXPIRED',
-  'LICENSE_INVALID',
-  'LICENSE_SUSPENDED',
-  'SETUP_REQUIRED',
-  'AUTH_REQUIRED',
-  'INSUFFICIENT_PERMISSIONS',
-  'QUOTA_WARNING',
-  'RATE_LIMIT_EXCEEDED',
-  'MAINTENANCE_MODE',
+  ...licenceErrorCodes,
   /** A free-form WhatsApp message outside the 24-hour customer service window. */
   'SERVICE_WINDOW_CLOSED',
 ] as const;
