@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { contacts, conversations, mediaFiles, messages, users } from '../../db/schema.ts';
+import { likeContaining } from '../../db/sql-like.ts';
 import type { MessageRow, Tx } from '../../whatsapp/messages/messages.repository.ts';
 import type { MediaFileRow } from '../media/chat-media.ts';
 
@@ -36,15 +37,13 @@ const summaryColumns = {
 
 export type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function filterSql(filter: ConversationFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (filter.search) {
     const digits = filter.search.replace(/\D/g, '');
     parts.push(
       or(
-        ilike(contacts.name, `%${escapeLike(filter.search)}%`),
+        ilike(contacts.name, likeContaining(filter.search)),
         // "+44 7700" finds 447700…: only digits count in a number.
         digits.length > 0 ? like(contacts.phone, `%${digits}%`) : undefined,
       ),

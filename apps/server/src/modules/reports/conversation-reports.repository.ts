@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { likeContaining } from '../../db/sql-like.ts';
 
 export interface ConversationReportFilter {
   /** Inclusive start and exclusive end of the range; either may be open. */
@@ -31,11 +32,9 @@ interface TotalsRow extends Record<string, unknown> {
   total_failed: string;
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function searchCondition(search: string | undefined): SQL | null {
   if (!search) return null;
-  const byName = sql`ct.name ILIKE ${`%${escapeLike(search)}%`}`;
+  const byName = sql`ct.name ILIKE ${likeContaining(search)}`;
   const digits = search.replace(/\D/g, '');
   return digits ? sql`(${byName} OR ct.phone LIKE ${`%${digits}%`})` : byName;
 }

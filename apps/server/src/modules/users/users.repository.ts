@@ -2,6 +2,7 @@ import type { Role } from '@wac/contract/auth';
 import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
+import { likeContaining } from '../../db/sql-like.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -10,12 +11,8 @@ export interface UserListFilter {
   role?: Role;
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, '\\$&');
-}
-
 function listWhere(filter: UserListFilter): SQL | undefined {
-  const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
+  const pattern = filter.search ? likeContaining(filter.search) : undefined;
   return and(
     pattern ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined,
     filter.role ? eq(users.role, filter.role) : undefined,
