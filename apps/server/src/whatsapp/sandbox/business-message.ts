@@ -1,7 +1,7 @@
 import type { SandboxInteractive } from '@wac/contract/whatsapp-sandbox';
 import type { StoredMedia } from './media-store.ts';
 import type { ValidatedMessage } from './message-validation.ts';
-import type { NewSandboxMessage } from './sandbox-conversations.ts';
+import { blankSandboxContent, type NewSandboxMessage } from './sandbox-conversations.ts';
 
 export type ValidatedSend = Extract<ValidatedMessage, { kind: 'send' }>;
 
@@ -11,17 +11,6 @@ interface Row {
   title: string;
   description?: string;
 }
-
-const empty = {
-  text: null,
-  media: null,
-  interactive: null,
-  reply: null,
-  reaction: null,
-  location: null,
-  template: null,
-  contextId: null,
-} satisfies Partial<NewSandboxMessage>;
 
 function interactiveOf(interactive: Record<string, unknown>): SandboxInteractive {
   const action = interactive.action as Record<string, unknown>;
@@ -44,7 +33,7 @@ function interactiveOf(interactive: Record<string, unknown>): SandboxInteractive
 export function businessMessage(send: ValidatedSend, wamid: string, media: StoredMedia | undefined): NewSandboxMessage {
   const payload = send.payload as Payload;
   const part = payload[send.type] ?? {};
-  const base = { ...empty, wamid, direction: 'to_customer' as const };
+  const base = { ...blankSandboxContent, wamid, direction: 'to_customer' as const };
   switch (send.type) {
     case 'text':
       return { ...base, type: 'text', text: part.body as string };

@@ -1,20 +1,14 @@
 import type { SandboxInboundBody } from '@wac/contract/whatsapp-sandbox';
 import type { StoredMedia } from './media-store.ts';
-import type { NewSandboxMessage } from './sandbox-conversations.ts';
+import { blankSandboxContent, type NewSandboxMessage } from './sandbox-conversations.ts';
 
 /** A simulated customer's message as their own phone shows it; `media` is the uploaded file it sends. */
 export function customerMessage(body: SandboxInboundBody, wamid: string, media: StoredMedia | undefined): NewSandboxMessage {
   const base = {
+    ...blankSandboxContent,
     wamid,
     direction: 'from_customer' as const,
     type: body.type,
-    text: null,
-    media: null,
-    interactive: null,
-    reply: null,
-    reaction: null,
-    location: null,
-    template: null,
     contextId: body.contextId ?? null,
   };
   switch (body.type) {

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createSandboxConversations, type NewSandboxMessage } from './sandbox-conversations.ts';
+import { blankSandboxContent, createSandboxConversations, type NewSandboxMessage } from './sandbox-conversations.ts';
 
 const text = (wamid: string, direction: NewSandboxMessage['direction'] = 'to_customer'): NewSandboxMessage => ({
+  ...blankSandboxContent,
   wamid,
   direction,
   type: 'text',
   text: wamid,
-  media: null,
-  interactive: null,
-  reply: null,
-  reaction: null,
-  location: null,
-  template: null,
-  contextId: null,
 });
 
 describe('sandbox conversations', () => {

@@ -5,6 +5,18 @@ import type { SandboxConversation, SandboxCustomer, SandboxMessage } from '@wac/
 export type NewSandboxMessage = Omit<SandboxMessage, 'id' | 'timestamp' | 'status' | 'error'> &
   Partial<Pick<SandboxMessage, 'status' | 'error'>>;
 
+/** Every content field unset: each kind of message fills in its own. */
+export const blankSandboxContent = {
+  text: null,
+  media: null,
+  interactive: null,
+  reply: null,
+  reaction: null,
+  location: null,
+  template: null,
+  contextId: null,
+} satisfies Partial<NewSandboxMessage>;
+
 interface Customer {
   phone: string;
   name: string | null;
