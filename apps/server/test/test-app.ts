@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { ensureFirstAdmin } from '../src/bootstrap-admin.ts';
 import { loadConfig } from '../src/config.ts';
-import { applyMigrations, connectDatabase } from '../src/db/database.ts';
+import { connectDatabase } from '../src/db/database.ts';
 import { createUsersRepository } from '../src/modules/users/users.repository.ts';
+import { createMigratedTestDatabase } from './test-database.ts';
 
 export const ADMIN = { username: 'admin', password: 'admin-password' };
 
@@ -33,22 +31,9 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 /** A fresh database and data directory per call, real PostgreSQL, the whole app built as in production. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const serverUrl = inject('postgresUrl');
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const databaseUrl = withDatabase(serverUrl, name);
-  await applyMigrations(databaseUrl);
+  const databaseUrl = await createMigratedTestDatabase();
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wac-test-data-'));
   const config = loadConfig(

@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabaseForFile } from '../../../test/test-database.ts';
 import { earlyStatuses, messages } from '../../db/schema.ts';
 import { whatsappTables } from '../test/db-queries.ts';
-import { createFreshDatabase } from '../test/fresh-database.ts';
 import { applyStatus, sweepEarlyStatuses, upsertContact, upsertConversation } from './messages.repository.ts';
 
-let database: Database;
+const database = freshDatabaseForFile();
 let tables: ReturnType<typeof whatsappTables>;
-
-beforeAll(async () => {
-  database = await createFreshDatabase();
+beforeAll(() => {
   tables = whatsappTables(database.db);
 });
-afterAll(() => database.close());
 
 describe('early statuses sweep', () => {
   it('applies kept statuses to messages stored by another path, and forgets week-old ones', async () => {

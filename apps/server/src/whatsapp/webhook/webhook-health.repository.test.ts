@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { createFreshDatabase } from '../test/fresh-database.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { freshDatabaseForFile } from '../../../test/test-database.ts';
 import { recordSignatureFailure, webhookHealth } from './webhook-health.repository.ts';
 
-let database: Database;
-beforeAll(async () => {
-  database = await createFreshDatabase();
-});
-afterAll(() => database.close());
+const database = freshDatabaseForFile();
 beforeEach(async () => {
   await database.pool.query('TRUNCATE webhook_events, webhook_signature_failures');
 });

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabaseForFile } from '../../../test/test-database.ts';
 import { webhookEvents } from '../../db/schema.ts';
 import { inboundPayload, type SandboxBusiness } from '../sandbox/webhook-payloads.ts';
 import { whatsappTables } from '../test/db-queries.ts';
-import { createFreshDatabase } from '../test/fresh-database.ts';
 import { eventually } from '../test/listening-test-app.ts';
 import { handleWebhookEvent } from './handle-webhook-event.ts';
 import { insertWebhookEvent } from './webhook-events.repository.ts';
@@ -13,14 +12,11 @@ import { createWebhookProcessor } from './webhook-processor.ts';
 
 const business: SandboxBusiness = { wabaId: '200', phoneNumberId: '100', displayPhoneNumber: '15550001111' };
 const log = pino({ level: 'silent' });
-let database: Database;
+const database = freshDatabaseForFile();
 let tables: ReturnType<typeof whatsappTables>;
-
-beforeAll(async () => {
-  database = await createFreshDatabase();
+beforeAll(() => {
   tables = whatsappTables(database.db);
 });
-afterAll(() => database.close());
 
 const textEvent = (i: number) =>
   inboundPayload(business, {
