@@ -1,36 +1,20 @@
 import { describeActivity } from '@wac/contract/activity-text';
 import type { AgentSession } from '@wac/contract/agent-sessions';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addUser, type SeededUser } from '../../../test/seed-user.ts';
-import {
-  createListeningTestApp,
-  type EventLog,
-  eventually,
-  type ListeningTestApp,
-  listenToEvents,
-} from '../../whatsapp/test/listening-test-app.ts';
+import { eventually } from '../../whatsapp/test/listening-test-app.ts';
+import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
 import { customerLastWrote, customerWrites, HOUR_MS, messageRows, sandboxConversation } from '../chat/test/chat-test-kit.ts';
 import { isHeldByAgent } from './agent-sessions.repository.ts';
 
-let t: ListeningTestApp;
 let alice: SeededUser;
 let bob: SeededUser;
 let adminToken: string;
-let log: EventLog;
-
-beforeAll(async () => {
-  t = await createListeningTestApp();
-  alice = await addUser(t, { username: 'alice' });
-  bob = await addUser(t, { username: 'bob' });
-  adminToken = await t.adminToken();
-  log = await listenToEvents(t.baseUrl, bob.token);
-});
-afterEach(() => {
-  log.events.length = 0;
-});
-afterAll(async () => {
-  log.close();
-  await t.close();
+const { t, log } = liveTestApp(async (app) => {
+  alice = await addUser(app, { username: 'alice' });
+  bob = await addUser(app, { username: 'bob' });
+  adminToken = await app.adminToken();
+  return bob.token;
 });
 
 let nextPhone = 447700900300;

@@ -1,27 +1,14 @@
 import type { ConversationSummary } from '@wac/contract/chat';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type SeededUser } from '../../../test/seed-user.ts';
-import {
-  createListeningTestApp,
-  type EventLog,
-  eventually,
-  type ListeningTestApp,
-  listenToEvents,
-} from '../../whatsapp/test/listening-test-app.ts';
+import { eventually } from '../../whatsapp/test/listening-test-app.ts';
+import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
 import { customerWrites, customerWroteAt, HOUR_MS, sandboxConversation } from './test/chat-test-kit.ts';
 
-let t: ListeningTestApp;
 let agent: SeededUser;
-let log: EventLog;
-
-beforeAll(async () => {
-  t = await createListeningTestApp();
-  agent = await addUser(t, { username: 'inbox-agent' });
-  log = await listenToEvents(t.baseUrl, agent.token);
-});
-afterAll(async () => {
-  log.close();
-  await t.close();
+const { t, log } = liveTestApp(async (app) => {
+  agent = await addUser(app, { username: 'inbox-agent' });
+  return agent.token;
 });
 
 const get = (url: string, token: string | undefined = agent.token) => t.request({ method: 'GET', url, token });

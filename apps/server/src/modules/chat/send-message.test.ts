@@ -1,36 +1,20 @@
 import type { ChatMessage } from '@wac/contract/chat';
 import { describeWhatsAppError } from '@wac/contract/whatsapp-errors';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addUser, type SeededUser } from '../../../test/seed-user.ts';
 import { contacts, messages } from '../../db/schema.ts';
-import {
-  createListeningTestApp,
-  type EventLog,
-  eventually,
-  type ListeningTestApp,
-  listenToEvents,
-} from '../../whatsapp/test/listening-test-app.ts';
+import { eventually } from '../../whatsapp/test/listening-test-app.ts';
+import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
 import { SERVICE_WINDOW_CLOSED_MESSAGE } from './outbound.ts';
 import { customerLastWrote, customerWrites, failNextSend, HOUR_MS, messageRows, sandboxConversation } from './test/chat-test-kit.ts';
 
-let t: ListeningTestApp;
 let agent: SeededUser;
 let adminToken: string;
-let log: EventLog;
-
-beforeAll(async () => {
-  t = await createListeningTestApp();
-  agent = await addUser(t, { username: 'sender-agent' });
-  adminToken = await t.adminToken();
-  log = await listenToEvents(t.baseUrl, adminToken);
-});
-afterEach(() => {
-  log.events.length = 0;
-});
-afterAll(async () => {
-  log.close();
-  await t.close();
+const { t, log } = liveTestApp(async (app) => {
+  agent = await addUser(app, { username: 'sender-agent' });
+  adminToken = await app.adminToken();
+  return adminToken;
 });
 
 const send = (payload: Record<string, unknown>, token = agent.token) =>

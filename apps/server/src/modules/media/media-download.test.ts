@@ -2,34 +2,18 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mediaProcessedEventSchema } from '@wac/contract/whatsapp-events';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { whatsappTables } from '../../whatsapp/test/db-queries.ts';
-import {
-  createListeningTestApp,
-  type EventLog,
-  eventually,
-  type ListeningTestApp,
-  listenToEvents,
-} from '../../whatsapp/test/listening-test-app.ts';
+import { eventually } from '../../whatsapp/test/listening-test-app.ts';
+import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
 import { mediaFileOfMessage, sendAsCustomer, uploadSandboxMedia } from './test/sandbox-media.ts';
 
-let t: ListeningTestApp;
 let tables: ReturnType<typeof whatsappTables>;
 let agentToken: string;
-let log: EventLog;
-
-beforeAll(async () => {
-  t = await createListeningTestApp();
-  tables = whatsappTables(t.ctx.database.db);
-  agentToken = (await t.createUser({ username: 'media-agent' })).token;
-  log = await listenToEvents(t.baseUrl, agentToken);
-});
-afterEach(() => {
-  log.events.length = 0;
-});
-afterAll(async () => {
-  log.close();
-  await t.close();
+const { t, log } = liveTestApp(async (app) => {
+  tables = whatsappTables(app.ctx.database.db);
+  agentToken = (await app.createUser({ username: 'media-agent' })).token;
+  return agentToken;
 });
 
 const processedEvents = (messageId: number) =>

@@ -1,30 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type CloudApiClient, cloudApiClientFor } from '../cloud-api-client.ts';
 import { whatsappTables } from '../test/db-queries.ts';
-import { createListeningTestApp, type EventLog, eventually, type ListeningTestApp, listenToEvents } from '../test/listening-test-app.ts';
+import { eventually } from '../test/listening-test-app.ts';
+import { liveTestApp } from '../test/live-test-app.ts';
 import { storeOutbound } from '../test/outbound.ts';
 
-let t: ListeningTestApp;
 let tables: ReturnType<typeof whatsappTables>;
 let client: CloudApiClient;
 let adminToken: string;
 let agentToken: string;
-let log: EventLog;
-
-beforeAll(async () => {
-  t = await createListeningTestApp();
-  tables = whatsappTables(t.ctx.database.db);
-  client = cloudApiClientFor(t.ctx.config.whatsapp, { sleep: async () => {} });
-  adminToken = await t.adminToken();
-  agentToken = (await t.createUser({ username: 'simulator-agent' })).token;
-  log = await listenToEvents(t.baseUrl, agentToken);
-});
-afterEach(() => {
-  log.events.length = 0;
-});
-afterAll(async () => {
-  log.close();
-  await t.close();
+const { t, log } = liveTestApp(async (app) => {
+  tables = whatsappTables(app.ctx.database.db);
+  client = cloudApiClientFor(app.ctx.config.whatsapp, { sleep: async () => {} });
+  adminToken = await app.adminToken();
+  agentToken = (await app.createUser({ username: 'simulator-agent' })).token;
+  return agentToken;
 });
 
 const control = (path: string, body: unknown, token: string | null = agentToken) =>

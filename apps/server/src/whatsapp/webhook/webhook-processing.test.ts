@@ -1,37 +1,23 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inboundPayload, type SandboxBusiness, statusPayload } from '../sandbox/webhook-payloads.ts';
 import { whatsappTables } from '../test/db-queries.ts';
-import {
-  createListeningTestApp,
-  type EventLog,
-  eventually,
-  type ListeningTestApp,
-  listenToEvents,
-  postWebhook,
-} from '../test/listening-test-app.ts';
+import { eventually, postWebhook } from '../test/listening-test-app.ts';
+import { liveTestApp } from '../test/live-test-app.ts';
 import { storeOutbound } from '../test/outbound.ts';
 
 const SECRET = 'processing-secret';
-let t: ListeningTestApp;
 let tables: ReturnType<typeof whatsappTables>;
 let business: SandboxBusiness;
-let log: EventLog;
-
-beforeAll(async () => {
+const { t, log } = liveTestApp(
+  async (app) => {
+    tables = whatsappTables(app.ctx.database.db);
+    const { whatsapp } = app.ctx.config;
+    business = { wabaId: whatsapp.businessAccountId, phoneNumberId: whatsapp.phoneNumberId, displayPhoneNumber: '15550001111' };
+    return app.adminToken();
+  },
   // A real Graph URL: these tests play Meta themselves, without the sandbox.
-  t = await createListeningTestApp({ WHATSAPP_APP_SECRET: SECRET, WHATSAPP_API_URL: 'https://graph.facebook.com' });
-  tables = whatsappTables(t.ctx.database.db);
-  const { whatsapp } = t.ctx.config;
-  business = { wabaId: whatsapp.businessAccountId, phoneNumberId: whatsapp.phoneNumberId, displayPhoneNumber: '15550001111' };
-  log = await listenToEvents(t.baseUrl, await t.adminToken());
-});
-afterEach(() => {
-  log.events.length = 0;
-});
-afterAll(async () => {
-  log.close();
-  await t.close();
-});
+  { WHATSAPP_APP_SECRET: SECRET, WHATSAPP_API_URL: 'https://graph.facebook.com' },
+);
 
 const post = async (payload: unknown) => {
   const res = await postWebhook(t.baseUrl, payload, { secret: SECRET });
