@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerErrorHandler } from '../../http/error-handler.ts';
 import { registerLicenceGuard } from '../../http/licence-guard.ts';
-import { applyKey, licenceStatus } from './test/licence-test-kit.ts';
+import { applyKey, licenceStatus, registerUser } from './test/licence-test-kit.ts';
 import { mintKey, TEST_SECRET } from './test/mint-key.ts';
 
 const env = { LICENSE_HMAC_SECRET: TEST_SECRET };
@@ -23,13 +23,7 @@ describe('the users quota on POST /api/register', () => {
   });
   afterAll(() => t.close());
 
-  const register = async (username: string) =>
-    t.request({
-      method: 'POST',
-      url: '/api/register',
-      token: await t.adminToken(),
-      payload: { username, email: `${username}@example.com`, password: 'secret-pass' },
-    });
+  const register = (username: string) => registerUser(t, username);
 
   it('warns from 80% and then refuses with QUOTA_EXCEEDED, creating nothing', async () => {
     expect((await applyKey(t, mintKey({ plan: 'basic', quotas: { users: 5 } }))).statusCode).toBe(200);
@@ -98,14 +92,9 @@ describe('a licence that is expired, suspended or invalid', () => {
         const state = await licenceStatus(t);
         expect(state).toMatchObject({ status, blockingLevel: 3, message: expect.any(String) });
 
-        const register = await t.request({
-          method: 'POST',
-          url: '/api/register',
-          token: admin,
-          payload: { username: 'blocked_user', email: 'blocked@example.com', password: 'secret-pass' },
-        });
-        expect(register.statusCode).toBe(403);
-        expect(register.json()).toMatchObject({
+        const blocked = await registerUser(t, 'blocked_user');
+        expect(blocked.statusCode).toBe(403);
+        expect(blocked.json()).toMatchObject({
           code,
           title,
           severity: 'error',
@@ -135,12 +124,7 @@ describe('a licence that is expired, suspended or invalid', () => {
         expect((await t.request({ method: 'POST', url: '/api/register', payload: {} })).statusCode).toBe(401);
 
         expect((await applyKey(t, mintKey({ plan: 'basic' }))).statusCode).toBe(200);
-        const fixed = await t.request({
-          method: 'POST',
-          url: '/api/register',
-          token: admin,
-          payload: { username: 'after_fix', email: 'after@example.com', password: 'secret-pass' },
-        });
+        const fixed = await registerUser(t, 'after_fix');
         expect(fixed.statusCode).toBe(201);
       } finally {
         await t.close();

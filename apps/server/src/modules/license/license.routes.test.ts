@@ -15,6 +15,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const details = async () => (await t.request({ method: 'GET', url: '/api/license/details', token: admin })).json().license;
+/** A well-signed basic key carrying `quotas` as given, for quotas the schema must refuse. */
+const keyWithQuotas = (quotas: Record<string, unknown>) =>
+  signRaw({ licenseId: 'x', customer: 'y', plan: 'basic', issuedAt: '2026-01-01T00:00:00Z', expiresAt: '2099-01-01T00:00:00Z', quotas });
 
 describe('who may use the licence endpoints', () => {
   it('needs a signed-in admin for every one of them', async () => {
@@ -95,32 +98,8 @@ describe('POST /api/license/update', () => {
     ['a truncated key', () => mintKey({ plan: 'basic' }).slice(0, -7), undefined],
     ['a key re-signed with another secret', () => mintKey({ plan: 'basic', secret: 'not-ours' }), undefined],
     ['a good key with the wrong secret', () => mintKey({ plan: 'basic' }), 'wrong-secret'],
-    [
-      'a negative quota',
-      () =>
-        signRaw({
-          licenseId: 'x',
-          customer: 'y',
-          plan: 'basic',
-          issuedAt: '2026-01-01T00:00:00Z',
-          expiresAt: '2099-01-01T00:00:00Z',
-          quotas: { users: -1 },
-        }),
-      undefined,
-    ],
-    [
-      'a missing quota number',
-      () =>
-        signRaw({
-          licenseId: 'x',
-          customer: 'y',
-          plan: 'basic',
-          issuedAt: '2026-01-01T00:00:00Z',
-          expiresAt: '2099-01-01T00:00:00Z',
-          quotas: { users: null },
-        }),
-      undefined,
-    ],
+    ['a negative quota', () => keyWithQuotas({ users: -1 }), undefined],
+    ['a missing quota number', () => keyWithQuotas({ users: null }), undefined],
   ];
   it.each(bad)('refuses %s with LICENSE_INVALID and keeps the licence in force', async (_label, key, secret) => {
     const before = await details();
@@ -143,17 +122,7 @@ describe('POST /api/license/update', () => {
   });
 
   it('names what is wrong with the payload', async () => {
-    const res = await applyKey(
-      t,
-      signRaw({
-        licenseId: 'x',
-        customer: 'y',
-        plan: 'basic',
-        issuedAt: '2026-01-01T00:00:00Z',
-        expiresAt: '2099-01-01T00:00:00Z',
-        quotas: { users: -1 },
-      }),
-    );
+    const res = await applyKey(t, keyWithQuotas({ users: -1 }));
     expect(res.json().error).toBe('The licence key payload is invalid (quotas.users: quota users must not be negative)');
   });
 

@@ -8,6 +8,16 @@ export async function applyKey(t: TestApp, licenseKey: string, hmacSecret?: stri
   return t.request({ method: 'POST', url: '/api/license/update', token: await t.adminToken(), payload: { licenseKey, hmacSecret } });
 }
 
+/** POST /api/register as the admin, for a new agent named `username`. */
+export async function registerUser(t: TestApp, username: string): Promise<LightMyRequestResponse> {
+  return t.request({
+    method: 'POST',
+    url: '/api/register',
+    token: await t.adminToken(),
+    payload: { username, email: `${username}@example.com`, password: 'secret-pass' },
+  });
+}
+
 export async function licenceStatus(t: TestApp) {
   const res = await t.request({ method: 'GET', url: '/api/license/status', token: await t.adminToken() });
   if (res.statusCode !== 200) throw new Error(`status failed: ${res.statusCode} ${res.body}`);
