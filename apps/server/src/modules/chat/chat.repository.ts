@@ -196,18 +196,6 @@ export function recountUnread(tx: Tx, conversationIds: number[]): Promise<{ id: 
     .returning({ id: conversations.id, unreadCount: conversations.unreadCount });
 }
 
-export async function insertOutboundMedia(
-  tx: Tx,
-  input: Pick<MediaFileRow, 'messageId' | 'kind' | 'mimeType' | 'fileSize' | 'sha256' | 'filename' | 'storageKey'>,
-): Promise<MediaFileRow> {
-  const [row] = await tx
-    .insert(mediaFiles)
-    .values({ ...input, direction: 'outbound', status: 'ready' })
-    .returning();
-  if (!row) throw new Error('media file insert returned nothing');
-  return row;
-}
-
 /** Meta's id for our uploaded copy; updatedAt tells how old the upload is (Meta keeps uploads 30 days). */
 export async function recordMetaMediaId(tx: Tx, mediaFileId: number, metaMediaId: string): Promise<void> {
   await tx.update(mediaFiles).set({ metaMediaId, updatedAt: new Date() }).where(eq(mediaFiles.id, mediaFileId));

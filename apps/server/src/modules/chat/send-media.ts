@@ -5,7 +5,8 @@ import type { StoredFile } from '../../storage/media-storage.ts';
 import type { MessageRow } from '../../whatsapp/messages/messages.repository.ts';
 import type { SessionActor } from '../agent-sessions/session-transitions.ts';
 import type { MediaFileRow } from '../media/chat-media.ts';
-import { insertOutboundMedia, recordMetaMediaId, setMessageContent } from './chat.repository.ts';
+import { insertOutboundMedia } from '../media/media.repository.ts';
+import { recordMetaMediaId, setMessageContent } from './chat.repository.ts';
 import type { MediaUpload, OutboundMediaKind } from './media-upload.ts';
 import { type ChatDeps, deliverAgentMessage, openConversation, queueAgentMessage, recipientOf, takeOverOnSend } from './outbound.ts';
 

@@ -13,14 +13,23 @@ export interface NewInboundMedia {
   filename: string | null;
 }
 
-/** Queues a customer's file for download; written in the transaction that stores its message. */
-export async function insertPendingInboundMedia(tx: DbOrTx, input: NewInboundMedia): Promise<MediaFileRow> {
-  const [row] = await tx
-    .insert(mediaFiles)
-    .values({ ...input, direction: 'inbound', status: 'pending' })
-    .returning();
+async function insertMediaFile(tx: DbOrTx, values: typeof mediaFiles.$inferInsert): Promise<MediaFileRow> {
+  const [row] = await tx.insert(mediaFiles).values(values).returning();
   if (!row) throw new Error('media file insert returned nothing');
   return row;
+}
+
+/** Queues a customer's file for download; written in the transaction that stores its message. */
+export function insertPendingInboundMedia(tx: DbOrTx, input: NewInboundMedia): Promise<MediaFileRow> {
+  return insertMediaFile(tx, { ...input, direction: 'inbound', status: 'pending' });
+}
+
+/** A file an agent sends, already in our storage; written in the transaction that stores its message. */
+export function insertOutboundMedia(
+  tx: DbOrTx,
+  input: Pick<MediaFileRow, 'messageId' | 'kind' | 'mimeType' | 'fileSize' | 'sha256' | 'filename' | 'storageKey'>,
+): Promise<MediaFileRow> {
+  return insertMediaFile(tx, { ...input, direction: 'outbound', status: 'ready' });
 }
 
 /**
