@@ -31,8 +31,8 @@ const statusEvents = (wamid: string) =>
 describe('sandbox sends and their signed status webhooks', () => {
   it('move the stored message from pending to sent, delivered and read, live', async () => {
     const { wamid } = await client.sendText('447700900200', 'Your parcel ships today');
-    const stored = await storeOutbound(t.ctx.database.db, { phone: '447700900200', phoneNumberId: phoneNumberId(), wamid });
-    expect(stored.message.status).toBe('pending');
+    // Under load the first status can beat this insert; the next test covers that path on purpose.
+    await storeOutbound(t.ctx.database.db, { phone: '447700900200', phoneNumberId: phoneNumberId(), wamid });
     const read = await eventually(async () => {
       const m = await tables.message(wamid);
       return m?.status === 'read' ? m : null;
@@ -40,8 +40,9 @@ describe('sandbox sends and their signed status webhooks', () => {
     expect(read.sentAt).not.toBeNull();
     expect(read.deliveredAt).not.toBeNull();
     expect(read.readAt).not.toBeNull();
-    await eventually(async () => statusEvents(wamid).length === 3);
-    expect(statusEvents(wamid)).toEqual(['sent', 'delivered', 'read']);
+    await eventually(async () => statusEvents(wamid).includes('read'));
+    // In order, each once; statuses applied at insert (because they came first) are not announced again.
+    expect(['sent', 'delivered', 'read'].slice(-statusEvents(wamid).length)).toEqual(statusEvents(wamid));
     // Every status reached the server through the webhook route and its signature check.
     const events = await tables.events();
     expect(events.filter((e) => JSON.stringify(e.payload).includes(wamid))).toHaveLength(3);
