@@ -173,15 +173,33 @@ export interface ReadMarked {
 }
 
 /** Marks customers' messages read by the business (their status stays 'received'). */
+/**
+ * Marks the given customer messages read, and with each the older unread ones of its conversation,
+ * as WhatsApp's own read receipts do: an agent who saw the newest has seen the thread up to there.
+ */
 export async function markInboundRead(tx: Tx, messageIds: number[]): Promise<ReadMarked> {
-  const inbound = and(inArray(messages.id, messageIds), eq(messages.direction, 'inbound'));
-  const found = await tx.selectDistinct({ conversationId: messages.conversationId }).from(messages).where(inbound);
+  // Meta's timestamps have whole seconds: (timestamp, id) orders messages of the same second.
+  const seen = await tx
+    .selectDistinctOn([messages.conversationId], {
+      conversationId: messages.conversationId,
+      id: messages.id,
+      at: sql<string>`${messages.timestamp}::text`,
+    })
+    .from(messages)
+    .where(and(inArray(messages.id, messageIds), eq(messages.direction, 'inbound')))
+    .orderBy(messages.conversationId, desc(messages.timestamp), desc(messages.id));
+  if (seen.length === 0) return { conversationIds: [], updated: [] };
+  const upToSeen = or(
+    ...seen.map((s) =>
+      and(eq(messages.conversationId, s.conversationId), sql`(${messages.timestamp}, ${messages.id}) <= (${s.at}::timestamptz, ${s.id})`),
+    ),
+  );
   const updated = await tx
     .update(messages)
     .set({ readAt: new Date(), updatedAt: new Date() })
-    .where(and(inbound, isNull(messages.readAt)))
+    .where(and(eq(messages.direction, 'inbound'), isNull(messages.readAt), upToSeen))
     .returning({ id: messages.id, conversationId: messages.conversationId, wamid: messages.wamid, timestamp: messages.timestamp });
-  return { conversationIds: found.map((f) => f.conversationId).sort((a, b) => a - b), updated };
+  return { conversationIds: seen.map((s) => s.conversationId).sort((a, b) => a - b), updated };
 }
 
 /** Recounts unread messages from the messages themselves, so the badge cannot drift. */

@@ -198,6 +198,16 @@ describe('POST /api/agent/mark-read', () => {
     expect(await unread()).toBe(0);
   });
 
+  it('marks the older unread messages of the conversation with the newest one seen, as WhatsApp receipts do', async () => {
+    const phone = '447700900161';
+    await customerWrites(t, agent.token, { from: phone, name: 'Backlog', text: 'Old one' });
+    await customerWrites(t, agent.token, { from: phone, name: 'Backlog', text: 'Older one' });
+    const newest = await customerWrites(t, agent.token, { from: phone, name: 'Backlog', text: 'Newest' });
+    const res = await t.request({ method: 'POST', url: '/api/agent/mark-read', token: agent.token, payload: { messages: [newest.id] } });
+    expect(res.json()).toEqual({ updated: 3, conversationIds: [newest.conversationId] });
+    expect((await get(`/api/agent/chat/${phone}`)).json().conversation.unreadCount).toBe(0);
+  });
+
   it('refuses an empty or malformed list', async () => {
     const empty = await t.request({ method: 'POST', url: '/api/agent/mark-read', token: agent.token, payload: { messages: [] } });
     expect(empty.statusCode).toBe(400);
