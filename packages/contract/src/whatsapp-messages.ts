@@ -68,6 +68,16 @@ export const messageContentSchema = z.object({
   reply: z.object({ kind: z.enum(['button', 'list']), id: z.string(), title: z.string(), description: z.string().optional() }).optional(),
   reaction: z.object({ messageId: z.string(), emoji: z.string() }).optional(),
   contacts: z.array(z.unknown()).optional(),
+  /** A template the business sent: which one, and its parts as the customer read them (`text` holds the body). */
+  template: z
+    .object({
+      name: z.string(),
+      language: z.string(),
+      header: z.string().optional(),
+      footer: z.string().optional(),
+      buttons: z.array(z.string()).optional(),
+    })
+    .optional(),
   /** The message this one answers, when the customer replied to one. */
   context: z.object({ id: z.string(), from: z.string().optional() }).optional(),
   /** Meta's own object for types we do not model, kept so nothing is lost. */
