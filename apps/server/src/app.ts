@@ -34,6 +34,7 @@ import { createLicenseAdminService } from './modules/license/license-admin.servi
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import { templatesPlugin } from './modules/templates/templates.plugin.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const chatDeps = createChatDeps(ctx);
   await app.register(chatRoutes, { deps: chatDeps });
   await app.register(agentSessionsRoutes, { deps: chatDeps });
+  await app.register(templatesPlugin, { ctx, chatDeps });
 
   const serveWeb = Boolean(config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html')));
   if (serveWeb) {

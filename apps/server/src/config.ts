@@ -24,6 +24,8 @@ const envSchema = z.object({
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   WHATSAPP_BUSINESS_ACCOUNT_ID: z.string().optional(),
+  /** The Meta app: template header samples go through its resumable upload (POST /{app-id}/uploads). */
+  WHATSAPP_APP_ID: z.string().optional(),
   WHATSAPP_APP_SECRET: z.string().optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().optional(),
   SMTP_URL: z
@@ -37,6 +39,10 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Failed sign-ins allowed per account and per address in the window before 429. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  /** How often templates are reconciled with Meta's list; 0 turns the periodic sync off. */
+  TEMPLATE_SYNC_INTERVAL_MS: z.coerce.number().int().min(0).default(600_000),
+  /** How long the sandbox takes to review a new or edited template. */
+  SANDBOX_TEMPLATE_REVIEW_MS: z.coerce.number().int().min(0).default(2000),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -57,10 +63,13 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       accessToken: env.WHATSAPP_ACCESS_TOKEN ?? 'sandbox-access-token',
       phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID ?? '100000000000001',
       businessAccountId: env.WHATSAPP_BUSINESS_ACCOUNT_ID ?? '200000000000001',
+      appId: env.WHATSAPP_APP_ID ?? '300000000000001',
       appSecret: env.WHATSAPP_APP_SECRET ?? randomBytes(32).toString('hex'),
       verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? randomBytes(16).toString('hex'),
       sandbox: !env.WHATSAPP_API_URL,
+      sandboxTemplateReviewMs: env.SANDBOX_TEMPLATE_REVIEW_MS,
     },
+    templateSyncIntervalMs: env.TEMPLATE_SYNC_INTERVAL_MS,
     smtpUrl: env.SMTP_URL,
     license: { key: env.LICENSE_KEY, hmacSecret: env.LICENSE_HMAC_SECRET },
     logLevel: env.LOG_LEVEL,

@@ -45,6 +45,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'http://127.0.0.1:3999',
+      // Tests that want the periodic template sync ask for it.
+      TEMPLATE_SYNC_INTERVAL_MS: '0',
       ...env,
     },
   );

@@ -361,3 +361,11 @@ export const templateStatusEventSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 export type TemplateStatusEvent = z.infer<typeof templateStatusEventSchema>;
+
+/** POST /sandbox/control/template-status (admins, sandbox only): Meta changes a template's status, and the signed webhook follows. */
+export const sandboxTemplateStatusBodySchema = z.object({
+  name: z.string().trim().min(1, 'name is required'),
+  language: z.string().trim().min(1, 'language is required'),
+  status: z.enum(['APPROVED', 'REJECTED', 'PAUSED', 'DISABLED']),
+  reason: z.string().trim().max(200).optional(),
+});

@@ -216,11 +216,16 @@ export const messages = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** How many times an agent retried this message after it failed; each retry records Meta's new id. */
     retryCount: integer('retry_count').notNull().default(0),
+    /** Set on template messages the business sent: what template analytics count by. */
+    templateName: text('template_name'),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('messages_conversation_time_idx').on(t.conversationId, t.timestamp, t.id),
+    // Template analytics read only template rows; status in the index lets counts skip the table.
+    index('messages_template_time_idx').on(t.timestamp, t.templateName, t.status).where(sql`${t.templateName} IS NOT NULL`),
+    index('messages_template_name_idx').on(t.templateName, t.timestamp).where(sql`${t.templateName} IS NOT NULL`),
     // Reports over a date range read only that range.
     index('messages_timestamp_idx').on(t.timestamp),
     index('messages_failed_idx').on(t.failedAt).where(sql`${t.status} = 'failed'`),
@@ -319,3 +324,54 @@ export const licenseUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.quota, t.day] })],
 );
+
+/** Message templates as submitted to Meta, with the status Meta's review and quality checks gave them. */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: serial('id').primaryKey(),
+    /** Meta's template id; null only between our insert and Meta's answer, inside one transaction. */
+    metaId: text('meta_id').unique(),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    category: text('category').notNull(),
+    status: text('status').notNull(),
+    parameterFormat: text('parameter_format').notNull().default('POSITIONAL'),
+    /** Meta's component objects, as submitted or as Meta listed them. */
+    components: jsonb('components').notNull(),
+    rejectedReason: text('rejected_reason'),
+    previousCategory: text('previous_category'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    statusUpdatedAt: tstz('status_updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('message_templates_name_language_idx').on(t.name, t.language),
+    index('message_templates_updated_idx').on(sql`${t.updatedAt} DESC`, sql`${t.id} DESC`),
+    index('message_templates_status_idx').on(t.status, sql`${t.updatedAt} DESC`),
+    index('message_templates_category_idx').on(t.category, sql`${t.updatedAt} DESC`),
+    index('message_templates_language_idx').on(t.language),
+    // Search matches any part of the name.
+    index('message_templates_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    check('message_templates_category_check', sql`${t.category} IN ('MARKETING', 'UTILITY', 'AUTHENTICATION')`),
+    check('message_templates_parameter_format_check', sql`${t.parameterFormat} IN ('POSITIONAL', 'NAMED')`),
+  ],
+);
+
+/** Files kept under DATA_DIR/uploads to send as template header media (POST /api/templates/upload-file). */
+export const templateUploads = pgTable('template_uploads', {
+  id: text('id').primaryKey(),
+  filename: text('filename').notNull(),
+  mimeType: text('mime_type').notNull(),
+  /** IMAGE, VIDEO or DOCUMENT: the header format it can serve as. */
+  format: text('format').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  sha256: text('sha256').notNull(),
+  storageKey: text('storage_key').notNull(),
+  /** Meta's media id once it was uploaded for a send, with when (Meta keeps media 30 days). */
+  metaMediaId: text('meta_media_id'),
+  metaMediaAt: tstz('meta_media_at'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});

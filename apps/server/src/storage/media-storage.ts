@@ -25,8 +25,9 @@ export interface MediaStorage {
 const KEY_PATTERN = /^\d{4}-\d{2}\/[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
 const EXTENSION_PATTERN = /^[a-z0-9]{1,8}$/;
 
-export function createMediaStorage(dataDir: string): MediaStorage {
-  const root = path.join(dataDir, 'media_storage');
+/** `folder` is media_storage for messages' files, uploads for files kept for later sends (template header media). */
+export function createMediaStorage(dataDir: string, folder: 'media_storage' | 'uploads' = 'media_storage'): MediaStorage {
+  const root = path.join(dataDir, folder);
   const fileOf = (key: string) => {
     if (!KEY_PATTERN.test(key)) throw new Error(`invalid media storage key: ${key}`);
     return path.join(root, key);

@@ -29,6 +29,10 @@ export interface CloudApiClientOptions {
   version: string;
   accessToken: string;
   phoneNumberId: string;
+  /** The WhatsApp Business Account that owns the templates. */
+  businessAccountId?: string;
+  /** The Meta app whose resumable upload takes template header samples. */
+  appId?: string;
   retry?: Partial<RetryOptions>;
   /** Per attempt; a hung connection counts as a transient failure. */
   timeoutMs?: number;
@@ -39,6 +43,29 @@ export type CloudApiClient = ReturnType<typeof createCloudApiClient>;
 interface SendResponse {
   messages?: { id: string }[];
 }
+
+/** A template as the Graph API lists it (GET /{waba-id}/message_templates and GET /{template-id}). */
+export interface GraphTemplate {
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  category: string;
+  components: Record<string, unknown>[];
+  parameter_format?: string;
+  rejected_reason?: string;
+  previous_category?: string;
+}
+
+export interface GraphTemplateInput {
+  name: string;
+  language: string;
+  category: string;
+  parameter_format?: string;
+  components: unknown[];
+}
+
+const TEMPLATE_FIELDS = 'id,name,language,status,category,components,parameter_format,rejected_reason,previous_category';
 
 /** The Graph API calls the server makes, exactly as Meta documents them; works against Meta or the sandbox. */
 export function createCloudApiClient(options: CloudApiClientOptions) {
@@ -73,6 +100,21 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(payload),
     });
+
+  const waba = () => {
+    if (!options.businessAccountId) throw new Error('The client was made without a WhatsApp Business Account id');
+    return options.businessAccountId;
+  };
+
+  /** One page of the business's templates; `after` is the cursor of the previous page. */
+  function listTemplates(page: { limit?: number; after?: string } = {}) {
+    const query = new URLSearchParams({ fields: TEMPLATE_FIELDS, limit: String(page.limit ?? 100) });
+    if (page.after) query.set('after', page.after);
+    return callJson<{ data: GraphTemplate[]; paging?: { cursors?: { after?: string }; next?: string } }>(
+      `${root}/${waba()}/message_templates?${query}`,
+      { method: 'GET' },
+    );
+  }
 
   async function send(to: string, message: Record<string, unknown>): Promise<{ wamid: string }> {
     const res = await postJson<SendResponse>(`${options.phoneNumberId}/messages`, {
@@ -135,6 +177,54 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
       return { url: res.url, mimeType: res.mime_type, sha256: res.sha256, fileSize: Number(res.file_size), id: res.id };
     },
 
+    sendTemplate: (to: string, name: string, languageCode: string, components: unknown[]) =>
+      send(to, { type: 'template', template: { name, language: { code: languageCode }, ...(components.length ? { components } : {}) } }),
+
+    /** Submits a template for review: Meta answers with its id and the status it starts in (PENDING, or at once APPROVED/REJECTED). */
+    createTemplate: (template: GraphTemplateInput) =>
+      postJson<{ id: string; status: string; category: string }>(`${waba()}/message_templates`, template),
+
+    listTemplates,
+
+    /** Every template of the business, page by page. */
+    async listAllTemplates(): Promise<GraphTemplate[]> {
+      const all: GraphTemplate[] = [];
+      let after: string | undefined;
+      do {
+        const page = await listTemplates({ after });
+        all.push(...page.data);
+        after = page.paging?.next ? page.paging.cursors?.after : undefined;
+      } while (after);
+      return all;
+    },
+
+    getTemplate: (templateId: string) =>
+      callJson<GraphTemplate>(`${root}/${encodeURIComponent(templateId)}?fields=${TEMPLATE_FIELDS}`, { method: 'GET' }),
+
+    /** Edits a submitted template's components; Meta reviews it again. */
+    updateTemplate: (templateId: string, edit: { components: unknown[]; category?: string }) =>
+      postJson<{ success: boolean }>(encodeURIComponent(templateId), edit),
+
+    /** Deletes a template at Meta: every language of the name, or only the one with `templateId`. */
+    async deleteTemplate(name: string, templateId?: string): Promise<void> {
+      const query = new URLSearchParams({ name });
+      if (templateId) query.set('hsm_id', templateId);
+      await callJson(`${root}/${waba()}/message_templates?${query}`, { method: 'DELETE' });
+    },
+
+    /** Meta's resumable upload, for template header samples: opens a session, sends the bytes, answers the file handle. */
+    async uploadTemplateSample(buffer: Buffer, mimeType: string, filename: string): Promise<{ handle: string }> {
+      if (!options.appId) throw new Error('The client was made without a Meta app id');
+      const query = new URLSearchParams({ file_name: filename, file_length: String(buffer.length), file_type: mimeType });
+      const session = await callJson<{ id: string }>(`${root}/${options.appId}/uploads?${query}`, { method: 'POST' });
+      const uploaded = await callJson<{ h: string }>(`${root}/${session.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', file_offset: '0' },
+        body: new Uint8Array(buffer),
+      });
+      return { handle: uploaded.h };
+    },
+
     async downloadMedia(url: string): Promise<{ buffer: Buffer; mimeType: string }> {
       const res = await call(url, { method: 'GET' });
       return {
@@ -152,6 +242,8 @@ export function cloudApiClientFor(whatsapp: Config['whatsapp'], retry?: Partial<
     version: whatsapp.apiVersion,
     accessToken: whatsapp.accessToken,
     phoneNumberId: whatsapp.phoneNumberId,
+    businessAccountId: whatsapp.businessAccountId,
+    appId: whatsapp.appId,
     retry,
   });
 }

@@ -91,6 +91,17 @@ export async function queueAgentMessage(
   input: { type: string; content: MessageContent },
 ): Promise<MessageRow> {
   assertWindowOpen(conversation.lastInboundAt);
+  return queueOutsideWindow(tx, deps, conversation, actor, input);
+}
+
+/** As queueAgentMessage without the window check: for approved templates, which Meta delivers at any time. */
+export async function queueOutsideWindow(
+  tx: Tx,
+  deps: Pick<ChatDeps, 'licence'>,
+  conversation: ConversationSession,
+  actor: SessionActor,
+  input: { type: string; content: MessageContent; templateName?: string },
+): Promise<MessageRow> {
   await deps.licence.consumeMessages(tx, 1);
   const { message } = await insertOutbound(tx, { ...input, conversationId: conversation.conversationId, wamid: null, userId: actor.id });
   return message;

@@ -175,6 +175,8 @@ export interface NewOutbound {
   content: MessageContent;
   userId?: number | null;
   timestamp?: Date;
+  /** Template messages: the template's name, what template analytics count by. */
+  templateName?: string | null;
 }
 
 /** Stores a message the business sent; statuses that raced ahead of it are applied at once. */

@@ -30,12 +30,16 @@ export interface SandboxGraphOptions {
   }) => void;
   /** The business marked a customer's message as read. */
   onRead: (messageId: string) => void;
+  /** Meta's refusal of a template send (unknown, unapproved, paused template or wrong parameters), if any. */
+  templateSendError?: (payload: Record<string, unknown>) => { code: number; message: string; details: string } | undefined;
+  /** Other Graph objects served by id beside media (templates). */
+  findObject?: (id: string) => object | undefined;
 }
 
 /** The Graph API endpoints the client uses, imitated; registered under /sandbox/graph. */
 export async function sandboxGraphRoutes(
   graph: FastifyInstance,
-  { accessToken, phoneNumberId, failNext, media, onAccepted, onRead }: SandboxGraphOptions,
+  { accessToken, phoneNumberId, failNext, media, onAccepted, onRead, templateSendError, findObject }: SandboxGraphOptions,
 ) {
   graph.setErrorHandler((err: Error & { statusCode?: number }, _request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? 400 : 500;
@@ -79,6 +83,9 @@ export async function sandboxGraphRoutes(
       onRead(message.messageId);
       return { success: true };
     }
+
+    const refused = message.type === 'template' ? templateSendError?.(message.payload) : undefined;
+    if (refused) return sendGraphError(reply, 400, refused.code, refused.message, refused.details);
 
     const failure = failNext.take();
     if (failure?.via === 'response') {
@@ -124,6 +131,8 @@ export async function sandboxGraphRoutes(
     const bad = checkPath(request.params.version, undefined, reply);
     if (bad) return bad;
     const found = await media.find(request.params.mediaId);
+    const other = found ? undefined : findObject?.(request.params.mediaId);
+    if (other) return other;
     if (!found) {
       return sendGraphError(
         reply,

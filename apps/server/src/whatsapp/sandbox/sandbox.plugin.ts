@@ -10,6 +10,9 @@ import { sandboxControlRoutes } from './sandbox-control.routes.ts';
 import { createSandboxConversations } from './sandbox-conversations.ts';
 import { sandboxGraphRoutes } from './sandbox-graph.routes.ts';
 import { sandboxSimulatorRoutes } from './sandbox-simulator.routes.ts';
+import { sandboxTemplateControlRoutes } from './sandbox-template-control.routes.ts';
+import { sandboxTemplateRoutes, templateSendError } from './sandbox-templates.routes.ts';
+import { createSandboxTemplateStore } from './template-store.ts';
 import type { SandboxBusiness } from './webhook-payloads.ts';
 import { createWebhookSender } from './webhook-sender.ts';
 
@@ -43,12 +46,21 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
   const failNext = createFailNextQueue();
   const media = createSandboxMediaStore(dataDir);
   const conversations = createSandboxConversations();
+  const templates = createSandboxTemplateStore(dataDir);
 
   await app.register(sandboxControlRoutes, { failNext, media, sender, business, conversations });
   await app.register(sandboxSimulatorRoutes, { media, conversations });
+  await app.register(sandboxTemplateControlRoutes, { templates, sender, wabaId: whatsapp.businessAccountId });
   await app.register(
-    (graph) =>
-      sandboxGraphRoutes(graph, {
+    async (graph) => {
+      await sandboxTemplateRoutes(graph, {
+        wabaId: whatsapp.businessAccountId,
+        appId: whatsapp.appId,
+        store: templates,
+        sender,
+        reviewMs: whatsapp.sandboxTemplateReviewMs,
+      });
+      await sandboxGraphRoutes(graph, {
         accessToken: whatsapp.accessToken,
         phoneNumberId: whatsapp.phoneNumberId,
         failNext,
@@ -62,7 +74,10 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
           );
         },
         onRead: (messageId) => conversations.markReadByBusiness(messageId),
-      }),
+        templateSendError: (payload) => templateSendError(templates, payload),
+        findObject: (id) => templates.get(id),
+      });
+    },
     { prefix: '/sandbox/graph' },
   );
 };

@@ -3,6 +3,7 @@ import { type MediaKind, type MessageContent, mediaKinds } from '@wac/contract/w
 import { normalizePhone } from '@wac/contract/whatsapp-phone';
 import { reopenEndedSession } from '../../modules/agent-sessions/agent-sessions.repository.ts';
 import { insertPendingInboundMedia } from '../../modules/media/media.repository.ts';
+import { applyTemplateUpdate } from '../../modules/templates/template-status.ts';
 import { errorFromMeta, inboundContent } from '../messages/inbound-content.ts';
 import { messageReceivedEmit, messageStatusEmit, type RealtimeEmit } from '../messages/message-events.ts';
 import {
@@ -75,5 +76,6 @@ export async function handleWebhookEvent(tx: Tx, payload: unknown): Promise<Webh
     });
     if (result?.changed) outcome.emits.push(...messageStatusEmit(result.message));
   }
+  for (const update of changes.templates) outcome.emits.push(...(await applyTemplateUpdate(tx, update)));
   return outcome;
 }

@@ -74,7 +74,45 @@ describe('extractChanges', () => {
       value({}),
       { ...value({}), entry: [{ changes: [{ field: 'account_update', value: {} }] }] },
     ]) {
-      expect(extractChanges(other)).toEqual({ messages: [], statuses: [] });
+      expect(extractChanges(other)).toEqual({ messages: [], statuses: [], templates: [] });
     }
+  });
+});
+
+describe('template updates', () => {
+  const delivery = (field: string, value: unknown) => ({
+    object: 'whatsapp_business_account',
+    entry: [{ id: '1', changes: [{ field, value }] }],
+  });
+
+  it('reads status and category updates, with the reason Meta gives', () => {
+    const rejected = delivery('message_template_status_update', {
+      event: 'REJECTED',
+      message_template_id: 123,
+      message_template_name: 'promo',
+      message_template_language: 'en_US',
+      reason: 'INVALID_FORMAT',
+    });
+    expect(extractChanges(rejected).templates).toEqual([
+      { metaId: '123', name: 'promo', language: 'en_US', status: 'REJECTED', reason: 'INVALID_FORMAT', category: null },
+    ]);
+    const paused = delivery('message_template_status_update', {
+      event: 'PAUSED',
+      message_template_id: '124',
+      reason: 'NONE',
+      other_info: { title: 'FIRST_PAUSE', description: 'Low quality' },
+    });
+    expect(extractChanges(paused).templates[0]).toMatchObject({ metaId: '124', status: 'PAUSED', reason: 'FIRST_PAUSE: Low quality' });
+    const moved = delivery('template_category_update', {
+      message_template_id: 125,
+      message_template_name: 'receipt',
+      message_template_language: 'en',
+      previous_category: 'UTILITY',
+      new_category: 'MARKETING',
+    });
+    expect(extractChanges(moved).templates).toEqual([
+      { metaId: '125', name: 'receipt', language: 'en', status: null, reason: null, category: 'MARKETING' },
+    ]);
+    expect(extractChanges(delivery('message_template_status_update', { event: 'APPROVED' })).templates).toEqual([]);
   });
 });

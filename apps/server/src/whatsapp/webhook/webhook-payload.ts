@@ -53,9 +53,71 @@ export interface StatusItem {
   errors: MetaError[];
 }
 
+/** A template's review or quality status changed (APPROVED, REJECTED, PAUSED, DISABLED...), or Meta re-categorised it. */
+export interface TemplateUpdateItem {
+  metaId: string;
+  name: string | null;
+  language: string | null;
+  status: string | null;
+  /** Why it was rejected, paused or disabled. */
+  reason: string | null;
+  category: string | null;
+}
+
 export interface WebhookChanges {
   messages: InboundItem[];
   statuses: StatusItem[];
+  templates: TemplateUpdateItem[];
+}
+
+const templateIdentity = {
+  message_template_id: z.union([z.number(), z.string().min(1)]).transform(String),
+  message_template_name: z.string().optional(),
+  message_template_language: z.string().optional(),
+};
+const templateStatusSchema = z.looseObject({
+  ...templateIdentity,
+  event: z.string(),
+  reason: z.string().nullable().optional(),
+  other_info: z.looseObject({ title: z.string().optional(), description: z.string().optional() }).optional(),
+});
+const templateCategorySchema = z.looseObject({ ...templateIdentity, new_category: z.string() });
+
+/** Meta says reason 'NONE' when there is none; a pause or disable explains itself in other_info. */
+function templateReason(value: z.infer<typeof templateStatusSchema>): string | null {
+  if (value.reason && value.reason !== 'NONE') return value.reason;
+  const info = value.other_info;
+  return info ? [info.title, info.description].filter(Boolean).join(': ') || null : null;
+}
+
+function templateUpdate(field: string, raw: unknown): TemplateUpdateItem | null {
+  if (field === 'message_template_status_update') {
+    const value = templateStatusSchema.safeParse(raw);
+    if (!value.success) return null;
+    const { data } = value;
+    return {
+      metaId: data.message_template_id,
+      name: data.message_template_name ?? null,
+      language: data.message_template_language ?? null,
+      status: data.event,
+      reason: templateReason(data),
+      category: null,
+    };
+  }
+  if (field === 'template_category_update') {
+    const value = templateCategorySchema.safeParse(raw);
+    if (!value.success) return null;
+    const { data } = value;
+    return {
+      metaId: data.message_template_id,
+      name: data.message_template_name ?? null,
+      language: data.message_template_language ?? null,
+      status: null,
+      reason: null,
+      category: data.new_category,
+    };
+  }
+  return null;
 }
 
 const DELIVERY = new Set(['sent', 'delivered', 'read', 'failed']);
@@ -67,17 +129,21 @@ export function metaTime(seconds: string): Date {
 }
 
 /**
- * The messages and statuses in a webhook delivery. Anything else (other objects, other fields,
+ * The messages, statuses and template updates in a webhook delivery. Anything else (other objects, other fields,
  * statuses we do not track, items missing their ids) is left out, item by item, so one odd entry
  * does not hide the rest.
  */
 export function extractChanges(payload: unknown): WebhookChanges {
-  const out: WebhookChanges = { messages: [], statuses: [] };
+  const out: WebhookChanges = { messages: [], statuses: [], templates: [] };
   const envelope = envelopeSchema.safeParse(payload);
   if (!envelope.success) return out;
   for (const entry of envelope.data.entry) {
     for (const change of entry.changes) {
-      if (change.field !== 'messages') continue;
+      if (change.field !== 'messages') {
+        const template = templateUpdate(change.field, change.value);
+        if (template) out.templates.push(template);
+        continue;
+      }
       const value = changeValueSchema.safeParse(change.value);
       if (!value.success) continue;
       const { metadata } = value.data;

@@ -1,0 +1,130 @@
+import type { ChatMessage } from '@wac/contract/chat';
+import { checkSendComponents, renderTemplate } from '@wac/contract/template-parameters';
+import { issueText } from '@wac/contract/template-rules';
+import type { MediaReference, SendComponent, sendTemplateBodySchema, Template } from '@wac/contract/templates';
+import type { MessageContent } from '@wac/contract/whatsapp-messages';
+import { normalizePhone, toE164Digits } from '@wac/contract/whatsapp-phone';
+import type { z } from 'zod';
+import { badRequest } from '../../http/app-error.ts';
+import type { SessionActor } from '../agent-sessions/session-transitions.ts';
+import { deliverAgentMessage, openConversation, queueOutsideWindow, takeOverOnSend } from '../chat/outbound.ts';
+import type { TemplateDeps } from './template-deps.ts';
+import { metaMediaIdOf } from './template-uploads.ts';
+import { toTemplate } from './template-view.ts';
+import { type TemplateUploadRow, templateByNameAndLanguage, uploadById } from './templates.repository.ts';
+
+type SendTemplateInput = z.output<typeof sendTemplateBodySchema>;
+type MediaKind = 'image' | 'video' | 'document';
+
+const why: Partial<Record<Template['status'], string>> = {
+  PAUSED: 'is paused',
+  DISABLED: 'is disabled',
+  PENDING: 'is waiting for Meta’s review',
+  REJECTED: 'was rejected by Meta',
+  IN_APPEAL: 'is in appeal',
+};
+
+/** Only APPROVED templates go out; a paused or disabled one is refused by name before anything reaches Meta. */
+function assertSendable(template: Template): void {
+  if (template.status !== 'APPROVED') {
+    const reason = why[template.status] ?? `is ${template.status.toLowerCase().replace(/_/g, ' ')}`;
+    throw badRequest(`Template ${template.name} ${reason} and cannot be sent`, [{ field: 'template_name', message: reason }]);
+  }
+  if (!template.supported) {
+    throw badRequest(`Template ${template.name} uses parts this console does not support and cannot be sent from here`);
+  }
+}
+
+const mediaOf = (component: SendComponent) => {
+  const parameter = component.type === 'header' ? component.parameters[0] : undefined;
+  if (parameter?.type !== 'image' && parameter?.type !== 'video' && parameter?.type !== 'document') return null;
+  const reference: MediaReference =
+    parameter.type === 'image' ? parameter.image : parameter.type === 'video' ? parameter.video : parameter.document;
+  return { kind: parameter.type as MediaKind, reference };
+};
+
+/** Our uploads named in media headers, looked up (and their format checked) before the message is stored. */
+async function uploadsOf(deps: TemplateDeps, components: SendComponent[]): Promise<Map<string, TemplateUploadRow>> {
+  const found = new Map<string, TemplateUploadRow>();
+  for (const [k, component] of components.entries()) {
+    const media = mediaOf(component);
+    const uploadId = media?.reference.uploadId;
+    if (!media || !uploadId) continue;
+    const field = `components[${k}].parameters[0].${media.kind}.uploadId`;
+    const upload = await uploadById(deps.db, uploadId);
+    if (!upload) throw badRequest(`${field}: no upload ${uploadId}; upload the file with POST /api/templates/upload-file`);
+    if (upload.format !== media.kind.toUpperCase())
+      throw badRequest(`${field}: the upload is a ${upload.format.toLowerCase()}, not a ${media.kind}`);
+    found.set(uploadId, upload);
+  }
+  return found;
+}
+
+/** The components as Meta takes them: our uploads become Meta media ids. */
+async function graphComponents(deps: TemplateDeps, components: SendComponent[], uploads: Map<string, TemplateUploadRow>) {
+  return Promise.all(
+    components.map(async (component) => {
+      const media = mediaOf(component);
+      if (component.type === 'button') return { ...component, index: String(component.index) };
+      if (!media?.reference.uploadId) return component;
+      const { uploadId, ...reference } = media.reference;
+      const upload = uploads.get(uploadId) as TemplateUploadRow;
+      const id = await metaMediaIdOf(deps, upload);
+      const filename = media.kind === 'document' ? (reference.filename ?? upload.filename) : undefined;
+      return { type: 'header', parameters: [{ type: media.kind, [media.kind]: { id, ...(filename ? { filename } : {}) } }] };
+    }),
+  );
+}
+
+function recipientOf(phone: string, name: string | undefined) {
+  const canonical = normalizePhone(phone);
+  const waId = toE164Digits(phone);
+  if (!canonical || !waId) {
+    throw badRequest('phone must be a phone number in international format, such as +447700900123', [
+      { field: 'phone', message: 'must be a phone number in international format' },
+    ]);
+  }
+  return { phone: canonical, waId, name: name || null };
+}
+
+/**
+ * POST /api/send-template: an approved template to any number, inside or outside the 24-hour
+ * window. The parameters are checked against the template, the message is stored (counted against
+ * the daily messages quota) in the recipient's conversation with its rendered text, and then sent.
+ */
+export async function sendTemplate(deps: TemplateDeps, actor: SessionActor, input: SendTemplateInput): Promise<ChatMessage> {
+  const recipient = recipientOf(input.phone, input.recipientName);
+  const row = await templateByNameAndLanguage(deps.db, input.template_name, input.language_code);
+  if (!row) {
+    throw badRequest(`template_name: there is no template ${input.template_name} in ${input.language_code}`, [
+      { field: 'template_name', message: 'not found in this language' },
+    ]);
+  }
+  const template = toTemplate(row, null);
+  assertSendable(template);
+  const issues = checkSendComponents(template, input.components);
+  if (issues[0]) throw badRequest(issueText(issues[0]), issues);
+  const uploads = await uploadsOf(deps, input.components);
+
+  const rendered = renderTemplate(template, input.components);
+  const content: MessageContent = {
+    text: rendered.body,
+    template: {
+      name: template.name,
+      language: template.language,
+      ...(rendered.header?.text ? { header: rendered.header.text } : {}),
+      ...(rendered.footer ? { footer: rendered.footer } : {}),
+      ...(rendered.buttons.length ? { buttons: rendered.buttons.map((b) => b.text) } : {}),
+    },
+  };
+  const { message, waId, publish } = await deps.db.transaction(async (tx) => {
+    const conversation = await openConversation(tx, deps, recipient);
+    const message = await queueOutsideWindow(tx, deps, conversation, actor, { type: 'template', content, templateName: template.name });
+    const publish = await takeOverOnSend(tx, deps, conversation, actor);
+    return { message, waId: conversation.waId, publish };
+  });
+  publish();
+  return deliverAgentMessage(deps, message, actor, async () =>
+    deps.client.sendTemplate(waId, template.name, template.language, await graphComponents(deps, input.components, uploads)),
+  );
+}

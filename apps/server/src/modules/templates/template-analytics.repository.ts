@@ -1,0 +1,115 @@
+import type { TemplateMessagesQuery } from '@wac/contract/template-analytics';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { likeContaining } from '../../db/sql-like.ts';
+
+export interface TemplateRange {
+  from: Date;
+  to: Date;
+}
+
+export interface SeriesRow extends Record<string, unknown> {
+  bucket: Date;
+  template_name: string;
+  total: number;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+}
+
+export interface TemplateMessageRow extends Record<string, unknown> {
+  id: number;
+  conversation_id: number;
+  wamid: string | null;
+  template_name: string;
+  language: string | null;
+  phone: string;
+  name: string | null;
+  status: string;
+  timestamp: Date;
+  sent_at: Date | null;
+  delivered_at: Date | null;
+  read_at: Date | null;
+  failed_at: Date | null;
+  error_code: number | null;
+  error_title: string | null;
+  error_details: string | null;
+  user_id: number | null;
+  username: string | null;
+}
+
+// Only template rows, only the range: both served by the partial index messages_template_time_idx.
+const inRange = (range: TemplateRange) =>
+  sql`m.template_name IS NOT NULL AND m.timestamp >= ${range.from.toISOString()}::timestamptz AND m.timestamp < ${range.to.toISOString()}::timestamptz`;
+
+const units = { hourly: 'hour', daily: 'day', weekly: 'week', monthly: 'month' } as const;
+
+/** Counts per template per bucket; a message's status is the furthest it got, so delivered includes read. */
+export async function templateSeries(
+  db: Db,
+  range: TemplateRange,
+  interval: keyof typeof units,
+  timezone: string,
+  templateName?: string,
+): Promise<SeriesRow[]> {
+  const byName = templateName ? sql` AND m.template_name = ${templateName}` : sql``;
+  const { rows } = await db.execute<SeriesRow>(sql`
+    SELECT date_trunc(${units[interval]}, m.timestamp, ${timezone}) AS bucket, m.template_name,
+      count(*)::int AS total,
+      count(*) FILTER (WHERE m.status IN ('sent', 'delivered', 'read'))::int AS sent,
+      count(*) FILTER (WHERE m.status IN ('delivered', 'read'))::int AS delivered,
+      count(*) FILTER (WHERE m.status = 'read')::int AS read,
+      count(*) FILTER (WHERE m.status = 'failed')::int AS failed
+    FROM messages m
+    WHERE ${inRange(range)}${byName}
+    GROUP BY 1, 2
+    ORDER BY 1, 2`);
+  return rows;
+}
+
+const sortColumns: Record<TemplateMessagesQuery['sortBy'], SQL> = {
+  timestamp: sql`m.timestamp`,
+  status: sql`m.status`,
+  templateName: sql`m.template_name`,
+  recipient: sql`ct.phone`,
+};
+
+function recipientCondition(recipient: string | undefined): SQL {
+  if (!recipient) return sql``;
+  const digits = recipient.replace(/\D/g, '');
+  const byName = sql`ct.name ILIKE ${likeContaining(recipient)}`;
+  return digits ? sql` AND (${byName} OR ct.phone LIKE ${`%${digits}%`})` : sql` AND ${byName}`;
+}
+
+/** One page of template messages with their recipients, and how many match. */
+export async function templateMessagesPage(
+  db: Db,
+  range: TemplateRange,
+  query: TemplateMessagesQuery,
+): Promise<{ rows: TemplateMessageRow[]; total: number }> {
+  const where = sql`${inRange(range)}
+    ${query.templateName ? sql` AND m.template_name = ${query.templateName}` : sql``}
+    ${query.status ? sql` AND m.status = ${query.status}` : sql``}
+    ${recipientCondition(query.recipient)}`;
+  // The contact is only needed to count when the recipient filters.
+  const countFrom = query.recipient
+    ? sql`messages m JOIN conversations c ON c.id = m.conversation_id JOIN contacts ct ON ct.id = c.contact_id`
+    : sql`messages m`;
+  const order = query.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
+  const [page, count] = await Promise.all([
+    db.execute<TemplateMessageRow>(sql`
+      SELECT m.id, m.conversation_id, m.wamid, m.template_name, m.content->'template'->>'language' AS language,
+        ct.phone, ct.name, m.status, m.timestamp, m.sent_at, m.delivered_at, m.read_at, m.failed_at,
+        m.error_code, m.error_title, m.error_details, m.user_id, u.username
+      FROM messages m
+      JOIN conversations c ON c.id = m.conversation_id
+      JOIN contacts ct ON ct.id = c.contact_id
+      LEFT JOIN users u ON u.id = m.user_id
+      WHERE ${where}
+      ORDER BY ${sortColumns[query.sortBy]} ${order}, m.id ${order}
+      LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`),
+    db.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${countFrom} WHERE ${where}`),
+  ]);
+  return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+}

@@ -1,0 +1,35 @@
+import { errorBodySchema } from '@wac/contract/errors';
+import {
+  templateAnalyticsQuerySchema,
+  templateAnalyticsResponseSchema,
+  templateMessagesQuerySchema,
+  templateMessagesResponseSchema,
+} from '@wac/contract/template-analytics';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TemplateAnalyticsService } from './template-analytics.service.ts';
+
+const tags = ['Analytics'];
+
+/** Spec 7 "Reports and analytics": template sends over time and the paged messages behind them, for everyone signed in. */
+export const templateAnalyticsRoutes: FastifyPluginAsyncZod<{ analytics: TemplateAnalyticsService }> = async (app, { analytics }) => {
+  app.addHook('onRequest', app.requireUser);
+  const config = { licence: { feature: 'analytics' as const } };
+
+  app.get(
+    '/api/analytics/templates',
+    {
+      config,
+      schema: { tags, querystring: templateAnalyticsQuerySchema, response: { 200: templateAnalyticsResponseSchema, 400: errorBodySchema } },
+    },
+    (request) => analytics.summary(request.query),
+  );
+
+  app.get(
+    '/api/analytics/templates/messages',
+    {
+      config,
+      schema: { tags, querystring: templateMessagesQuerySchema, response: { 200: templateMessagesResponseSchema, 400: errorBodySchema } },
+    },
+    (request) => analytics.messages(request.query),
+  );
+};

@@ -1,0 +1,130 @@
+import { paginationOf } from '@wac/contract/common';
+import type {
+  TemplateAnalyticsQuery,
+  TemplateAnalyticsResponse,
+  TemplateCounts,
+  TemplateMessageRow,
+  TemplateMessagesQuery,
+} from '@wac/contract/template-analytics';
+import type { MessageStatus } from '@wac/contract/whatsapp-messages';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { badRequest } from '../../http/app-error.ts';
+import {
+  type TemplateMessageRow as Row,
+  type TemplateRange,
+  templateMessagesPage,
+  templateSeries,
+} from './template-analytics.repository.ts';
+
+const DAY_MS = 86_400_000;
+const DEFAULT_DAYS = 30;
+const BUCKET_MS = { hourly: 3_600_000, daily: DAY_MS, weekly: 7 * DAY_MS, monthly: 28 * DAY_MS } as const;
+// Beyond this a chart is unreadable and the answer large: ask for a longer interval.
+const MAX_BUCKETS = 2000;
+
+const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const zero = (): TemplateCounts => ({ total: 0, sent: 0, delivered: 0, read: 0, failed: 0 });
+const rate = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+function add(into: TemplateCounts, row: TemplateCounts): void {
+  into.total += row.total;
+  into.sent += row.sent;
+  into.delivered += row.delivered;
+  into.read += row.read;
+  into.failed += row.failed;
+}
+
+function toMessageRow(r: Row): TemplateMessageRow {
+  const failed = r.error_code !== null || r.error_title !== null;
+  return {
+    id: r.id,
+    conversationId: r.conversation_id,
+    wamid: r.wamid,
+    templateName: r.template_name,
+    language: r.language,
+    recipient: { phone: r.phone, name: r.name },
+    status: r.status as MessageStatus,
+    timestamp: new Date(r.timestamp).toISOString(),
+    sentAt: iso(r.sent_at),
+    deliveredAt: iso(r.delivered_at),
+    readAt: iso(r.read_at),
+    failedAt: iso(r.failed_at),
+    error: failed ? { code: r.error_code, title: r.error_title, details: r.error_details } : null,
+    sender: r.user_id !== null && r.username ? { id: r.user_id, username: r.username } : null,
+  };
+}
+
+/**
+ * Template analytics over a range: dates are whole days in the app's timezone (endDate inclusive),
+ * date-times are taken as given; with neither, the last 30 days.
+ */
+export function createTemplateAnalyticsService(db: Db, timezone: () => Promise<string>) {
+  async function rangeOf(query: { startDate?: string; endDate?: string }, tz: string): Promise<TemplateRange> {
+    const bound = async (value: string, nextDay: boolean) => {
+      if (!isDateOnly(value)) return new Date(value);
+      const { rows } = await db.execute<{ at: Date }>(
+        sql`SELECT ((${value}::date + ${nextDay ? 1 : 0})::timestamp AT TIME ZONE ${tz}) AS at`,
+      );
+      return new Date(rows[0]?.at as Date);
+    };
+    const to = query.endDate ? await bound(query.endDate, true) : new Date();
+    const from = query.startDate ? await bound(query.startDate, false) : new Date(to.getTime() - DEFAULT_DAYS * DAY_MS);
+    if (from >= to) {
+      throw badRequest('startDate must be before endDate (query startDate)', [{ field: 'startDate', message: 'must be before endDate' }]);
+    }
+    return { from, to };
+  }
+
+  return {
+    async summary(query: TemplateAnalyticsQuery): Promise<TemplateAnalyticsResponse> {
+      const tz = await timezone();
+      const range = await rangeOf(query, tz);
+      if ((range.to.getTime() - range.from.getTime()) / BUCKET_MS[query.interval] > MAX_BUCKETS) {
+        throw badRequest(`interval: the range has more than ${MAX_BUCKETS} ${query.interval} buckets; choose a longer interval`);
+      }
+      const rows = await templateSeries(db, range, query.interval, tz, query.templateName);
+      const totals = zero();
+      const perTemplate = new Map<string, TemplateCounts>();
+      for (const row of rows) {
+        add(totals, row);
+        const counts = perTemplate.get(row.template_name) ?? zero();
+        add(counts, row);
+        perTemplate.set(row.template_name, counts);
+      }
+      return {
+        interval: query.interval,
+        startDate: range.from.toISOString(),
+        endDate: range.to.toISOString(),
+        timezone: tz,
+        series: rows.map((r) => ({
+          bucket: new Date(r.bucket).toISOString(),
+          templateName: r.template_name,
+          total: r.total,
+          sent: r.sent,
+          delivered: r.delivered,
+          read: r.read,
+          failed: r.failed,
+        })),
+        templates: [...perTemplate.entries()]
+          .map(([templateName, c]) => ({
+            templateName,
+            ...c,
+            deliveryRate: rate(c.delivered, c.sent),
+            readRate: rate(c.read, c.delivered),
+          }))
+          .sort((a, b) => b.total - a.total || a.templateName.localeCompare(b.templateName)),
+        totals,
+      };
+    },
+
+    async messages(query: TemplateMessagesQuery) {
+      const range = await rangeOf(query, await timezone());
+      const { rows, total } = await templateMessagesPage(db, range, query);
+      return { messages: rows.map(toMessageRow), pagination: paginationOf(query.page, query.limit, total) };
+    },
+  };
+}
+
+export type TemplateAnalyticsService = ReturnType<typeof createTemplateAnalyticsService>;

@@ -1,0 +1,51 @@
+import type { TemplateStatus } from '@wac/contract/templates';
+import { or, type SQL } from 'drizzle-orm';
+import type { RealtimeEmit } from '../../whatsapp/messages/message-events.ts';
+import type { Tx } from '../../whatsapp/messages/messages.repository.ts';
+import type { TemplateUpdateItem } from '../../whatsapp/webhook/webhook-payload.ts';
+import { templateCategoryOf, templateStatusEmit, templateStatusOf, toTemplate } from './template-view.ts';
+import { byMetaId, byNameAndLanguage, creatorNameOf, lockTemplate, type NewTemplateRow, updateTemplate } from './templates.repository.ts';
+
+/** Meta's status events that are not themselves statuses: a reinstated or unpaused template can be sent again; FLAGGED only warns. */
+function statusOfEvent(event: string | null): TemplateStatus | null {
+  if (event === null || event === 'FLAGGED') return null;
+  if (event === 'REINSTATED' || event === 'UNPAUSED') return 'APPROVED';
+  return templateStatusOf(event) === event ? (event as TemplateStatus) : null;
+}
+
+/**
+ * Applies a message_template_status_update or template_category_update webhook inside the webhook's
+ * transaction, and says what to announce after commit. A template this install does not know (made
+ * in Meta's own tools) is left for the next sync to bring in.
+ */
+export async function applyTemplateUpdate(tx: Tx, update: TemplateUpdateItem): Promise<RealtimeEmit[]> {
+  const where: SQL =
+    update.name && update.language
+      ? (or(byMetaId(update.metaId), byNameAndLanguage(update.name, update.language)) as SQL)
+      : byMetaId(update.metaId);
+  const current = await lockTemplate(tx, where);
+  if (!current) return [];
+
+  const change: Partial<NewTemplateRow> = {};
+  const status = statusOfEvent(update.status);
+  if (status && status !== current.status) {
+    change.status = status;
+    change.statusUpdatedAt = new Date();
+  }
+  if (status) {
+    const reason = status === 'APPROVED' ? null : update.reason;
+    if (reason !== current.rejectedReason) change.rejectedReason = reason;
+  }
+  if (update.category) {
+    const category = templateCategoryOf(update.category);
+    if (category !== current.category) {
+      change.previousCategory = current.category;
+      change.category = category;
+    }
+  }
+  if (current.metaId !== update.metaId) change.metaId = update.metaId;
+  if (Object.keys(change).length === 0) return [];
+
+  const row = await updateTemplate(tx, current.id, change);
+  return [templateStatusEmit(toTemplate(row, await creatorNameOf(tx, row)), templateStatusOf(current.status))];
+}

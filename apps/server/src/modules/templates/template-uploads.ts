@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { User } from '@wac/contract/auth';
+import { headerFormatOfMime, headerMediaRules, type MediaHeaderFormat, type TemplateUpload } from '@wac/contract/templates';
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from '../../http/app-error.ts';
+import type { StoredFile } from '../../storage/media-storage.ts';
+import { atMeta, type TemplateDeps } from './template-deps.ts';
+import { insertUpload, recordUploadMetaMedia, type TemplateUploadRow } from './templates.repository.ts';
+
+// Meta keeps uploaded media for 30 days; a day's margin so an id never expires between check and send.
+const META_MEDIA_LIFETIME_MS = 29 * 24 * 3_600_000;
+const LARGEST = Math.max(...Object.values(headerMediaRules).map((r) => r.maxBytes));
+
+export interface HeaderFile {
+  buffer: Buffer;
+  mimeType: string;
+  filename: string;
+  format: MediaHeaderFormat;
+}
+
+const fileIssue = (message: string) => badRequest(`file: ${message}`, [{ field: 'file', message }]);
+const supported = Object.entries(headerMediaRules)
+  .map(([format, rule]) => `${format.toLowerCase()} (${rule.described})`)
+  .join(', ');
+
+/** The multipart field `file`, checked against what Meta takes as header media, before anything is stored or uploaded. */
+export async function readHeaderFile(request: FastifyRequest): Promise<HeaderFile> {
+  if (!request.isMultipart()) throw fileIssue('send the file as multipart/form-data in the field "file"');
+  let file: Omit<HeaderFile, 'format'> | undefined;
+  for await (const part of request.parts({ limits: { fileSize: LARGEST + 1 } })) {
+    if (part.type === 'field') continue;
+    if (part.fieldname !== 'file' || file) {
+      part.file.resume();
+      continue;
+    }
+    const mimeType = (part.mimetype.split(';')[0] ?? '').trim().toLowerCase();
+    const filename =
+      path
+        .basename(part.filename || 'file')
+        .replace(/\p{Cc}/gu, '')
+        .slice(0, 240) || 'file';
+    file = { buffer: await part.toBuffer(), mimeType, filename };
+  }
+  if (!file) throw fileIssue('file is required');
+  if (file.buffer.length === 0) throw fileIssue('file is empty');
+  const format = headerFormatOfMime(file.mimeType);
+  if (!format) throw fileIssue(`${file.mimeType} cannot be a template header: use ${supported}`);
+  const rule = headerMediaRules[format];
+  if (file.buffer.length > rule.maxBytes) throw fileIssue(`too large: a ${format.toLowerCase()} header must be ${rule.described}`);
+  return { ...file, format };
+}
+
+export function toTemplateUpload(row: TemplateUploadRow): TemplateUpload {
+  return {
+    id: row.id,
+    filename: row.filename,
+    mimeType: row.mimeType,
+    size: row.size,
+    format: row.format as MediaHeaderFormat,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** POST /api/templates/upload-file: kept under DATA_DIR/uploads (counted against the storage quota) to send later. */
+export async function saveHeaderFile(deps: TemplateDeps, actor: User, file: HeaderFile): Promise<TemplateUpload> {
+  await deps.licence.assertStorageAvailable(file.buffer.length);
+  let stored: StoredFile | undefined;
+  try {
+    stored = await deps.uploads.save(file.buffer, path.extname(file.filename));
+    const saved = stored;
+    const row = await deps.db.transaction((tx) =>
+      insertUpload(tx, {
+        id: randomUUID(),
+        filename: file.filename,
+        mimeType: file.mimeType,
+        format: file.format,
+        size: saved.size,
+        sha256: saved.sha256,
+        storageKey: saved.key,
+        createdBy: actor.id,
+      }),
+    );
+    return toTemplateUpload(row);
+  } catch (err) {
+    if (stored) await deps.uploads.remove(stored.key);
+    throw err;
+  }
+}
+
+/** POST /api/templates/upload-media: a header sample through Meta's resumable upload; the handle goes into example.header_handle. */
+export async function uploadHeaderSample(deps: TemplateDeps, file: HeaderFile) {
+  const { handle } = await atMeta('take the sample file', () =>
+    deps.client.uploadTemplateSample(file.buffer, file.mimeType, file.filename),
+  );
+  return { handle, filename: file.filename, mimeType: file.mimeType, size: file.buffer.length, format: file.format };
+}
+
+/** Meta's media id for a kept upload: the one from an earlier send while still valid, else uploaded again. */
+export async function metaMediaIdOf(deps: TemplateDeps, upload: TemplateUploadRow): Promise<string> {
+  if (upload.metaMediaId && upload.metaMediaAt && Date.now() - upload.metaMediaAt.getTime() < META_MEDIA_LIFETIME_MS) {
+    return upload.metaMediaId;
+  }
+  const bytes = Buffer.concat(await deps.uploads.open(upload.storageKey).toArray());
+  const { id } = await deps.client.uploadMedia(bytes, upload.mimeType, upload.filename);
+  await recordUploadMetaMedia(deps.db, upload.id, id);
+  return id;
+}

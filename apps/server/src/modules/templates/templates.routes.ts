@@ -1,0 +1,142 @@
+import { idParamsSchema } from '@wac/contract/common';
+import { errorBodySchema, successResponseSchema } from '@wac/contract/errors';
+import {
+  createTemplateBodySchema,
+  sendTemplateBodySchema,
+  sendTemplateResponseSchema,
+  templateConstants,
+  templateConstantsResponseSchema,
+  templateMediaHandleResponseSchema,
+  templateResponseSchema,
+  templateSearchQuerySchema,
+  templateSearchResponseSchema,
+  templateSyncResponseSchema,
+  templateUploadResponseSchema,
+  updateTemplateBodySchema,
+} from '@wac/contract/templates';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../http/app-error.ts';
+import { currentUser } from '../../http/auth-guard.ts';
+import { sendTemplate } from './send-template.ts';
+import type { TemplateDeps } from './template-deps.ts';
+import { syncTemplates } from './template-sync.ts';
+import { readHeaderFile, saveHeaderFile, uploadHeaderSample } from './template-uploads.ts';
+import type { TemplatesService } from './templates.service.ts';
+
+const tags = ['Templates'];
+const refusals = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
+const templates = { licence: { feature: 'templates' as const } };
+
+/**
+ * Spec 7 "Templates", behind the licence's templates feature. Everyone signed in reads and sends;
+ * only admins create, edit, delete, upload samples and sync (the server decides, whatever the menu shows).
+ */
+export const templatesRoutes: FastifyPluginAsyncZod<{ deps: TemplateDeps; service: TemplatesService }> = async (app, { deps, service }) => {
+  app.addHook('onRequest', app.requireUser);
+  // requireUser has already run: only the role is left to check.
+  const admin = {
+    preHandler: async (request: FastifyRequest) => {
+      if (currentUser(request).role !== 'admin') throw forbidden('This action requires the admin role');
+    },
+  };
+
+  app.get(
+    '/api/templates/search',
+    { config: templates, schema: { tags, querystring: templateSearchQuerySchema, response: { 200: templateSearchResponseSchema } } },
+    (request) => service.search(request.query),
+  );
+
+  app.get(
+    '/api/templates/metadata/constants',
+    { config: templates, schema: { tags, response: { 200: templateConstantsResponseSchema } } },
+    () => templateConstants(),
+  );
+
+  app.get(
+    '/api/templates/:id',
+    { config: templates, schema: { tags, params: idParamsSchema, response: { 200: templateResponseSchema, 404: errorBodySchema } } },
+    async (request) => ({ template: await service.get(request.params.id) }),
+  );
+
+  app.post(
+    '/api/templates',
+    {
+      ...admin,
+      config: templates,
+      schema: { tags, body: createTemplateBodySchema, response: { 201: templateResponseSchema, ...refusals } },
+    },
+    async (request, reply) => reply.status(201).send({ template: await service.create(currentUser(request), request.body) }),
+  );
+
+  app.put(
+    '/api/templates/:id',
+    {
+      ...admin,
+      config: templates,
+      schema: { tags, params: idParamsSchema, body: updateTemplateBodySchema, response: { 200: templateResponseSchema, ...refusals } },
+    },
+    async (request) => ({ template: await service.update(currentUser(request), request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/api/templates/:id',
+    { ...admin, config: templates, schema: { tags, params: idParamsSchema, response: { 200: successResponseSchema, ...refusals } } },
+    async (request) => {
+      await service.remove(currentUser(request), request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/templates/sync',
+    {
+      ...admin,
+      config: templates,
+      schema: { tags, summary: 'Reconcile with Meta’s list now', response: { 200: templateSyncResponseSchema, ...refusals } },
+    },
+    () => syncTemplates(deps),
+  );
+
+  app.post(
+    '/api/templates/upload-file',
+    {
+      ...admin,
+      config: { licence: { feature: 'templates', quota: 'storage' } },
+      schema: {
+        tags,
+        summary: 'Keep a file to send as header media: multipart field file',
+        consumes: ['multipart/form-data'],
+        response: { 201: templateUploadResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const file = await readHeaderFile(request);
+      return reply.status(201).send({ upload: await saveHeaderFile(deps, currentUser(request), file) });
+    },
+  );
+
+  app.post(
+    '/api/templates/upload-media',
+    {
+      ...admin,
+      config: templates,
+      schema: {
+        tags,
+        summary: 'Upload a header sample through Meta’s resumable upload: multipart field file; answers the header_handle',
+        consumes: ['multipart/form-data'],
+        response: { 200: templateMediaHandleResponseSchema, ...refusals },
+      },
+    },
+    async (request) => uploadHeaderSample(deps, await readHeaderFile(request)),
+  );
+
+  app.post(
+    '/api/send-template',
+    {
+      config: { licence: { feature: 'templates', quota: 'messages' } },
+      schema: { tags, body: sendTemplateBodySchema, response: { 201: sendTemplateResponseSchema, ...refusals } },
+    },
+    async (request, reply) => reply.status(201).send({ message: await sendTemplate(deps, currentUser(request), request.body) }),
+  );
+};

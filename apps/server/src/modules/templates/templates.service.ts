@@ -1,0 +1,153 @@
+import type { User } from '@wac/contract/auth';
+import { issueText, parameterFormatOf, validateTemplate } from '@wac/contract/template-rules';
+import {
+  editableTemplateStatuses,
+  type Template,
+  type TemplateDraft,
+  type TemplateSearchQuery,
+  type TemplateStatus,
+  type UpdateTemplateBody,
+} from '@wac/contract/templates';
+import { badRequest, conflict, notFound } from '../../http/app-error.ts';
+import { emitAll } from '../chat/outbound.ts';
+import { atMeta, type TemplateDeps } from './template-deps.ts';
+import { templateCategoryOf, templateStatusEmit, templateStatusOf, toTemplate } from './template-view.ts';
+import {
+  byId,
+  deleteTemplates,
+  insertTemplate,
+  lockTemplate,
+  searchTemplates,
+  type TemplateRow,
+  templateById,
+  updateTemplate,
+} from './templates.repository.ts';
+
+/** Meta's rules, before anything is stored or submitted: a 400 naming the first broken one, all of them in details. */
+function assertValid(draft: TemplateDraft): void {
+  const issues = validateTemplate(draft);
+  const [first] = issues;
+  if (first) throw badRequest(issueText(first), issues);
+}
+
+const fixedFields = ['name', 'language', 'category'] as const;
+
+/** Template management (spec 7 "Templates"): admins create, edit and delete; Meta reviews; everyone reads. */
+export function createTemplatesService(deps: TemplateDeps) {
+  const { db } = deps;
+  const activity = (actor: User, type: string, row: TemplateRow) => ({
+    type,
+    sourceType: 'user' as const,
+    userId: actor.id,
+    data: { username: actor.username, name: row.name, status: row.status, details: row.language },
+  });
+
+  return {
+    async get(id: number): Promise<Template> {
+      const found = await templateById(db, id);
+      if (!found) throw notFound('Template not found');
+      return toTemplate(found.template, found.creatorName);
+    },
+
+    async search(query: TemplateSearchQuery) {
+      const { rows, total } = await searchTemplates(db, query);
+      return { templates: rows.map((r) => toTemplate(r.template, r.creatorName)), total, limit: query.limit, offset: query.offset };
+    },
+
+    /** Submits to Meta inside the transaction that stores it: Meta's refusal leaves nothing behind. */
+    async create(actor: User, draft: TemplateDraft): Promise<Template> {
+      assertValid(draft);
+      const { name, language, category, components } = draft;
+      const parameterFormat = parameterFormatOf(components);
+      const { row, publish } = await db.transaction(async (tx) => {
+        const inserted = await insertTemplate(tx, {
+          name,
+          language,
+          category,
+          status: 'PENDING',
+          parameterFormat,
+          components,
+          createdBy: actor.id,
+        });
+        if (!inserted) throw conflict(`A template named ${name} already exists in ${language}`);
+        const answer = await atMeta('create the template', () =>
+          deps.client.createTemplate({ name, language, category, parameter_format: parameterFormat, components }),
+        );
+        const metaCategory = templateCategoryOf(answer.category ?? category);
+        const row = await updateTemplate(tx, inserted.id, {
+          metaId: answer.id,
+          status: templateStatusOf(answer.status),
+          category: metaCategory,
+          previousCategory: metaCategory === category ? null : category,
+        });
+        const { publish } = await deps.activities.record(activity(actor, 'template_created', row), tx);
+        return { row, publish };
+      });
+      publish();
+      const template = toTemplate(row, actor.username);
+      emitAll(deps.realtime, [templateStatusEmit(template, null)]);
+      return template;
+    },
+
+    /**
+     * New components for a submitted template, reviewed again by Meta. Meta allows it for APPROVED,
+     * REJECTED and PAUSED templates; name, language and category never change.
+     */
+    async update(actor: User, id: number, body: UpdateTemplateBody): Promise<Template> {
+      const { row, previous, publish } = await db.transaction(async (tx) => {
+        const current = await lockTemplate(tx, byId(id));
+        if (!current) throw notFound('Template not found');
+        for (const field of fixedFields) {
+          if (body[field] !== undefined && body[field] !== current[field]) {
+            throw badRequest(`${field}: the ${field} of a submitted template cannot be changed; create a new template instead`, [
+              { field, message: 'cannot be changed once submitted' },
+            ]);
+          }
+        }
+        const status = templateStatusOf(current.status);
+        if (!editableTemplateStatuses.includes(status)) {
+          throw badRequest(`A ${status} template cannot be edited: Meta allows edits of ${editableTemplateStatuses.join(', ')} templates`);
+        }
+        const draft = { name: current.name, language: current.language, category: templateCategoryOf(current.category) };
+        assertValid({ ...draft, components: body.components });
+        if (!current.metaId) throw conflict('This template has not been submitted to Meta yet');
+        const metaId = current.metaId;
+        await atMeta('update the template', () => deps.client.updateTemplate(metaId, { components: body.components }));
+        const row = await updateTemplate(tx, id, {
+          components: body.components,
+          parameterFormat: parameterFormatOf(body.components),
+          status: 'PENDING',
+          rejectedReason: null,
+          statusUpdatedAt: new Date(),
+        });
+        const { publish } = await deps.activities.record(activity(actor, 'template_updated', row), tx);
+        return { row, previous: status, publish };
+      });
+      publish();
+      const found = await templateById(db, row.id);
+      const template = toTemplate(row, found?.creatorName ?? null);
+      emitAll(deps.realtime, [templateStatusEmit(template, previous)]);
+      return template;
+    },
+
+    /** Deleted at Meta (this language only, by name and id) and here, in one transaction. */
+    async remove(actor: User, id: number): Promise<void> {
+      const { template, previous, publish } = await db.transaction(async (tx) => {
+        const found = await templateById(tx, id);
+        const current = found && (await lockTemplate(tx, byId(id)));
+        if (!found || !current) throw notFound('Template not found');
+        if (current.metaId) {
+          const metaId = current.metaId;
+          await atMeta('delete the template', () => deps.client.deleteTemplate(current.name, metaId));
+        }
+        await deleteTemplates(tx, [id]);
+        const { publish } = await deps.activities.record(activity(actor, 'template_deleted', current), tx);
+        return { template: toTemplate(current, found.creatorName), previous: templateStatusOf(current.status), publish };
+      });
+      publish();
+      emitAll(deps.realtime, [templateStatusEmit(template, previous, 'DELETED' satisfies TemplateStatus)]);
+    },
+  };
+}
+
+export type TemplatesService = ReturnType<typeof createTemplatesService>;

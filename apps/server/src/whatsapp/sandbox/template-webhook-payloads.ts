@@ -1,0 +1,42 @@
+import { unixSeconds } from './webhook-payloads.ts';
+
+function templateEnvelope(wabaId: string, field: string, value: Record<string, unknown>) {
+  return { object: 'whatsapp_business_account', entry: [{ id: wabaId, time: Number(unixSeconds()), changes: [{ value, field }] }] };
+}
+
+export interface TemplateStatusInput {
+  templateId: string;
+  name: string;
+  language: string;
+  event: string;
+  /** Meta sends 'NONE' unless rejected (INVALID_FORMAT, TAG_CONTENT_MISMATCH, ...). */
+  reason?: string;
+  /** PAUSED and DISABLED carry a title and description. */
+  otherInfo?: { title: string; description: string };
+}
+
+/** The message_template_status_update webhook, as Meta sends it after a review or a quality change. */
+export function templateStatusPayload(wabaId: string, input: TemplateStatusInput) {
+  return templateEnvelope(wabaId, 'message_template_status_update', {
+    event: input.event,
+    message_template_id: Number(input.templateId),
+    message_template_name: input.name,
+    message_template_language: input.language,
+    reason: input.reason ?? 'NONE',
+    ...(input.otherInfo ? { other_info: input.otherInfo } : {}),
+  });
+}
+
+/** The template_category_update webhook: Meta moved a template to another category. */
+export function templateCategoryPayload(
+  wabaId: string,
+  input: { templateId: string; name: string; language: string; previousCategory: string; newCategory: string },
+) {
+  return templateEnvelope(wabaId, 'template_category_update', {
+    message_template_id: Number(input.templateId),
+    message_template_name: input.name,
+    message_template_language: input.language,
+    previous_category: input.previousCategory,
+    new_category: input.newCategory,
+  });
+}
