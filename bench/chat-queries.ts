@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { type ChatSeedReport, seedChat } from './lib/chat-seed.ts';
+import { type CpuRole, type CpuUsage, cpuBetween, cpuMark } from './lib/cpu-usage.ts';
 import { embeddedDatabaseUrl } from './lib/database-url.ts';
 import {
   ADMIN_PASSWORD,
@@ -46,6 +47,7 @@ interface Measured {
   scenario: Scenario;
   latency: Summary;
   sample: string;
+  cpu: CpuUsage;
 }
 
 interface ConversationsBody {
@@ -70,9 +72,10 @@ async function login(baseUrl: string): Promise<string> {
 }
 
 /** One request at a time (keep-alive), each timed from sending to the last byte of the body. */
-async function measure(baseUrl: string, token: string, scenario: Scenario): Promise<Measured> {
+async function measure(baseUrl: string, token: string, scenario: Scenario, roles: CpuRole[]): Promise<Measured> {
   const times: number[] = [];
   let sample = '';
+  let before = cpuMark();
   for (let i = 0; i < WARMUP_REQUESTS + REQUESTS; i++) {
     const t0 = performance.now();
     const res = await fetch(`${baseUrl}${scenario.path}`, {
@@ -87,9 +90,10 @@ async function measure(baseUrl: string, token: string, scenario: Scenario): Prom
       if (problem) throw new Error(`${scenario.name}: ${problem}`);
       sample = `${(text.length / 1024).toFixed(1)} KiB`;
     }
+    if (i === WARMUP_REQUESTS - 1) before = cpuMark();
     if (i >= WARMUP_REQUESTS) times.push(elapsed);
   }
-  return { scenario, latency: summarize(times), sample };
+  return { scenario, latency: summarize(times), sample, cpu: cpuBetween(before, cpuMark(), roles) };
 }
 
 function scenarios(seed: ChatSeedReport): Scenario[] {
@@ -189,17 +193,32 @@ try {
   const token = await login(server.baseUrl);
   const quiet = await waitForQuietMachine();
   console.log(`machine before measuring: ${quiet.busyCores.toFixed(2)} busy cores (waited ${quiet.waitedSeconds.toFixed(0)} s)`);
+  const roles: CpuRole[] = [
+    { name: 'postgres', postgresOf: dataDir },
+    { name: 'server', pgid: server.started.pgid },
+    { name: 'client', self: true },
+  ];
   const measured: Measured[] = [];
   for (const scenario of scenarios(seed)) {
-    const m = await measure(server.baseUrl, token, scenario);
+    const m = await measure(server.baseUrl, token, scenario, roles);
     measured.push(m);
     console.log(`  ${scenario.name}: p50 ${ms(m.latency.p50)} ms, p95 ${ms(m.latency.p95)} ms`);
   }
   console.log('');
   console.log(
     formatTable(
-      ['request', 'path', 'body', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', `p95 <= ${TARGET_P95_MS} ms`],
-      measured.map(({ scenario, latency, sample }) => [
+      [
+        'request',
+        'path',
+        'body',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'max ms',
+        `p95 <= ${TARGET_P95_MS} ms`,
+        'CPU s: server / postgres / others',
+      ],
+      measured.map(({ scenario, latency, sample, cpu }) => [
         scenario.name,
         scenario.path,
         sample,
@@ -208,11 +227,16 @@ try {
         ms(latency.p99),
         ms(latency.max),
         latency.p95 <= TARGET_P95_MS ? 'yes' : 'NO',
+        `${cpu.byRole.server?.toFixed(1)} / ${cpu.byRole.postgres?.toFixed(1)} / ${cpu.others.toFixed(1)} in ${cpu.seconds.toFixed(1)} s`,
       ]),
     ),
   );
   const missed = measured.filter((m) => m.latency.p95 > TARGET_P95_MS).length;
   console.log(`\n${measured.length - missed} of ${measured.length} requests meet the p95 target of ${TARGET_P95_MS} ms.`);
+  console.log(
+    'CPU s = CPU seconds used while each scenario was measured by the server (node), its postgres, and processes that are not ours ' +
+      '(other people on the machine; when this is a sizeable share of the time, the figures of that row are inflated).',
+  );
 } finally {
   const stop = await stopProcess(server.started, dataDir);
   const strays = postgresProcessesFor(dataDir).length;

@@ -3,10 +3,73 @@ import type { Db } from '../../db/database.ts';
 import { webhookEvents } from '../../db/schema.ts';
 import type { Tx } from '../messages/messages.repository.ts';
 
-export async function insertWebhookEvent(db: Db, payload: unknown): Promise<number> {
-  const [row] = await db.insert(webhookEvents).values({ payload }).returning({ id: webhookEvents.id });
-  if (!row) throw new Error('webhook event insert returned nothing');
-  return row.id;
+/** Rows per INSERT, and INSERTs running at once: most of the pool stays free for processing and the API. */
+const MAX_BATCH_ROWS = 200;
+const MAX_INSERTS_IN_FLIGHT = 2;
+
+interface WaitingEvent {
+  payload: unknown;
+  resolve: (id: number) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit for webhook deliveries: the events that arrive while INSERTs are running go into the database together
+ * in one multi-row INSERT, so under load one statement and one commit serve many requests; an event that arrives
+ * alone is inserted at once. Each caller hears back only once its own row is committed. A batch the database refuses
+ * is retried row by row, so only the event at fault fails.
+ */
+function createWebhookEventWriter(db: Db) {
+  let waiting: WaitingEvent[] = [];
+  let inFlight = 0;
+
+  async function insertRows(batch: WaitingEvent[]): Promise<void> {
+    try {
+      // RETURNING gives the rows of INSERT ... VALUES in the order of VALUES.
+      const rows = await db
+        .insert(webhookEvents)
+        .values(batch.map(({ payload }) => ({ payload })))
+        .returning({ id: webhookEvents.id });
+      for (const [i, event] of batch.entries()) {
+        const row = rows[i];
+        if (row) event.resolve(row.id);
+        else event.reject(new Error('webhook event insert returned nothing'));
+      }
+    } catch (err) {
+      if (batch.length === 1) batch[0]!.reject(err);
+      else await Promise.all(batch.map((event) => insertRows([event])));
+    }
+  }
+
+  function flush(): void {
+    while (inFlight < MAX_INSERTS_IN_FLIGHT && waiting.length > 0) {
+      const batch = waiting.slice(0, MAX_BATCH_ROWS);
+      waiting = waiting.slice(MAX_BATCH_ROWS);
+      inFlight++;
+      void insertRows(batch).finally(() => {
+        inFlight--;
+        flush();
+      });
+    }
+  }
+
+  return (payload: unknown) =>
+    new Promise<number>((resolve, reject) => {
+      waiting.push({ payload, resolve, reject });
+      flush();
+    });
+}
+
+const writers = new WeakMap<Db, (payload: unknown) => Promise<number>>();
+
+/** Stores one delivery durably; resolves with its id once committed (concurrent calls share INSERTs). */
+export function insertWebhookEvent(db: Db, payload: unknown): Promise<number> {
+  let write = writers.get(db);
+  if (!write) {
+    write = createWebhookEventWriter(db);
+    writers.set(db, write);
+  }
+  return write(payload);
 }
 
 /** Locks a batch of waiting events for this transaction; other servers skip them and take the next ones. */
