@@ -104,6 +104,14 @@ describe("the simulator's view of a customer's phone", () => {
       },
     ]);
     const { wamid: reaction } = await client.sendReaction(phone, mine, '👍');
+    // The sandbox, like Meta, sends only approved templates it holds.
+    await client.createTemplate({
+      name: 'order_update',
+      language: 'en_US',
+      category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Your order is on its way.' }],
+    });
+    expect((await post('template-status', { name: 'order_update', language: 'en_US', status: 'APPROVED' }, adminToken)).status).toBe(200);
     const template = await fetch(
       `${t.ctx.config.whatsapp.apiUrl}/${t.ctx.config.whatsapp.apiVersion}/${t.ctx.config.whatsapp.phoneNumberId}/messages`,
       {
