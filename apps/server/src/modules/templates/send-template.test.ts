@@ -8,6 +8,8 @@ import { CloudApiError, cloudApiClientFor } from '../../whatsapp/cloud-api-clien
 import { eventually } from '../../whatsapp/test/listening-test-app.ts';
 import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
 import { sandboxConversation } from '../chat/test/chat-test-kit.ts';
+import { applyKey, licenceStatus } from '../license/test/licence-test-kit.ts';
+import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
 import { approvedTemplate, orderDraft, orderParameters, sendTemplateRequest } from './test/template-test-kit.ts';
 
 let admin: string;
@@ -18,7 +20,7 @@ const { t } = liveTestApp(
     agent = await addUser(app, { username: 'template-agent' });
     return admin;
   },
-  { SANDBOX_TEMPLATE_REVIEW_MS: '50' },
+  { SANDBOX_TEMPLATE_REVIEW_MS: '50', LICENSE_HMAC_SECRET: TEST_SECRET },
 );
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -32,10 +34,12 @@ const imageHeaderDraft = (name: string, handle: string) => {
   return { ...orderDraft(name), category: 'MARKETING' as const, components };
 };
 
-function upload(path: string, token: string, file: { bytes: Buffer; type: string; name: string }) {
+/** A multipart upload over HTTP; the answer is read whole so no connection is left waiting. */
+async function upload(path: string, token: string, file: { bytes: Buffer; type: string; name: string }) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  return fetch(`${t.baseUrl}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${t.baseUrl}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 const storedTemplateMessages = async (name: string) => t.ctx.database.db.select().from(messages).where(eq(messages.templateName, name));
@@ -84,7 +88,7 @@ describe('POST /api/send-template parameter checks', () => {
   it('sends a media header by link or by an uploaded file, and refuses the wrong media', async () => {
     const sample = await upload('/api/templates/upload-media', admin, { bytes: PNG, type: 'image/png', name: 'offer.png' });
     expect(sample.status).toBe(200);
-    const { handle, format } = (await sample.json()) as { handle: string; format: string };
+    const { handle, format } = sample.body as { handle: string; format: string };
     expect(handle).toMatch(/^4::/);
     expect(format).toBe('IMAGE');
     await approvedTemplate(t, admin, imageHeaderDraft('weekly_offer', handle));
@@ -113,7 +117,7 @@ describe('POST /api/send-template parameter checks', () => {
 
     const kept = await upload('/api/templates/upload-file', admin, { bytes: PNG, type: 'image/png', name: 'offer.png' });
     expect(kept.status).toBe(201);
-    const { upload: stored } = (await kept.json()) as { upload: { id: string; format: string; size: number } };
+    const stored = kept.body.upload as { id: string; format: string; size: number };
     expect(stored).toMatchObject({ format: 'IMAGE', size: PNG.length });
     const byUpload = await send({ type: 'image', image: { uploadId: stored.id } });
     expect(byUpload.statusCode, byUpload.body).toBe(201);
@@ -129,9 +133,9 @@ describe('POST /api/send-template parameter checks', () => {
   it('refuses a file Meta does not take as header media, naming the field', async () => {
     const res = await upload('/api/templates/upload-file', admin, { bytes: Buffer.from('hello'), type: 'text/plain', name: 'a.txt' });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: string }).error).toMatch(/^file: text\/plain cannot be a template header: use image/);
+    expect(res.body.error).toMatch(/^file: text\/plain cannot be a template header: use image/);
     const empty = await upload('/api/templates/upload-media', admin, { bytes: Buffer.alloc(0), type: 'image/png', name: 'a.png' });
-    expect(((await empty.json()) as { error: string }).error).toBe('file: file is empty');
+    expect(empty.body.error).toBe('file: file is empty');
   });
 });
 
@@ -244,5 +248,27 @@ describe('the sandbox’s template sends', () => {
       const res = await t.request({ method: 'GET', url: '/api/templates/search?name=sandbox_paused', token: admin });
       return res.json().templates[0]?.status === 'PAUSED';
     });
+  });
+});
+
+describe('the daily messages quota', () => {
+  it('counts each template sent and refuses past it, storing and sending nothing', async () => {
+    await approvedTemplate(t, admin, orderDraft('quota_check'));
+    const used = (await licenceStatus(t)).quotas.messages.used as number;
+    expect((await applyKey(t, mintKey({ plan: 'basic', quotas: { messages: used + 1 } }))).statusCode).toBe(200);
+    const send = () =>
+      sendTemplateRequest(t, agent.token, {
+        phone: '+447700900605',
+        template_name: 'quota_check',
+        language_code: 'en_US',
+        components: orderParameters,
+      });
+    expect((await send()).statusCode).toBe(201);
+    const refused = await send();
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ code: 'QUOTA_EXCEEDED', quotaType: 'messages' });
+    expect(await storedTemplateMessages('quota_check')).toHaveLength(1);
+    const phone = await sandboxConversation(t, admin, '447700900605');
+    expect(phone.messages).toHaveLength(1);
   });
 });

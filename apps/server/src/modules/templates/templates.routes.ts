@@ -25,7 +25,8 @@ import { readHeaderFile, saveHeaderFile, uploadHeaderSample } from './template-u
 import type { TemplatesService } from './templates.service.ts';
 
 const tags = ['Templates'];
-const refusals = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
+// No 403 schema: it would strip the licence error fields of spec 8 from FEATURE_NOT_AVAILABLE and QUOTA_EXCEEDED.
+const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
 const templates = { licence: { feature: 'templates' as const } };
 
 /**
