@@ -65,7 +65,7 @@ export function createTemplateAnalyticsService(db: Db, timezone: () => Promise<s
     const bound = async (value: string, nextDay: boolean) => {
       if (!isDateOnly(value)) return new Date(value);
       const { rows } = await db.execute<{ at: Date }>(
-        sql`SELECT ((${value}::date + ${nextDay ? 1 : 0})::timestamp AT TIME ZONE ${tz}) AS at`,
+        sql`SELECT ((${value}::date + ${nextDay ? 1 : 0}::int)::timestamp AT TIME ZONE ${tz}) AS at`,
       );
       return new Date(rows[0]?.at as Date);
     };
