@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { checkSendComponents } from '@wac/contract/template-parameters';
+import { checkSendComponents, renderTemplate } from '@wac/contract/template-parameters';
 import { issueText, parameterFormatOf, validateTemplate } from '@wac/contract/template-rules';
 import { editableTemplateStatuses, sendComponentSchema, type TemplateStatus, templateDraftSchema } from '@wac/contract/templates';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -193,4 +193,13 @@ export function templateSendError(store: SandboxTemplateStore, payload: Record<s
     };
   }
   return undefined;
+}
+
+/** The body of a template send as the customer's phone shows it, with the sent values filled in. */
+export function templateSendText(store: SandboxTemplateStore, payload: Record<string, unknown>): string | null {
+  const part = payload.template as { name: string; language: { code: string }; components?: unknown[] };
+  const template = store.find(part.name, part.language.code);
+  const components = z.array(sendComponentSchema).safeParse(part.components ?? []);
+  if (!template || !components.success) return null;
+  return renderTemplate({ components: template.components as never, category: template.category as 'UTILITY' }, components.data).body;
 }

@@ -11,7 +11,7 @@ import { createSandboxConversations } from './sandbox-conversations.ts';
 import { sandboxGraphRoutes } from './sandbox-graph.routes.ts';
 import { sandboxSimulatorRoutes } from './sandbox-simulator.routes.ts';
 import { sandboxTemplateControlRoutes } from './sandbox-template-control.routes.ts';
-import { sandboxTemplateRoutes, templateSendError } from './sandbox-templates.routes.ts';
+import { sandboxTemplateRoutes, templateSendError, templateSendText } from './sandbox-templates.routes.ts';
 import { createSandboxTemplateStore } from './template-store.ts';
 import type { SandboxBusiness } from './webhook-payloads.ts';
 import { createWebhookSender } from './webhook-sender.ts';
@@ -66,7 +66,9 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
         failNext,
         media,
         onAccepted: (accepted) => {
-          conversations.add(accepted.recipientId, businessMessage(accepted.send, accepted.wamid, accepted.media));
+          const shown = businessMessage(accepted.send, accepted.wamid, accepted.media);
+          const text = accepted.send.type === 'template' ? templateSendText(templates, accepted.send.payload) : shown.text;
+          conversations.add(accepted.recipientId, { ...shown, text });
           // Reactions get no delivery statuses from Meta.
           if (accepted.send.type === 'reaction') return;
           scheduleDeliveryStatuses(sender, business, statusDelays, accepted, (status, error) =>
