@@ -11,7 +11,17 @@ describe('route table', () => {
 
   it('shows admins every group in the spec order', () => {
     expect(menuFor('admin').map((g) => g.group)).toEqual(['Dashboard', 'Communication', 'Reports', 'Management']);
-    expect(labels('admin')).toEqual(['Overview', 'Chat', 'Media', 'Conversations', 'Activities', 'Users', 'Settings']);
+    expect(labels('admin')).toEqual([
+      'Overview',
+      'Template analytics',
+      'Chat',
+      'Media',
+      'Templates',
+      'Conversations',
+      'Activities',
+      'Users',
+      'Settings',
+    ]);
   });
 
   it('adds the customer simulator to the admin menu while the console uses the sandbox; agents keep the three items of spec 2', () => {
@@ -25,6 +35,20 @@ describe('route table', () => {
     const guarded = appRoutes.filter((r) => r.requiredRole === 'admin').map((r) => r.path);
     expect(guarded).toEqual(['/activities', '/admin/users', '/settings']);
     expect(routeForPath('/admin/dashboard/overview')?.requiredRole).toBeUndefined();
+  });
+
+  it('lists templates and template analytics for admins only in the menu, with no guard on their routes (spec 2)', () => {
+    for (const path of ['/templates', '/templates/create', '/templates/edit/:id', '/templates/send', '/dashboard/templates']) {
+      expect(appRoutes.find((r) => r.path === path)?.requiredRole).toBeUndefined();
+    }
+    expect(labels('agent')).not.toContain('Templates');
+    expect(labels('agent')).not.toContain('Template analytics');
+  });
+
+  it('finds the route of a path with parameters', () => {
+    expect(routeForPath('/templates/edit/12')?.title).toBe('Edit template');
+    expect(routeForPath('/templates/send')?.title).toBe('Send template');
+    expect(routeForPath('/templates/edit')).toBeUndefined();
   });
 
   it('sends admins to the overview and everyone else to /chat', () => {

@@ -1,6 +1,7 @@
-import { Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
+import { TemplateSenderProvider } from '../../lib/template-sender';
 import { HeaderSlotsProvider } from '../../ui/header-slots';
 import { LicenceErrorDialogs } from '../../ui/licence-error-dialogs';
 import { Spinner } from '../../ui/spinner';
@@ -9,6 +10,11 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { IncomingMessageToasts } from './incoming-message-toast';
 import { initialSidebarCollapsed, SIDEBAR_STORAGE_KEY, Sidebar } from './sidebar';
+
+// The chat opens the templates feature's send dialog through lib/template-sender, loaded when first opened.
+const SendTemplateDialog = lazy(() =>
+  import('../../features/templates/components/send/send-template-dialog').then((m) => ({ default: m.SendTemplateDialog })),
+);
 
 export function Shell() {
   const [collapsed, setCollapsed] = useState(initialSidebarCollapsed);
@@ -30,9 +36,11 @@ export function Shell() {
         <Header title={route?.title} subtitle={route?.subtitle} searchSlotRef={setSearchSlot} actionsSlotRef={setActionsSlot} />
         <main className="app-content">
           <HeaderSlotsProvider slots={slots}>
-            <Suspense fallback={<Spinner size="large" label="Loading" />}>
-              <Outlet />
-            </Suspense>
+            <TemplateSenderProvider sender={SendTemplateDialog}>
+              <Suspense fallback={<Spinner size="large" label="Loading" />}>
+                <Outlet />
+              </Suspense>
+            </TemplateSenderProvider>
           </HeaderSlotsProvider>
         </main>
         <Footer />

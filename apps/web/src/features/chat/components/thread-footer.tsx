@@ -9,7 +9,8 @@ import { useNow } from './use-now';
 export function ThreadFooter({ conversation, phone }: { conversation: ConversationSummary | null; phone: string }) {
   const now = useNow(15_000);
   const expiry = windowExpiry(conversation);
-  if (!expiry || !isWindowOpen(expiry, now)) return <TemplatePrompt phone={phone} />;
+  if (!expiry || !isWindowOpen(expiry, now))
+    return <TemplatePrompt phone={phone} recipientName={conversation?.contact.name ?? undefined} />;
   return (
     <div className="thread-footer">
       <p className="window-countdown" title={`The customer can be answered freely until ${formatDateTime(expiry)}`}>

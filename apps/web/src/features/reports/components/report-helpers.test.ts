@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { defaultRange, rangeError } from '../../../lib/date-range';
 import { csvFilename } from '../api/export-conversation-report';
 import { reportQueryParams } from '../api/get-conversation-report';
-import { defaultRange, rangeError } from './report-range';
 
 describe('conversation report helpers', () => {
   it('defaults to the last 30 days, today included, in the app’s timezone', () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
+import { defaultRange, rangeError } from '../../../lib/date-range';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button } from '../../../ui/button';
 import { Pager } from '../../../ui/pager';
@@ -8,7 +9,6 @@ import { QueryStatus } from '../../../ui/query-status';
 import { Spinner } from '../../../ui/spinner';
 import { useExportConversationReport } from '../api/export-conversation-report';
 import { type ReportFilters, useConversationReport } from '../api/get-conversation-report';
-import { defaultRange, rangeError } from '../components/report-range';
 import { ReportTable } from '../components/report-table';
 import { ReportTotals } from '../components/report-totals';
 import './conversation-report-page.css';

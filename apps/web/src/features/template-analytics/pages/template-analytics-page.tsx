@@ -1,0 +1,184 @@
+import { type TemplateAnalyticsInterval, templateAnalyticsIntervals } from '@wac/contract/template-analytics';
+import { type MessageStatus, messageStatuses } from '@wac/contract/whatsapp-messages';
+import { useState } from 'react';
+import { useAppSettings } from '../../../lib/app-settings';
+import { defaultRange, rangeError } from '../../../lib/date-range';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { Pager } from '../../../ui/pager';
+import { QueryStatus } from '../../../ui/query-status';
+import { Spinner } from '../../../ui/spinner';
+import { useTemplateAnalytics } from '../api/get-template-analytics';
+import { type TemplateMessageFilters, useTemplateMessages } from '../api/list-template-messages';
+import { TemplatesCompared, TemplatesOverTime } from '../components/template-charts';
+import { TemplateMessagesTable } from '../components/template-messages-table';
+import './template-analytics-page.css';
+
+const PAGE_SIZE = 10;
+const intervalLabel: Record<TemplateAnalyticsInterval, string> = { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
+const sentStatuses = messageStatuses.filter((s) => s !== 'received');
+
+export function TemplateAnalyticsPage() {
+  const zone = useAppSettings()['app.timezone'];
+  const [range, setRange] = useState(() => defaultRange(new Date(), zone));
+  const [interval, setBucketInterval] = useState<TemplateAnalyticsInterval>('daily');
+  const [filters, setFilters] = useState<TemplateMessageFilters>({ templateName: '', status: '', recipient: '', sortOrder: 'desc' });
+  const [page, setPage] = useState(1);
+  const invalid = rangeError(range.startDate, range.endDate);
+  const analytics = useTemplateAnalytics(range, interval, invalid === null);
+  const typed = { templateName: useDebouncedValue(filters.templateName, 300), recipient: useDebouncedValue(filters.recipient, 300) };
+  const messages = useTemplateMessages(range, { ...filters, ...typed }, page, PAGE_SIZE, invalid === null);
+  const data = analytics.data;
+  const totals = data?.totals;
+
+  const filter = (patch: Partial<TemplateMessageFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+
+  return (
+    <div className="page template-analytics-page">
+      <div className="card">
+        <div className="toolbar">
+          <div className="field">
+            <label htmlFor="analytics-start">Start date</label>
+            <input
+              id="analytics-start"
+              className="input"
+              type="date"
+              value={range.startDate}
+              max={range.endDate || undefined}
+              onChange={(e) => setRange((r) => ({ ...r, startDate: e.target.value }))}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="analytics-end">End date</label>
+            <input
+              id="analytics-end"
+              className="input"
+              type="date"
+              value={range.endDate}
+              min={range.startDate || undefined}
+              onChange={(e) => setRange((r) => ({ ...r, endDate: e.target.value }))}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="analytics-interval">Interval</label>
+            <select
+              id="analytics-interval"
+              className="input"
+              value={interval}
+              onChange={(e) => setBucketInterval(e.target.value as TemplateAnalyticsInterval)}
+            >
+              {templateAnalyticsIntervals.map((i) => (
+                <option key={i} value={i}>
+                  {intervalLabel[i]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {analytics.isFetching && !analytics.isPending && <Spinner size="small" label="Refreshing" />}
+        </div>
+        {invalid && (
+          <p className="field-error" role="alert">
+            {invalid}
+          </p>
+        )}
+      </div>
+
+      {!invalid && (analytics.isPending || analytics.isError) && (
+        <div className="card">
+          <QueryStatus query={analytics} loadingLabel="Loading template analytics" />
+        </div>
+      )}
+      {totals && !invalid && (
+        <div className="stats analytics-totals">
+          {(
+            [
+              ['Messages', totals.total],
+              ['Sent', totals.sent],
+              ['Delivered', totals.delivered],
+              ['Read', totals.read],
+              ['Failed', totals.failed],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="card stat">
+              <span className="muted">{label}</span>
+              <strong>{value.toLocaleString()}</strong>
+            </div>
+          ))}
+        </div>
+      )}
+      {data && !invalid && data.series.length === 0 && (
+        <div className="card empty-state">
+          <p>No template messages were sent in these dates.</p>
+        </div>
+      )}
+      {data && !invalid && data.series.length > 0 && (
+        <div className="analytics-charts">
+          <TemplatesOverTime analytics={data} />
+          <TemplatesCompared analytics={data} />
+        </div>
+      )}
+
+      <section className="card" aria-label="Template messages">
+        <div className="card-header">
+          <h2>Messages</h2>
+          {messages.isFetching && !messages.isPending && <Spinner size="small" label="Refreshing" />}
+        </div>
+        <div className="toolbar analytics-filters">
+          <input
+            className="input"
+            type="search"
+            aria-label="Filter by template name"
+            placeholder="Template name"
+            value={filters.templateName}
+            onChange={(e) => filter({ templateName: e.target.value })}
+          />
+          <select
+            className="input"
+            aria-label="Filter by status"
+            value={filters.status}
+            onChange={(e) => filter({ status: e.target.value as MessageStatus | '' })}
+          >
+            <option value="">All statuses</option>
+            {sentStatuses.map((s) => (
+              <option key={s} value={s}>
+                {s.charAt(0).toUpperCase() + s.slice(1)}
+              </option>
+            ))}
+          </select>
+          <input
+            className="input"
+            type="search"
+            aria-label="Filter by recipient"
+            placeholder="Recipient name or phone"
+            value={filters.recipient}
+            onChange={(e) => filter({ recipient: e.target.value })}
+          />
+        </div>
+        {invalid ? null : messages.isPending || messages.isError ? (
+          <QueryStatus query={messages} loadingLabel="Loading template messages" />
+        ) : messages.data.messages.length === 0 ? (
+          <div className="empty-state">
+            <p>No template messages match.</p>
+          </div>
+        ) : (
+          <TemplateMessagesTable
+            messages={messages.data.messages}
+            sortOrder={filters.sortOrder}
+            onSort={() => filter({ sortOrder: filters.sortOrder === 'desc' ? 'asc' : 'desc' })}
+          />
+        )}
+        {messages.data && !invalid && (
+          <Pager
+            label="Template message pages"
+            page={messages.data.pagination.page}
+            limit={messages.data.pagination.limit}
+            total={messages.data.pagination.total}
+            onPage={setPage}
+          />
+        )}
+      </section>
+    </div>
+  );
+}
