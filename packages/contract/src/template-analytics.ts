@@ -39,7 +39,7 @@ export const templateAnalyticsResponseSchema = z.object({
   timezone: z.string(),
   /** One row per template per bucket that had messages, oldest bucket first; `bucket` is the bucket's start. */
   series: z.array(templateCountsSchema.extend({ bucket: z.iso.datetime(), templateName: z.string() })),
-  /** Per template over the whole range, most sent first; rates are 0–100. */
+  /** Per template over the whole range, most sent first; deliveryRate is delivered of sent, readRate read of delivered, 0–100. */
   templates: z.array(templateCountsSchema.extend({ templateName: z.string(), deliveryRate: z.number(), readRate: z.number() })),
   totals: templateCountsSchema,
 });

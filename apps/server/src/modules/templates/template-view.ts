@@ -71,7 +71,7 @@ export function templateStatusEmit(template: Template, previousStatus: TemplateS
       previousStatus,
       category: template.category,
       reason: template.rejectedReason,
-      template: { ...template, status },
+      template: { ...template, status, usable: template.usable && status === 'APPROVED' },
       timestamp: new Date().toISOString(),
     },
   };
