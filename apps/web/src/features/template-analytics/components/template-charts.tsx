@@ -37,7 +37,7 @@ export function TemplatesOverTime({ analytics }: { analytics: TemplateAnalyticsR
             <XAxis dataKey="label" tick={{ fontSize: 12 }} />
             <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40} />
             <Tooltip />
-            <Legend />
+            <Legend itemSorter={null} />
             {lines.map((line, i) => (
               <Line
                 key={line}
@@ -72,7 +72,7 @@ export function TemplatesCompared({ analytics }: { analytics: TemplateAnalyticsR
             <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
             <YAxis type="category" dataKey="templateName" width={150} tick={{ fontSize: 12 }} />
             <Tooltip />
-            <Legend />
+            <Legend itemSorter={null} />
             {metrics.map((m) => (
               <Bar key={m} dataKey={m} name={metricLabel[m]} fill={metricColors[m]} isAnimationActive={false} />
             ))}

@@ -1,6 +1,6 @@
 import type { Template } from '@wac/contract/templates';
 import { describe, expect, it } from 'vitest';
-import { emptySendValues, sendIssuesByField, toSendComponents } from './send-values';
+import { emptySendValues, sendIssuesByField, toSendComponents, withPlaceholders } from './send-values';
 
 const orderUpdate: Pick<Template, 'components' | 'category'> = {
   category: 'UTILITY',
@@ -80,5 +80,18 @@ describe('values → send components', () => {
       'body.2': 'must not be empty',
       'button.1': 'must not be empty',
     });
+  });
+
+  it('previews the values not filled in yet as their variables', () => {
+    const template = {
+      category: 'MARKETING' as const,
+      components: [
+        { type: 'HEADER' as const, format: 'TEXT' as const, text: 'For {{1}}' },
+        { type: 'BODY' as const, text: 'Hi {{1}}, see {{2}}' },
+      ],
+    };
+    const shown = withPlaceholders(template, { ...emptySendValues(), body: { 1: 'Ana' } });
+    expect(shown.headerText).toBe('{{1}}');
+    expect(shown.body).toEqual({ 1: 'Ana', 2: '{{2}}' });
   });
 });

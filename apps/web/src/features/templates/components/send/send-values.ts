@@ -74,6 +74,14 @@ export function toSendComponents(template: SendableTemplate, values: SendValues)
   return components;
 }
 
+/** For the preview: a value not filled in yet shows as its variable, as in the editor. */
+export function withPlaceholders(template: SendableTemplate, values: SendValues): SendValues {
+  const slots = templateSlots(template.components, template.category);
+  const headerText = values.headerText || (slots.header?.kind === 'text' ? `{{${slots.header.variable}}}` : '');
+  const body = Object.fromEntries(slots.body.map((v) => [v, values.body[v] || `{{${v}}}`]));
+  return { ...values, headerText, body };
+}
+
 /** The form field a send issue is about: 'header', 'body.1', 'button.0', or 'form' for the rest. */
 function sendFieldOf(field: string, components: readonly SendComponent[], bodyVariables: string[]): string {
   const match = /^components\[(\d+)\](?:\.parameters\[(\d+)\])?/.exec(field);

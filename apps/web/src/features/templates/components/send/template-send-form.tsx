@@ -13,7 +13,7 @@ import { TemplatePreview } from '../template-preview';
 import { codeLabel } from '../template-status';
 import { parseRecipients } from './recipients';
 import { type RecipientResult, SendResults } from './send-results';
-import { emptySendValues, type SendValues, sendIssuesByField, toSendComponents } from './send-values';
+import { emptySendValues, type SendValues, sendIssuesByField, toSendComponents, withPlaceholders } from './send-values';
 import { TemplatePicker } from './template-picker';
 import { TemplateValuesFields } from './template-values-fields';
 import '../templates.css';
@@ -94,7 +94,7 @@ export function TemplateSendForm({ phone, recipientName, initialTemplateId, init
     setSending(false);
   }
 
-  const rendered = chosen ? renderTemplate(chosen, components) : null;
+  const rendered = chosen ? renderTemplate(chosen, toSendComponents(chosen, withPlaceholders(chosen, values))) : null;
   const media = values.mediaSource === 'link' && values.mediaLink ? { url: values.mediaLink, name: null } : (localMedia ?? undefined);
   return (
     <form className="template-send-layout" onSubmit={send} noValidate>
