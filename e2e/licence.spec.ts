@@ -129,3 +129,13 @@ test('a feature the plan lacks opens the upgrade modal, whose button opens its U
   await tab.close();
   await expect(modal).toBeHidden();
 });
+
+test('a page whose feature the plan lacks: the server refuses and the console shows the upgrade modal', async ({ page, request }) => {
+  await applyKeyViaApi(request, issueKey('--plan', 'professional', '--features', 'templates=false'));
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.goto('/templates');
+  const modal = page.getByRole('dialog', { name: 'Feature Not Available' });
+  await expect(modal.getByText('Upgrade your plan to access this feature')).toBeVisible();
+  await modal.getByRole('button', { name: 'Continue with Current Plan' }).click();
+  await expect(modal).toBeHidden();
+});
