@@ -101,7 +101,7 @@ export function TemplateValuesFields(props: ValuesFieldsProps) {
     <div className="stack">
       {slots.header?.kind === 'text' && (
         <TextField
-          label={`Header {{${slots.header.variable}}}`}
+          label={`Header value for {{${slots.header.variable}}}`}
           value={values.headerText}
           error={issue('header')}
           onChange={(e) => onChange({ headerText: e.target.value })}
