@@ -49,8 +49,10 @@ describe('Sidebar', () => {
     renderSidebar('admin');
     expect(links()).toEqual([
       ['Overview', '/admin/dashboard/overview'],
+      ['Template analytics', '/dashboard/templates'],
       ['Chat', '/chat'],
       ['Media', '/media'],
+      ['Templates', '/templates'],
       ['Conversations', '/reports/conversations'],
       ['Activities', '/activities'],
       ['Users', '/admin/users'],
