@@ -45,7 +45,12 @@ const inRange = (range: TemplateRange) =>
 
 const units = { hourly: 'hour', daily: 'day', weekly: 'week', monthly: 'month' } as const;
 
-/** Counts per template per bucket; a message's status is the furthest it got, so delivered includes read. */
+/**
+ * Counts per template per bucket; a message's status is the furthest it got, so delivered includes read.
+ * The buckets' starts (local midnights, Mondays, ... in `timezone`, DST included) are computed once and
+ * each row finds its bucket by binary search (width_bucket): converting every row's time to the
+ * timezone instead costs several times more over a million rows.
+ */
 export async function templateSeries(
   db: Db,
   range: TemplateRange,
@@ -53,17 +58,29 @@ export async function templateSeries(
   timezone: string,
   templateName?: string,
 ): Promise<SeriesRow[]> {
+  const unit = units[interval];
   const byName = templateName ? sql` AND m.template_name = ${templateName}` : sql``;
   const { rows } = await db.execute<SeriesRow>(sql`
-    SELECT date_trunc(${units[interval]}, m.timestamp, ${timezone}) AS bucket, m.template_name,
-      count(*)::int AS total,
-      count(*) FILTER (WHERE m.status IN ('sent', 'delivered', 'read'))::int AS sent,
-      count(*) FILTER (WHERE m.status IN ('delivered', 'read'))::int AS delivered,
-      count(*) FILTER (WHERE m.status = 'read')::int AS read,
-      count(*) FILTER (WHERE m.status = 'failed')::int AS failed
-    FROM messages m
-    WHERE ${inRange(range)}${byName}
-    GROUP BY 1, 2
+    WITH b AS (
+      SELECT array_agg(local AT TIME ZONE ${timezone} ORDER BY local) AS starts
+      FROM generate_series(
+        date_trunc(${unit}, ${range.from.toISOString()}::timestamptz AT TIME ZONE ${timezone}),
+        ${range.to.toISOString()}::timestamptz AT TIME ZONE ${timezone},
+        ('1 ' || ${unit})::interval
+      ) local
+    )
+    SELECT b.starts[s.k] AS bucket, s.template_name, s.total, s.sent, s.delivered, s.read, s.failed
+    FROM (
+      SELECT width_bucket(m.timestamp, b.starts) AS k, m.template_name,
+        count(*)::int AS total,
+        count(*) FILTER (WHERE m.status IN ('sent', 'delivered', 'read'))::int AS sent,
+        count(*) FILTER (WHERE m.status IN ('delivered', 'read'))::int AS delivered,
+        count(*) FILTER (WHERE m.status = 'read')::int AS read,
+        count(*) FILTER (WHERE m.status = 'failed')::int AS failed
+      FROM messages m, b
+      WHERE ${inRange(range)}${byName}
+      GROUP BY 1, 2
+    ) s, b
     ORDER BY 1, 2`);
   return rows;
 }

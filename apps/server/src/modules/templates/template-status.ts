@@ -43,7 +43,8 @@ export async function applyTemplateUpdate(tx: Tx, update: TemplateUpdateItem): P
       change.category = category;
     }
   }
-  if (current.metaId !== update.metaId) change.metaId = update.metaId;
+  // Meta sends the id as a JSON number, which loses digits past 2^53: a known id is never replaced from a webhook.
+  if (!current.metaId && update.metaId) change.metaId = update.metaId;
   if (Object.keys(change).length === 0) return [];
 
   const row = await updateTemplate(tx, current.id, change);

@@ -135,6 +135,12 @@ describe('review outcomes and Meta’s later changes', () => {
       return current.category === 'MARKETING' ? current : null;
     });
     expect(recategorised).toMatchObject({ previousCategory: 'UTILITY', status: 'APPROVED' });
+
+    // Meta's webhooks carry the id as a JSON number: past 2^53 its last digits are lost, and the id we keep must not change.
+    const rounded = { ...template, metaId: '9007199254740993' };
+    await templateStatusWebhook(t, rounded, 'PAUSED');
+    const pausedAgain = await reviewed(t, admin, template.id, 'PAUSED');
+    expect(pausedAgain.metaId).toBe(template.metaId);
   });
 });
 

@@ -31,7 +31,8 @@ const templates = { licence: { feature: 'templates' as const } };
 
 /**
  * Spec 7 "Templates", behind the licence's templates feature. Everyone signed in reads and sends;
- * only admins create, edit, delete, upload samples and sync (the server decides, whatever the menu shows).
+ * only admins create, edit, delete, upload samples to Meta and sync (the server decides, whatever the menu shows).
+ * Keeping a header file to send (upload-file) is part of sending, so everyone may.
  */
 export const templatesRoutes: FastifyPluginAsyncZod<{ deps: TemplateDeps; service: TemplatesService }> = async (app, { deps, service }) => {
   app.addHook('onRequest', app.requireUser);
@@ -102,7 +103,6 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: TemplateDeps; servic
   app.post(
     '/api/templates/upload-file',
     {
-      ...admin,
       config: { licence: { feature: 'templates', quota: 'storage' } },
       schema: {
         tags,
