@@ -15,7 +15,7 @@ describe('insertWebhookEvent', () => {
     expect(new Set(ids).size).toBe(300);
     const rows = await rowsOf(ids);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    ids.forEach((id, i) => expect(byId.get(id)?.payload).toEqual(payloads[i]));
+    for (const [i, id] of ids.entries()) expect(byId.get(id)?.payload).toEqual(payloads[i]);
     // Rows of one INSERT share its transaction's now(): fewer distinct times than rows means shared statements.
     expect(new Set(rows.map((r) => r.receivedAt.getTime())).size).toBeLessThan(300);
   });
