@@ -108,3 +108,24 @@ describe('the templates feature of the licence', () => {
     expect((await t.request({ method: 'GET', url: '/api/templates/search', token })).statusCode).toBe(200);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the template and template analytics routes', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/templates',
+        '/api/templates/{id}',
+        '/api/templates/search',
+        '/api/templates/metadata/constants',
+        '/api/templates/sync',
+        '/api/templates/upload-file',
+        '/api/templates/upload-media',
+        '/api/send-template',
+        '/api/analytics/templates',
+        '/api/analytics/templates/messages',
+      ]),
+    );
+  });
+});
