@@ -99,7 +99,13 @@ function recipientCondition(recipient: string | undefined): SQL {
   return digits ? sql` AND (${byName} OR ct.phone LIKE ${`%${digits}%`})` : sql` AND ${byName}`;
 }
 
-/** One page of template messages with their recipients, and how many match. */
+const withContact = sql`messages m JOIN conversations c ON c.id = m.conversation_id JOIN contacts ct ON ct.id = c.contact_id`;
+
+/**
+ * One page of template messages with their recipients, and how many match. The page's ids are
+ * chosen from the messages alone (the contact joined only when it filters or sorts), and the 10 or
+ * so rows are then completed: sorting a million joined rows would cost several times more.
+ */
 export async function templateMessagesPage(
   db: Db,
   range: TemplateRange,
@@ -109,24 +115,29 @@ export async function templateMessagesPage(
     ${query.templateName ? sql` AND m.template_name = ${query.templateName}` : sql``}
     ${query.status ? sql` AND m.status = ${query.status}` : sql``}
     ${recipientCondition(query.recipient)}`;
-  // The contact is only needed to count when the recipient filters.
-  const countFrom = query.recipient
-    ? sql`messages m JOIN conversations c ON c.id = m.conversation_id JOIN contacts ct ON ct.id = c.contact_id`
-    : sql`messages m`;
+  const from = query.recipient || query.sortBy === 'recipient' ? withContact : sql`messages m`;
   const order = query.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
   const [page, count] = await Promise.all([
     db.execute<TemplateMessageRow>(sql`
+      WITH page AS (
+        SELECT m.id, ${sortColumns[query.sortBy]} AS sort_key
+        FROM ${from}
+        WHERE ${where}
+        ORDER BY 2 ${order}, 1 ${order}
+        LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}
+      )
       SELECT m.id, m.conversation_id, m.wamid, m.template_name, m.content->'template'->>'language' AS language,
         ct.phone, ct.name, m.status, m.timestamp, m.sent_at, m.delivered_at, m.read_at, m.failed_at,
         m.error_code, m.error_title, m.error_details, m.user_id, u.username
-      FROM messages m
+      FROM page
+      JOIN messages m ON m.id = page.id
       JOIN conversations c ON c.id = m.conversation_id
       JOIN contacts ct ON ct.id = c.contact_id
       LEFT JOIN users u ON u.id = m.user_id
-      WHERE ${where}
-      ORDER BY ${sortColumns[query.sortBy]} ${order}, m.id ${order}
-      LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`),
-    db.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${countFrom} WHERE ${where}`),
+      ORDER BY page.sort_key ${order}, page.id ${order}`),
+    db.execute<{ total: number }>(
+      sql`SELECT count(*)::int AS total FROM ${query.recipient ? withContact : sql`messages m`} WHERE ${where}`,
+    ),
   ]);
   return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
 }
