@@ -34,10 +34,11 @@ const DURATION = clamp(args.duration ?? process.env.BENCH_DURATION, 60, 1, 300);
 const CONNECTIONS = clamp(args.connections ?? process.env.BENCH_CONNECTIONS, 100, 1, 1000);
 const WARMUP_SECONDS = 3;
 const CUSTOMERS = 10_000;
-const DRAIN_TIMEOUT_MS = 600_000;
+const DRAIN_TIMEOUT_MS = 3_600_000;
+const DRAIN_PROGRESS_MS = 30_000;
 const TARGET_RATE = 5_000;
 const TARGET_RATIO = 0.6;
-/** A run during which other processes used more than this share of the machine is repeated once. */
+/** A bare run during which other processes used more than this share of the machine is repeated once. */
 const INTERFERENCE_SHARE = 0.1;
 
 interface Target {
@@ -93,8 +94,13 @@ async function runLoad(
 /** Polls the backlog until it is empty; resolves with the seconds since `since` (a Date.now() value). */
 async function drained(pool: pg.Pool, since: number): Promise<number> {
   const deadline = Date.now() + DRAIN_TIMEOUT_MS;
-  while ((await waiting(pool)) > 0) {
+  let nextProgress = Date.now() + DRAIN_PROGRESS_MS;
+  for (let left = await waiting(pool); left > 0; left = await waiting(pool)) {
     if (Date.now() > deadline) throw new Error(`backlog not drained within ${DRAIN_TIMEOUT_MS / 1000} s`);
+    if (Date.now() > nextProgress) {
+      console.log(`  draining: ${left} events waiting ${((Date.now() - since) / 1000).toFixed(0)} s after the load`);
+      nextProgress += DRAIN_PROGRESS_MS;
+    }
     await sleep(100);
   }
   return (Date.now() - since) / 1000;
@@ -125,15 +131,19 @@ async function measureOnce(target: Target, attempt: number, dataDir: string, poo
   return { target, load, cpu, backlog, drain };
 }
 
+/**
+ * Repeats the bare run once when other processes disturbed it. The webhook run is not repeated: its backlog takes
+ * minutes to drain; its disturbance is printed with it.
+ */
 async function measure(target: Target, dataDir: string, pool: pg.Pool, roles: CpuRole[]): Promise<Measured> {
-  let m = await measureOnce(target, 1, dataDir, pool, roles);
-  if (m.cpu.others > INTERFERENCE_SHARE * DURATION * os.cpus().length) {
-    console.log(`  disturbed: other processes used ${m.cpu.others.toFixed(1)} CPU s (${m.cpu.heaviestOthers.join('; ')}); repeating once`);
-    const again = await measureOnce(target, 2, dataDir, pool, roles);
-    if (again.cpu.others < m.cpu.others) m = again;
-    return { ...m, attempts: 2 };
-  }
-  return { ...m, attempts: 1 };
+  const first = await measureOnce(target, 1, dataDir, pool, roles);
+  const disturbed = first.cpu.others > INTERFERENCE_SHARE * DURATION * os.cpus().length;
+  if (!disturbed || target.table === 'webhook_events') return { ...first, attempts: 1 };
+  console.log(
+    `  disturbed: other processes used ${first.cpu.others.toFixed(1)} CPU s (${first.cpu.heaviestOthers.join('; ')}); repeating once`,
+  );
+  const again = await measureOnce(target, 2, dataDir, pool, roles);
+  return { ...(again.cpu.others < first.cpu.others ? again : first), attempts: 2 };
 }
 
 /** One well-signed event must be accepted and one tampered with refused, or the figures would measure the wrong thing. */
