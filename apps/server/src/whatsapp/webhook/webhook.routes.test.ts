@@ -87,6 +87,14 @@ describe('webhook payload bytes', () => {
     const events = await tables.events();
     expect(events.at(-1)?.payload).toMatchObject({ note: 'ab' });
   });
+
+  it('keeps an event carrying a lone UTF-16 surrogate, replaced, and a valid pair as it is', async () => {
+    const body = '{"object":"whatsapp_business_account","entry":[],"note":"x\\ud800y","emoji":"\\ud83d\\ude00"}';
+    const res = await postWebhook(t.baseUrl, body, { secret: SECRET });
+    expect(res.status).toBe(200);
+    const events = await tables.events();
+    expect(events.at(-1)?.payload).toMatchObject({ note: 'x\uFFFDy', emoji: '😀' });
+  });
 });
 
 describe('API documentation', () => {

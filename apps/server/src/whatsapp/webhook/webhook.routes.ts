@@ -68,14 +68,17 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> 
   );
 };
 
-// PostgreSQL's jsonb cannot hold U+0000, which JSON may carry escaped; drop it rather than lose the event.
-const withoutNul = (_key: string, value: unknown) =>
-  typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '') : value;
+// PostgreSQL's jsonb cannot hold U+0000 nor a lone UTF-16 surrogate, both of which JSON may carry escaped:
+// drop the NUL and replace the surrogate rather than answer 500 to a well-signed event forever.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const storable = (_key: string, value: unknown) =>
+  typeof value === 'string' ? value.replaceAll('\0', '').replace(LONE_SURROGATE, '\uFFFD') : value;
+const MAY_NEED_CLEANING = /\\u(0000|[dD][89abAB])/;
 
 function parseObject(raw: Buffer): Record<string, unknown> | null {
   try {
     const text = raw.toString('utf8');
-    const value: unknown = text.includes('\\u0000') ? JSON.parse(text, withoutNul) : JSON.parse(text);
+    const value: unknown = MAY_NEED_CLEANING.test(text) ? JSON.parse(text, storable) : JSON.parse(text);
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
