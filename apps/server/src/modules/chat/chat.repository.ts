@@ -64,13 +64,22 @@ function selectSummaries(db: DbOrTx) {
     .leftJoin(users, eq(users.id, conversations.sessionUserId));
 }
 
-/** Newest activity first, walking conversations_last_message_desc_idx. */
+const newestActivityFirst = [sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id)];
+
+/**
+ * Newest activity first, walking conversations_last_message_desc_idx. The page's ids are picked from
+ * conversations alone (a deferred join): OFFSET then skips index entries, not joined rows.
+ */
 export function listConversations(db: DbOrTx, filter: ConversationFilter, limit: number, offset: number): Promise<SummaryRow[]> {
-  return selectSummaries(db)
+  const ids = db.select({ id: conversations.id }).from(conversations);
+  const pageIds = (filter.search ? ids.innerJoin(contacts, eq(contacts.id, conversations.contactId)) : ids)
     .where(filterSql(filter))
-    .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
+    .orderBy(...newestActivityFirst)
     .limit(limit)
     .offset(offset);
+  return selectSummaries(db)
+    .where(inArray(conversations.id, pageIds))
+    .orderBy(...newestActivityFirst);
 }
 
 export async function countConversations(db: DbOrTx, filter: ConversationFilter): Promise<number> {
@@ -102,16 +111,23 @@ export interface MessageWithSender {
   senderName: string | null;
 }
 
-/** One page of a conversation's messages, newest first. */
+const newestMessageFirst = [desc(messages.timestamp), desc(messages.id)];
+
+/** One page of a conversation's messages, newest first; the page's ids come from the index alone (deferred join). */
 export function messagesPage(db: DbOrTx, conversationId: number, limit: number, offset: number): Promise<MessageWithSender[]> {
+  const pageIds = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(...newestMessageFirst)
+    .limit(limit)
+    .offset(offset);
   return db
     .select({ message: messages, senderName: users.username })
     .from(messages)
     .leftJoin(users, eq(users.id, messages.userId))
-    .where(eq(messages.conversationId, conversationId))
-    .orderBy(desc(messages.timestamp), desc(messages.id))
-    .limit(limit)
-    .offset(offset);
+    .where(inArray(messages.id, pageIds))
+    .orderBy(...newestMessageFirst);
 }
 
 export async function countMessages(db: DbOrTx, conversationId: number): Promise<number> {
