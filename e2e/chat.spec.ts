@@ -40,10 +40,13 @@ test('a failed send explains what to do, and Retry sends it again', async ({ pag
 
 test("a customer's message shows as a toast on another page and clicking it opens the chat", async ({ page, request }) => {
   const phone = uniqueCustomerPhone();
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  // Signed in with the socket up, then to another page the way a person goes there (no reload, same socket).
   const connected = socketConnected(page);
-  await page.goto('/profile');
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   await connected;
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
   await customerWrites(request, phone, 'Tom Toast', 'Hello from the toast test');
 
   const toast = page.getByRole('status').filter({ hasText: 'Tom Toast' });

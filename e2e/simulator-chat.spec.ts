@@ -20,10 +20,11 @@ test('a customer writes in the simulator, the agent answers live in /chat, and t
   const agent = await agentContext.newPage();
   const customer = await customerContext.newPage();
 
-  await signIn(agent, E2E_ADMIN.username, E2E_ADMIN.password);
   const connected = socketConnected(agent);
-  await agent.goto('/chat');
+  await signIn(agent, E2E_ADMIN.username, E2E_ADMIN.password);
   await connected;
+  await agent.getByRole('link', { name: 'Chat', exact: true }).click();
+  await expect(agent).toHaveURL(/\/chat$/);
   await playCustomer(customer, phone, 'Carla Customer');
 
   await customer.getByLabel('Customer message').fill('Hi, do you deliver on Sundays?');
