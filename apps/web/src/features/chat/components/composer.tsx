@@ -1,9 +1,9 @@
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
+import { Icon } from '../../../ui/icon';
 import { mediaSizeError, useSendMedia } from '../api/send-media';
 import { useSendMessage } from '../api/send-message';
-import { ChatIcon } from './chat-icons';
 
 interface ComposerProps {
   phone: string;
@@ -89,7 +89,7 @@ export function Composer({ phone, recipientName }: ComposerProps) {
           disabled={busy}
           onClick={() => fileInput.current?.click()}
         >
-          <ChatIcon name="attach" />
+          <Icon name="paperclip" />
         </button>
         {file ? (
           <div className="composer-attachment">
@@ -135,7 +135,7 @@ export function Composer({ phone, recipientName }: ComposerProps) {
           />
         )}
         <Button type="submit" disabled={!canSend} loading={busy} aria-label="Send">
-          <ChatIcon name="send" size={18} />
+          <Icon name="send" size={18} />
           Send
         </Button>
       </div>

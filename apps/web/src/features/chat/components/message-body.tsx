@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@wac/contract/chat';
 import { mediaKinds, messagePreview } from '@wac/contract/whatsapp-messages';
-import { ChatIcon } from './chat-icons';
+import { Icon } from '../../../ui/icon';
 import { MessageMedia } from './message-media';
 
 const mediaTypes: ReadonlySet<string> = new Set(mediaKinds);
@@ -29,7 +29,7 @@ export function MessageBody({ message, quoted }: { message: ChatMessage; quoted:
           target="_blank"
           rel="noreferrer"
         >
-          <ChatIcon name="pin" size={16} />
+          <Icon name="pin" size={16} />
           <strong>{content.location.name ?? 'Location'}</strong>
           {content.location.address && <span className="muted small"> {content.location.address}</span>}
         </a>

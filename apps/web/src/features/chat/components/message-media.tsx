@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@wac/contract/chat';
-import { ChatIcon } from './chat-icons';
+import { Icon } from '../../../ui/icon';
 
 function formatSize(bytes: number | null): string | null {
   if (bytes === null) return null;
@@ -42,7 +42,7 @@ export function MessageMedia({ message }: { message: ChatMessage }) {
       const size = formatSize(media.fileSize);
       return (
         <a className="media-document" href={media.url} download={name ?? true} target="_blank" rel="noreferrer">
-          <ChatIcon name="file" size={22} />
+          <Icon name="file" size={22} />
           <span className="media-document-name">{name ?? 'Document'}</span>
           {size && <span className="muted small">{size}</span>}
         </a>
