@@ -19,14 +19,12 @@ import {
   tempDataDir,
   waitForQuietMachine,
 } from './lib/processes.ts';
-import { ms, type Summary, summarize } from './lib/stats.ts';
+import { clamp, ms, type Summary, summarize } from './lib/stats.ts';
 import { benchBusiness, liveWhatsappEnv } from './lib/webhook-bodies.ts';
 
 const { values: args } = parseArgs({
   options: { requests: { type: 'string' }, conversations: { type: 'string' }, messages: { type: 'string' } },
 });
-const clamp = (value: string | undefined, fallback: number, min: number, max: number) =>
-  Math.min(Math.max(Number(value ?? fallback) || fallback, min), max);
 const REQUESTS = clamp(args.requests ?? process.env.BENCH_REQUESTS, 200, 10, 5_000);
 const CONVERSATIONS = clamp(args.conversations, 100_000, 1_000, 1_000_000);
 const MESSAGES = clamp(args.messages, 1_000_000, CONVERSATIONS + 10_000, 10_000_000);

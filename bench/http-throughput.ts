@@ -26,9 +26,8 @@ import {
   waitFor200,
   waitForQuietMachine,
 } from './lib/processes.ts';
+import { clamp } from './lib/stats.ts';
 
-const clamp = (value: string | undefined, fallback: number, min: number, max: number) =>
-  Math.min(Math.max(Number(value ?? fallback) || fallback, min), max);
 const DURATION = clamp(process.env.BENCH_DURATION, 10, 1, 60);
 const CONNECTIONS = clamp(process.env.BENCH_CONNECTIONS, 100, 1, 500);
 const SEED = clamp(process.env.BENCH_SEED, 1000, 0, 10_000);

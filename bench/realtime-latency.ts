@@ -18,15 +18,13 @@ import {
   tempDataDir,
   waitForQuietMachine,
 } from './lib/processes.ts';
-import { epochMs, ms, type Summary, summarize } from './lib/stats.ts';
+import { clamp, epochMs, ms, type Summary, summarize } from './lib/stats.ts';
 import { benchWamid, customerPhone, liveWhatsappEnv, signedTextWebhook } from './lib/webhook-bodies.ts';
 import type { ClientsResult, ClientsSpec } from './realtime/socket-clients.ts';
 
 const { values: args } = parseArgs({
   options: { sockets: { type: 'string' }, rate: { type: 'string' }, duration: { type: 'string' } },
 });
-const clamp = (value: string | undefined, fallback: number, min: number, max: number) =>
-  Math.min(Math.max(Number(value ?? fallback) || fallback, min), max);
 const SOCKETS = clamp(args.sockets, 500, 1, 5_000);
 const RATE = clamp(args.rate, 20, 1, 500);
 const DURATION = clamp(args.duration ?? process.env.BENCH_DURATION, 30, 1, 300);

@@ -24,12 +24,11 @@ import {
   waitFor200,
   waitForQuietMachine,
 } from './lib/processes.ts';
+import { clamp } from './lib/stats.ts';
 import { benchWamid, customerPhone, liveWhatsappEnv, signedTextWebhook } from './lib/webhook-bodies.ts';
 import type { LoadOutput, LoadSpec } from './load/webhook-load.ts';
 
 const { values: args } = parseArgs({ options: { duration: { type: 'string' }, connections: { type: 'string' } } });
-const clamp = (value: string | undefined, fallback: number, min: number, max: number) =>
-  Math.min(Math.max(Number(value ?? fallback) || fallback, min), max);
 const DURATION = clamp(args.duration ?? process.env.BENCH_DURATION, 60, 1, 300);
 const CONNECTIONS = clamp(args.connections ?? process.env.BENCH_CONNECTIONS, 100, 1, 1000);
 const WARMUP_SECONDS = 3;

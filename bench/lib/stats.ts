@@ -31,3 +31,7 @@ export const ms = (value: number, digits = 1) => (Number.isFinite(value) ? value
 
 /** Milliseconds on a clock every process on the machine shares (the wall clock, with sub-millisecond resolution). */
 export const epochMs = () => performance.timeOrigin + performance.now();
+
+/** A numeric option from the command line or environment, its fallback when missing or not a number, kept within bounds. */
+export const clamp = (value: string | undefined, fallback: number, min: number, max: number) =>
+  Math.min(Math.max(Number(value ?? fallback) || fallback, min), max);
