@@ -7,8 +7,13 @@ dayjs.extend(timezone);
 
 export const DEFAULT_RANGE_DAYS = 30;
 
+export interface DateRange {
+  startDate: string;
+  endDate: string;
+}
+
 /** The last 30 days, today included, as the app's timezone counts days (the server reads the dates the same way). */
-export function defaultRange(now: Date, zone: string): { startDate: string; endDate: string } {
+export function defaultRange(now: Date, zone: string): DateRange {
   let today: dayjs.Dayjs;
   try {
     today = dayjs(now).tz(zone);

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { useAppSettings } from '../../../lib/app-settings';
-import { defaultRange, rangeError } from '../../../lib/date-range';
+import { useDateRange } from '../../../lib/use-date-range';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button } from '../../../ui/button';
+import { DateRangeFields } from '../../../ui/date-range-fields';
+import { InlineError } from '../../../ui/form-alert';
 import { Pager } from '../../../ui/pager';
 import { QueryStatus } from '../../../ui/query-status';
 import { Spinner } from '../../../ui/spinner';
@@ -16,48 +17,26 @@ import './conversation-report-page.css';
 const PAGE_SIZE = 25;
 
 export function ConversationReportPage() {
-  const zone = useAppSettings()['app.timezone'];
-  const [range, setRange] = useState(() => defaultRange(new Date(), zone));
+  const { range, changeRange, invalid } = useDateRange();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const filters: ReportFilters = { ...range, search: useDebouncedValue(search, 300) };
-  const invalid = rangeError(range.startDate, range.endDate);
   const report = useConversationReport(filters, page, PAGE_SIZE, invalid === null);
   const exporter = useExportConversationReport();
   const pagination = report.data?.pagination;
   const rows = report.data?.rows ?? [];
 
-  const changeRange = (patch: Partial<typeof range>) => {
-    setRange((r) => ({ ...r, ...patch }));
-    setPage(1);
-  };
-
   return (
     <div className="page report-page">
       <div className="card">
         <div className="toolbar report-toolbar">
-          <div className="field">
-            <label htmlFor="report-start">Start date</label>
-            <input
-              id="report-start"
-              className="input"
-              type="date"
-              value={range.startDate}
-              max={range.endDate || undefined}
-              onChange={(e) => changeRange({ startDate: e.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="report-end">End date</label>
-            <input
-              id="report-end"
-              className="input"
-              type="date"
-              value={range.endDate}
-              min={range.startDate || undefined}
-              onChange={(e) => changeRange({ endDate: e.target.value })}
-            />
-          </div>
+          <DateRangeFields
+            range={range}
+            onChange={(patch) => {
+              changeRange(patch);
+              setPage(1);
+            }}
+          />
           <div className="field report-search">
             <label htmlFor="report-search">Search</label>
             <input
@@ -78,16 +57,8 @@ export function ConversationReportPage() {
           </Button>
           {report.isFetching && !report.isPending && <Spinner size="small" label="Refreshing" />}
         </div>
-        {invalid && (
-          <p className="field-error" role="alert">
-            {invalid}
-          </p>
-        )}
-        {exporter.isError && (
-          <p className="field-error" role="alert">
-            {errorMessage(exporter.error, 'The export failed')}
-          </p>
-        )}
+        <InlineError message={invalid} />
+        <InlineError message={exporter.isError && errorMessage(exporter.error, 'The export failed')} />
       </div>
 
       <ReportTotals totals={invalid ? undefined : report.data?.totals} />

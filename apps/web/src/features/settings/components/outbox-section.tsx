@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
 import { QueryStatus } from '../../../ui/query-status';
 import { Spinner } from '../../../ui/spinner';
+import { TableHead } from '../../../ui/table-head';
 import { useOutboxMessage } from '../api/get-outbox-message';
 import { useOutbox } from '../api/list-outbox';
 
@@ -34,13 +35,7 @@ export function OutboxSection() {
       ) : (
         <div className="table-wrap">
           <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">To</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Kept</th>
-              </tr>
-            </thead>
+            <TableHead columns={['To', 'Subject', 'Kept']} />
             <tbody>
               {messages.map((m) => (
                 <tr key={m.id} className="is-clickable" onClick={() => setOpenId(m.id)}>

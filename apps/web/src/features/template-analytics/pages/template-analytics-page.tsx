@@ -1,9 +1,11 @@
 import { type TemplateAnalyticsInterval, templateAnalyticsIntervals } from '@wac/contract/template-analytics';
-import { type MessageStatus, messageStatuses } from '@wac/contract/whatsapp-messages';
+import { messageStatuses } from '@wac/contract/whatsapp-messages';
 import { useState } from 'react';
-import { useAppSettings } from '../../../lib/app-settings';
-import { defaultRange, rangeError } from '../../../lib/date-range';
+import { useDateRange } from '../../../lib/use-date-range';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { DateRangeFields } from '../../../ui/date-range-fields';
+import { FilterSelect } from '../../../ui/filter-select';
+import { InlineError } from '../../../ui/form-alert';
 import { Pager } from '../../../ui/pager';
 import { QueryStatus } from '../../../ui/query-status';
 import { Spinner } from '../../../ui/spinner';
@@ -15,15 +17,17 @@ import './template-analytics-page.css';
 
 const PAGE_SIZE = 10;
 const intervalLabel: Record<TemplateAnalyticsInterval, string> = { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
-const sentStatuses = messageStatuses.filter((s) => s !== 'received');
+const statusFilter = {
+  label: 'Filter by status',
+  allLabel: 'All statuses',
+  options: messageStatuses.filter((s) => s !== 'received').map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) })),
+};
 
 export function TemplateAnalyticsPage() {
-  const zone = useAppSettings()['app.timezone'];
-  const [range, setRange] = useState(() => defaultRange(new Date(), zone));
+  const { range, changeRange, invalid } = useDateRange();
   const [interval, setBucketInterval] = useState<TemplateAnalyticsInterval>('daily');
   const [filters, setFilters] = useState<TemplateMessageFilters>({ templateName: '', status: '', recipient: '', sortOrder: 'desc' });
   const [page, setPage] = useState(1);
-  const invalid = rangeError(range.startDate, range.endDate);
   const analytics = useTemplateAnalytics(range, interval, invalid === null);
   const typed = { templateName: useDebouncedValue(filters.templateName, 300), recipient: useDebouncedValue(filters.recipient, 300) };
   const messages = useTemplateMessages(range, { ...filters, ...typed }, page, PAGE_SIZE, invalid === null);
@@ -39,28 +43,7 @@ export function TemplateAnalyticsPage() {
     <div className="page template-analytics-page">
       <div className="card">
         <div className="toolbar">
-          <div className="field">
-            <label htmlFor="analytics-start">Start date</label>
-            <input
-              id="analytics-start"
-              className="input"
-              type="date"
-              value={range.startDate}
-              max={range.endDate || undefined}
-              onChange={(e) => setRange((r) => ({ ...r, startDate: e.target.value }))}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="analytics-end">End date</label>
-            <input
-              id="analytics-end"
-              className="input"
-              type="date"
-              value={range.endDate}
-              min={range.startDate || undefined}
-              onChange={(e) => setRange((r) => ({ ...r, endDate: e.target.value }))}
-            />
-          </div>
+          <DateRangeFields range={range} onChange={changeRange} />
           <div className="field">
             <label htmlFor="analytics-interval">Interval</label>
             <select
@@ -78,11 +61,7 @@ export function TemplateAnalyticsPage() {
           </div>
           {analytics.isFetching && !analytics.isPending && <Spinner size="small" label="Refreshing" />}
         </div>
-        {invalid && (
-          <p className="field-error" role="alert">
-            {invalid}
-          </p>
-        )}
+        <InlineError message={invalid} />
       </div>
 
       {!invalid && (analytics.isPending || analytics.isError) && (
@@ -134,19 +113,7 @@ export function TemplateAnalyticsPage() {
             value={filters.templateName}
             onChange={(e) => filter({ templateName: e.target.value })}
           />
-          <select
-            className="input"
-            aria-label="Filter by status"
-            value={filters.status}
-            onChange={(e) => filter({ status: e.target.value as MessageStatus | '' })}
-          >
-            <option value="">All statuses</option>
-            {sentStatuses.map((s) => (
-              <option key={s} value={s}>
-                {s.charAt(0).toUpperCase() + s.slice(1)}
-              </option>
-            ))}
-          </select>
+          <FilterSelect {...statusFilter} value={filters.status} onChange={(status) => filter({ status })} />
           <input
             className="input"
             type="search"

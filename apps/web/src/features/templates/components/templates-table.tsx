@@ -2,6 +2,7 @@ import { editableTemplateStatuses, type Template } from '@wac/contract/templates
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format-date';
 import { Button } from '../../../ui/button';
+import { TableHead } from '../../../ui/table-head';
 import { codeLabel, TemplateStatusBadge } from './template-status';
 
 interface TemplatesTableProps {
@@ -16,18 +17,7 @@ export function TemplatesTable({ templates, isAdmin, onDelete }: TemplatesTableP
   return (
     <div className="table-wrap">
       <table className="table templates-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Category</th>
-            <th scope="col">Language</th>
-            <th scope="col">Status</th>
-            <th scope="col">Updated</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Name', 'Category', 'Language', 'Status', 'Updated']} actions />
         <tbody>
           {templates.map((t) => (
             <tr key={t.id} data-template={t.name}>

@@ -1,10 +1,11 @@
-import { type Template, type TemplateCategory, type TemplateStatus, templateCategories, templateStatuses } from '@wac/contract/templates';
+import { type Template, templateCategories, templateStatuses } from '@wac/contract/templates';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button } from '../../../ui/button';
+import { FilterSelect } from '../../../ui/filter-select';
 import { HeaderActions, HeaderSearch } from '../../../ui/header-slots';
 import { Pager } from '../../../ui/pager';
 import { QueryStatus } from '../../../ui/query-status';
@@ -21,6 +22,16 @@ import '../components/templates.css';
 
 const PAGE_SIZE = 20;
 const noFilters: TemplateFilters = { category: '', status: '', language: '', name: '' };
+const categoryFilter = {
+  label: 'Filter by category',
+  allLabel: 'All categories',
+  options: templateCategories.map((c) => ({ value: c, label: codeLabel(c) })),
+};
+const statusFilter = {
+  label: 'Filter by status',
+  allLabel: 'All statuses',
+  options: templateStatuses.map((s) => ({ value: s, label: codeLabel(s) })),
+};
 
 function SyncButton() {
   const sync = useSyncTemplates();
@@ -81,45 +92,15 @@ export function TemplatesPage() {
 
       <div className="card">
         <div className="toolbar templates-toolbar">
-          <select
-            className="input"
-            aria-label="Filter by category"
-            value={filters.category}
-            onChange={(e) => filter({ category: e.target.value as TemplateCategory | '' })}
-          >
-            <option value="">All categories</option>
-            {templateCategories.map((c) => (
-              <option key={c} value={c}>
-                {codeLabel(c)}
-              </option>
-            ))}
-          </select>
-          <select
-            className="input"
-            aria-label="Filter by status"
-            value={filters.status}
-            onChange={(e) => filter({ status: e.target.value as TemplateStatus | '' })}
-          >
-            <option value="">All statuses</option>
-            {templateStatuses.map((s) => (
-              <option key={s} value={s}>
-                {codeLabel(s)}
-              </option>
-            ))}
-          </select>
-          <select
-            className="input"
-            aria-label="Filter by language"
+          <FilterSelect {...categoryFilter} value={filters.category} onChange={(category) => filter({ category })} />
+          <FilterSelect {...statusFilter} value={filters.status} onChange={(status) => filter({ status })} />
+          <FilterSelect
+            label="Filter by language"
+            allLabel="All languages"
             value={filters.language}
-            onChange={(e) => filter({ language: e.target.value })}
-          >
-            <option value="">All languages</option>
-            {languages.map((l) => (
-              <option key={l.code} value={l.code}>
-                {l.name} ({l.code})
-              </option>
-            ))}
-          </select>
+            options={languages.map((l) => ({ value: l.code, label: `${l.name} (${l.code})` }))}
+            onChange={(language) => filter({ language })}
+          />
           {search.isFetching && !search.isPending && <Spinner size="small" label="Refreshing" />}
         </div>
 

@@ -5,9 +5,11 @@ import { useAuth } from '../../../lib/auth-context';
 import { formatDate } from '../../../lib/format-date';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button } from '../../../ui/button';
+import { FilterSelect } from '../../../ui/filter-select';
 import { Pager } from '../../../ui/pager';
 import { QueryStatus } from '../../../ui/query-status';
 import { Spinner } from '../../../ui/spinner';
+import { TableHead } from '../../../ui/table-head';
 import { type UsersQuery, useUsers } from '../api/list-users';
 import { DeleteUserModal } from '../components/delete-user-modal';
 import { RoleBadge, roleLabel } from '../components/role-badge';
@@ -16,6 +18,7 @@ import { UserFormModal } from '../components/user-form-modal';
 import './users-page.css';
 
 const PAGE_SIZE = 10;
+const roleOptions = roles.map((r) => ({ value: r, label: `${roleLabel(r)}s` }));
 
 export function UsersPage() {
   const { user: me } = useAuth();
@@ -65,22 +68,16 @@ export function UsersPage() {
               setPage(1);
             }}
           />
-          <select
-            className="input"
-            aria-label="Filter by role"
+          <FilterSelect
+            label="Filter by role"
+            allLabel="All roles"
             value={role}
-            onChange={(e) => {
-              setRole(e.target.value as Role | '');
+            options={roleOptions}
+            onChange={(r) => {
+              setRole(r);
               setPage(1);
             }}
-          >
-            <option value="">All roles</option>
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {roleLabel(r)}s
-              </option>
-            ))}
-          </select>
+          />
           {users.isFetching && !users.isPending && <Spinner size="small" label="Refreshing" />}
         </div>
 
@@ -109,18 +106,7 @@ export function UsersPage() {
         ) : (
           <div className="table-wrap">
             <table className="table users-table">
-              <thead>
-                <tr>
-                  <th scope="col">Username</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Email verified</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Username', 'Email', 'Role', 'Email verified', 'Created']} actions />
               <tbody>
                 {list.map((u) => {
                   const isSelf = u.id === me?.id;

@@ -1,4 +1,5 @@
 import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { TableHead } from '../../../../ui/table-head';
 
 export interface RecipientResult {
   phone: string;
@@ -22,12 +23,7 @@ export function SendResults({ results }: { results: RecipientResult[] }) {
       </div>
       <div className="table-wrap">
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Recipient</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Recipient', 'Result']} />
           <tbody>
             {results.map((r) => (
               <tr key={r.phone}>

@@ -1,0 +1,41 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmDeleteModal } from './confirm-delete-modal';
+
+afterEach(cleanup);
+
+function renderModal(onDelete: (name: string) => Promise<void>, onClose = vi.fn()) {
+  render(
+    <ConfirmDeleteModal
+      item="draft"
+      title="Delete note"
+      confirmLabel="Delete note"
+      failure="Failed to delete note"
+      onDelete={onDelete}
+      onClose={onClose}
+    >
+      {(name) => <p>Delete {name}?</p>}
+    </ConfirmDeleteModal>,
+  );
+  return onClose;
+}
+
+describe('ConfirmDeleteModal', () => {
+  it('asks about the item and closes once it is deleted', async () => {
+    const onDelete = vi.fn(async () => {});
+    const onClose = renderModal(onDelete);
+    expect(screen.getByRole('dialog', { name: 'Delete note' }).textContent).toContain('Delete draft?');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete note' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(onDelete).toHaveBeenCalledWith('draft');
+  });
+
+  it('stays open with the failure when the deletion fails', async () => {
+    const onClose = renderModal(async () => {
+      throw new Error('network down');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete note' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete note');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
