@@ -3,23 +3,27 @@ import { errorMessage } from '../lib/api-client';
 import { Button } from './button';
 import { FormAlert } from './form-alert';
 import { Modal } from './modal';
+import { useToast } from './toasts';
 
 interface ConfirmDeleteModalProps<T> {
   /** What is to be deleted; null while the modal is closed. */
   item: T | null;
+  /** The modal's title and its confirm button, e.g. "Delete user". */
   title: string;
-  confirmLabel: string;
   /** Shown when the deletion fails without a message of its own. */
   failure?: string;
-  /** Deletes the item; the modal closes once it resolves and shows the error when it throws. */
-  onDelete: (item: T) => Promise<void>;
+  /** Deletes the item; once it resolves the modal closes with a toast, and when it throws it shows the error. */
+  onDelete: (item: T) => Promise<unknown>;
+  /** The toast's title once deleted. */
+  deleted: (item: T) => string;
   onClose: () => void;
   /** The question, about the item. */
   children: (item: T) => ReactNode;
 }
 
 /** Asks before deleting something that cannot be brought back. */
-export function ConfirmDeleteModal<T>({ item, title, confirmLabel, failure, onDelete, onClose, children }: ConfirmDeleteModalProps<T>) {
+export function ConfirmDeleteModal<T>({ item, title, failure, onDelete, deleted, onClose, children }: ConfirmDeleteModalProps<T>) {
+  const toast = useToast();
   // Keeps the question on screen while the modal fades out.
   const [shown, setShown] = useState(item);
   if (item && item !== shown) setShown(item);
@@ -35,6 +39,7 @@ export function ConfirmDeleteModal<T>({ item, title, confirmLabel, failure, onDe
     setDeleting(true);
     try {
       await onDelete(item);
+      toast.show({ type: 'success', title: deleted(item) });
       onClose();
     } catch (err) {
       setError(errorMessage(err, failure));
@@ -55,7 +60,7 @@ export function ConfirmDeleteModal<T>({ item, title, confirmLabel, failure, onDe
             Cancel
           </Button>
           <Button variant="danger" onClick={confirm} loading={deleting}>
-            {confirmLabel}
+            {title}
           </Button>
         </>
       }

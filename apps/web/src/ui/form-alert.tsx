@@ -1,21 +1,15 @@
 import type { ReactNode } from 'react';
 
-/** An error about a whole form (not one of its fields), announced when it appears; nothing while there is none. */
-export function FormAlert({ message }: { message: ReactNode }) {
+/**
+ * An error announced when it appears, nothing while there is none: about a whole form (boxed), or `inline` as one
+ * line under a toolbar or a group of fields.
+ */
+export function FormAlert({ message, inline = false }: { message: ReactNode; inline?: boolean }) {
   if (!message) return null;
+  const Tag = inline ? 'p' : 'div';
   return (
-    <div className="form-alert" role="alert">
+    <Tag className={inline ? 'field-error' : 'form-alert'} role="alert">
       {message}
-    </div>
-  );
-}
-
-/** A one-line error under a toolbar or a group of fields, announced when it appears; nothing while there is none. */
-export function InlineError({ message }: { message: ReactNode }) {
-  if (!message) return null;
-  return (
-    <p className="field-error" role="alert">
-      {message}
-    </p>
+    </Tag>
   );
 }

@@ -4,6 +4,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { usePageTitle } from '../../../lib/page-title';
 import { takeSessionExpiredMessage } from '../../../lib/session-storage';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
 import { AuthCard, ErrorBox } from '../components/auth-card';
@@ -15,10 +16,8 @@ export function LoginPage() {
   usePageTitle('Login');
   const { login } = useAuth();
   const navigate = useNavigate();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const { values, setErrors, field } = useFormFields({ username: '', password: '' });
   const [remember, setRemember] = useState(false);
-  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [serverError, setServerError] = useState<string | null>(() => takeSessionExpiredMessage());
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
@@ -27,14 +26,14 @@ export function LoginPage() {
     e.preventDefault();
     // Spec 5: a second submit while signing in is ignored.
     if (inFlight.current) return;
-    const found = validateLogin({ username, password });
+    const found = validateLogin(values);
     setErrors(found);
     if (found.username || found.password) return;
     inFlight.current = true;
     setSubmitting(true);
     setServerError(null);
     try {
-      await login(username.trim(), password, remember);
+      await login(values.username.trim(), values.password, remember);
       navigate('/', { replace: true });
     } catch (err) {
       // Spec 5's words for wrong credentials and for failures; the server's own text when it says something else
@@ -51,30 +50,8 @@ export function LoginPage() {
     <AuthCard title="Sign in" subtitle="Welcome back. Sign in to continue.">
       {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
       <form className="stack" onSubmit={submit} noValidate>
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoFocus
-          value={username}
-          onChange={(e) => {
-            setUsername(e.target.value);
-            setErrors((current) => ({ ...current, username: undefined }));
-          }}
-          error={errors.username}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setErrors((current) => ({ ...current, password: undefined }));
-          }}
-          error={errors.password}
-        />
+        <TextField label="Username" {...field('username')} autoComplete="username" autoFocus />
+        <TextField label="Password" {...field('password')} type="password" autoComplete="current-password" />
         <div className="row between">
           <label className="checkbox">
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember me

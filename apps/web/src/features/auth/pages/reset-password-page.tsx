@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
 import { AuthCard, ErrorBox } from '../components/auth-card';
@@ -13,9 +14,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const { values, setErrors, field } = useFormFields({ password: '', confirm: '' });
   const [serverError, setServerError] = useState<string | null>(token ? null : MISSING_RESET_TOKEN);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
@@ -29,13 +28,17 @@ export function ResetPasswordPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!token || submitting) return;
-    const found = newPasswordErrors({ password, confirm });
+    const found = newPasswordErrors(values);
     setErrors(found);
     if (found.password || found.confirm) return;
     setSubmitting(true);
     setServerError(null);
     try {
-      await apiRequest('/api/auth/reset-password', { method: 'POST', body: { token, newPassword: password }, skipSessionExpiry: true });
+      await apiRequest('/api/auth/reset-password', {
+        method: 'POST',
+        body: { token, newPassword: values.password },
+        skipSessionExpiry: true,
+      });
       setDone(true);
     } catch (err) {
       setServerError(errorMessage(err, 'Failed to reset password. Please try again.'));
@@ -60,30 +63,13 @@ export function ResetPasswordPage() {
       <form className="stack" onSubmit={submit} noValidate>
         <TextField
           label="New password"
-          name="password"
+          {...field('password')}
           type="password"
           autoComplete="new-password"
           autoFocus
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setErrors((current) => ({ ...current, password: undefined }));
-          }}
-          error={errors.password}
           hint="At least 6 characters."
         />
-        <TextField
-          label="Confirm password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => {
-            setConfirm(e.target.value);
-            setErrors((current) => ({ ...current, confirm: undefined }));
-          }}
-          error={errors.confirm}
-        />
+        <TextField label="Confirm password" {...field('confirm')} type="password" autoComplete="new-password" />
         <Button type="submit" loading={submitting} disabled={!token} className="btn-block">
           Reset password
         </Button>

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { formatDate } from '../../../lib/format-date';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toasts';
@@ -53,13 +54,8 @@ export function ProfilePage() {
 
 function ChangePasswordCard() {
   const toast = useToast();
-  const [values, setValues] = useState({ current: '', password: '', confirm: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
+  const { values, setValues, setErrors, field } = useFormFields({ current: '', password: '', confirm: '' });
   const [saving, setSaving] = useState(false);
-  const set = (key: keyof typeof values, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -86,34 +82,16 @@ function ChangePasswordCard() {
       <h2>Change password</h2>
       <form className="stack" onSubmit={submit} noValidate>
         <p className="muted small">Your other sessions will be signed out when the password changes.</p>
-        <TextField
-          label="Current password"
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          value={values.current}
-          onChange={(e) => set('current', e.target.value)}
-          error={errors.current}
-        />
+        <TextField label="Current password" {...field('current')} name="currentPassword" type="password" autoComplete="current-password" />
         <TextField
           label="New password"
+          {...field('password')}
           name="newPassword"
           type="password"
           autoComplete="new-password"
-          value={values.password}
-          onChange={(e) => set('password', e.target.value)}
-          error={errors.password}
           hint="At least 6 characters."
         />
-        <TextField
-          label="Confirm new password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirm}
-          onChange={(e) => set('confirm', e.target.value)}
-          error={errors.confirm}
-        />
+        <TextField label="Confirm new password" {...field('confirm')} name="confirmPassword" type="password" autoComplete="new-password" />
         <div>
           <Button type="submit" loading={saving}>
             Change password

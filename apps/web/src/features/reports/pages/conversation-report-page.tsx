@@ -4,7 +4,7 @@ import { useDateRange } from '../../../lib/use-date-range';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button } from '../../../ui/button';
 import { DateRangeFields } from '../../../ui/date-range-fields';
-import { InlineError } from '../../../ui/form-alert';
+import { FormAlert } from '../../../ui/form-alert';
 import { Pager } from '../../../ui/pager';
 import { QueryStatus } from '../../../ui/query-status';
 import { Spinner } from '../../../ui/spinner';
@@ -57,8 +57,8 @@ export function ConversationReportPage() {
           </Button>
           {report.isFetching && !report.isPending && <Spinner size="small" label="Refreshing" />}
         </div>
-        <InlineError message={invalid} />
-        <InlineError message={exporter.isError && errorMessage(exporter.error, 'The export failed')} />
+        <FormAlert inline message={invalid} />
+        <FormAlert inline message={exporter.isError && errorMessage(exporter.error, 'The export failed')} />
       </div>
 
       <ReportTotals totals={invalid ? undefined : report.data?.totals} />

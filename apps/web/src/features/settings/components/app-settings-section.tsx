@@ -1,7 +1,8 @@
 import { type AppSettingKey, type AppSettings, dateFormats, timeFormats } from '@wac/contract/app-settings-defaults';
 import { formatCurrency } from '@wac/contract/format';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
-import { Button } from '../../../ui/button';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { FormAlert } from '../../../ui/form-alert';
 import { QueryStatus } from '../../../ui/query-status';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toasts';
@@ -16,7 +17,8 @@ import {
   previewDateTime,
   timezoneOptions,
 } from './regional-options';
-import { changedAppSettings, type FieldErrors, serverFieldErrors, validateAppSettings } from './settings-validation';
+import { SaveChangesActions } from './save-changes-actions';
+import { changedAppSettings, serverFieldErrors, validateAppSettings } from './settings-validation';
 
 const allKeys = [
   'app.name',
@@ -81,10 +83,8 @@ function SelectField({
 }
 
 export function AppSettingsForm({ saved }: { saved: AppSettings }) {
-  const [values, setValues] = useState<AppSettings>(saved);
+  const { values, setValues, errors, setErrors, formError, setFormError, set, reset, field } = useFormFields(saved);
   const [base, setBase] = useState<AppSettings>(saved);
-  const [errors, setErrors] = useState<FieldErrors<AppSettingKey>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const update = useUpdateAppSettings();
   const toast = useToast();
   const ids = { description: useId(), currency: useId(), currencies: useId() };
@@ -102,11 +102,6 @@ export function AppSettingsForm({ saved }: { saved: AppSettings }) {
     ? languageCodes
     : [values['app.language'], ...languageCodes];
   const now = useMemo(() => new Date(), []);
-
-  function set(key: AppSettingKey, value: string) {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -126,16 +121,12 @@ export function AppSettingsForm({ saved }: { saved: AppSettings }) {
   }
 
   const text = (key: AppSettingKey, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField label={label} name={key} value={values[key]} onChange={(e) => set(key, e.target.value)} error={errors[key]} {...extra} />
+    <TextField label={label} {...field(key)} {...extra} />
   );
 
   return (
     <form className="stack" onSubmit={submit} noValidate aria-label="App settings">
-      {formError && (
-        <div className="form-alert" role="alert">
-          {formError}
-        </div>
-      )}
+      <FormAlert message={formError} />
 
       <fieldset className="settings-group">
         <legend>Branding</legend>
@@ -265,23 +256,7 @@ export function AppSettingsForm({ saved }: { saved: AppSettings }) {
         </div>
       </fieldset>
 
-      <div className="form-actions">
-        <Button
-          type="button"
-          variant="ghost"
-          disabled={!dirty || update.isPending}
-          onClick={() => {
-            setValues(saved);
-            setErrors({});
-            setFormError(null);
-          }}
-        >
-          Discard changes
-        </Button>
-        <Button type="submit" variant="primary" disabled={!dirty} loading={update.isPending}>
-          Save app settings
-        </Button>
-      </div>
+      <SaveChangesActions dirty={dirty} saving={update.isPending} saveLabel="Save app settings" onDiscard={() => reset(saved)} />
     </form>
   );
 }

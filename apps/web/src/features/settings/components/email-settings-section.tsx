@@ -2,7 +2,9 @@ import { type EmailSettings, emailTestBodySchema } from '@wac/contract/email';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { Button } from '../../../ui/button';
+import { FormAlert } from '../../../ui/form-alert';
 import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toasts';
@@ -11,7 +13,7 @@ import { useEmailStatus } from '../api/get-email-status';
 import { useSendTestEmail } from '../api/send-test-email';
 import { useUpdateEmailSettings } from '../api/update-email-settings';
 import { EmailStatusBanner } from './email-status-banner';
-import { type FieldErrors, type SmtpFormValues, serverFieldErrors, validateSmtpSettings } from './settings-validation';
+import { type SmtpFormValues, serverFieldErrors, validateSmtpSettings } from './settings-validation';
 
 const smtpFields = ['enabled', 'host', 'port', 'secure', 'user', 'password', 'from', 'requireVerification'] as const;
 
@@ -86,20 +88,13 @@ function Toggle({
 
 function SmtpForm({ saved }: { saved: EmailSettings }) {
   const [base, setBase] = useState(saved);
-  const [values, setValues] = useState<SmtpFormValues>(() => toForm(saved));
-  const [errors, setErrors] = useState<FieldErrors<keyof SmtpFormValues>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, setValues, errors, setErrors, formError, setFormError, set, field } = useFormFields(() => toForm(saved));
   const update = useUpdateEmailSettings();
   const toast = useToast();
 
   if (saved !== base) {
     setBase(saved);
     setValues(toForm(saved));
-  }
-
-  function set<K extends keyof SmtpFormValues>(key: K, value: SmtpFormValues[K]) {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
   }
 
   async function submit(event: FormEvent) {
@@ -121,11 +116,7 @@ function SmtpForm({ saved }: { saved: EmailSettings }) {
 
   return (
     <form className="stack smtp-form" onSubmit={submit} noValidate aria-label="SMTP server">
-      {formError && (
-        <div className="form-alert" role="alert">
-          {formError}
-        </div>
-      )}
+      <FormAlert message={formError} />
       <Toggle
         label="Send through this SMTP server"
         help="When off, mail goes through SMTP_URL if the server has one, else to the outbox."
@@ -137,14 +128,7 @@ function SmtpForm({ saved }: { saved: EmailSettings }) {
         }}
       />
       <div className="form-grid">
-        <TextField
-          label="SMTP host"
-          name="host"
-          placeholder="smtp.example.com"
-          value={values.host}
-          onChange={(e) => set('host', e.target.value)}
-          error={errors.host}
-        />
+        <TextField label="SMTP host" {...field('host')} placeholder="smtp.example.com" />
         <TextField
           label="Port"
           name="port"
@@ -154,32 +138,20 @@ function SmtpForm({ saved }: { saved: EmailSettings }) {
           error={errors.port}
           hint="587 for STARTTLS, 465 for TLS, 25 unencrypted."
         />
-        <TextField
-          label="Username"
-          name="smtp-user"
-          autoComplete="off"
-          value={values.user}
-          onChange={(e) => set('user', e.target.value)}
-          error={errors.user}
-        />
+        <TextField label="Username" {...field('user')} name="smtp-user" autoComplete="off" />
         <TextField
           label="Password"
+          {...field('password')}
           name="smtp-password"
           type="password"
           autoComplete="new-password"
           placeholder={saved.hasPassword ? '•••••••• (saved)' : ''}
-          value={values.password}
-          onChange={(e) => set('password', e.target.value)}
-          error={errors.password}
           hint={saved.hasPassword ? 'A password is saved. Leave empty to keep it.' : 'No password saved.'}
         />
         <TextField
           label="From address"
-          name="from"
+          {...field('from')}
           placeholder="Support <no-reply@example.com>"
-          value={values.from}
-          onChange={(e) => set('from', e.target.value)}
-          error={errors.from}
           hint="An email address, optionally as Name <email>. Empty uses the app name with no-reply@localhost."
         />
       </div>

@@ -1,12 +1,14 @@
 import type { EmailTemplateName } from '@wac/contract/email';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../ui/button';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { FormAlert } from '../../../ui/form-alert';
 import { QueryStatus } from '../../../ui/query-status';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toasts';
 import { type EmailTemplate, useEmailTemplates } from '../api/list-email-templates';
 import { useUpdateEmailTemplate } from '../api/update-email-template';
-import { type FieldErrors, serverFieldErrors, validateEmailTemplate } from './settings-validation';
+import { SaveChangesActions } from './save-changes-actions';
+import { serverFieldErrors, validateEmailTemplate } from './settings-validation';
 
 const templateLabels: Record<EmailTemplateName, { title: string; when: string }> = {
   password_reset: { title: 'Password reset', when: 'Sent when someone asks to reset a forgotten password.' },
@@ -44,21 +46,19 @@ export function EmailTemplatesSection() {
 }
 
 function TemplateForm({ template }: { template: EmailTemplate }) {
-  const [subject, setSubject] = useState(template.subject);
-  const [text, setText] = useState(template.text);
-  const [errors, setErrors] = useState<FieldErrors<'subject' | 'text'>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const saved = { subject: template.subject, text: template.text };
+  const { values, errors, setErrors, formError, setFormError, set, reset, field } = useFormFields(saved);
   const update = useUpdateEmailTemplate();
   const toast = useToast();
   const textId = useId();
-  const dirty = subject !== template.subject || text !== template.text;
+  const dirty = values.subject !== saved.subject || values.text !== saved.text;
   const label = templateLabels[template.name];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (update.isPending) return;
     setFormError(null);
-    const { data, errors: found } = validateEmailTemplate({ subject, text }, template.variables);
+    const { data, errors: found } = validateEmailTemplate(values, template.variables);
     setErrors(found);
     if (!data) return;
     try {
@@ -74,32 +74,16 @@ function TemplateForm({ template }: { template: EmailTemplate }) {
   return (
     <form className="stack" role="tabpanel" onSubmit={submit} noValidate aria-label={`${label?.title ?? template.name} template`}>
       {label && <p className="muted">{label.when}</p>}
-      {formError && (
-        <div className="form-alert" role="alert">
-          {formError}
-        </div>
-      )}
-      <TextField
-        label="Subject"
-        name="subject"
-        value={subject}
-        onChange={(e) => {
-          setSubject(e.target.value);
-          setErrors((v) => ({ ...v, subject: undefined }));
-        }}
-        error={errors.subject}
-      />
+      <FormAlert message={formError} />
+      <TextField label="Subject" {...field('subject')} />
       <div className={errors.text ? 'field field-invalid' : 'field'}>
         <label htmlFor={textId}>Text</label>
         <textarea
           id={textId}
           className="mono"
           rows={9}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setErrors((v) => ({ ...v, text: undefined }));
-          }}
+          value={values.text}
+          onChange={(e) => set('text', e.target.value)}
           aria-invalid={Boolean(errors.text)}
         />
         {errors.text && <p className="field-error">{errors.text}</p>}
@@ -110,24 +94,7 @@ function TemplateForm({ template }: { template: EmailTemplate }) {
           <code key={v} className="chip">{`{{${v}}}`}</code>
         ))}
       </div>
-      <div className="form-actions">
-        <Button
-          type="button"
-          variant="ghost"
-          disabled={!dirty || update.isPending}
-          onClick={() => {
-            setSubject(template.subject);
-            setText(template.text);
-            setErrors({});
-            setFormError(null);
-          }}
-        >
-          Discard changes
-        </Button>
-        <Button type="submit" variant="primary" disabled={!dirty} loading={update.isPending}>
-          Save template
-        </Button>
-      </div>
+      <SaveChangesActions dirty={dirty} saving={update.isPending} saveLabel="Save template" onDiscard={() => reset(saved)} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import type { LicenceDetails } from '@wac/contract/licence';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
+import { FormAlert } from '../../../ui/form-alert';
 import { Modal } from '../../../ui/modal';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toasts';
@@ -51,11 +52,7 @@ export function LicenceKeyForm({ details }: { details: LicenceDetails }) {
 
   return (
     <form className="stack" onSubmit={submit} noValidate aria-label="Change the licence">
-      {formError && (
-        <div className="form-alert" role="alert">
-          {formError}
-        </div>
-      )}
+      <FormAlert message={formError} />
       <div className="field field-wide">
         <label htmlFor={keyId}>Licence key</label>
         <textarea

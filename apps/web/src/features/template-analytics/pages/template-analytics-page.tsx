@@ -5,7 +5,7 @@ import { useDateRange } from '../../../lib/use-date-range';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { DateRangeFields } from '../../../ui/date-range-fields';
 import { FilterSelect } from '../../../ui/filter-select';
-import { InlineError } from '../../../ui/form-alert';
+import { FormAlert } from '../../../ui/form-alert';
 import { Pager } from '../../../ui/pager';
 import { QueryStatus } from '../../../ui/query-status';
 import { Spinner } from '../../../ui/spinner';
@@ -61,7 +61,7 @@ export function TemplateAnalyticsPage() {
           </div>
           {analytics.isFetching && !analytics.isPending && <Spinner size="small" label="Refreshing" />}
         </div>
-        <InlineError message={invalid} />
+        <FormAlert inline message={invalid} />
       </div>
 
       {!invalid && (analytics.isPending || analytics.isError) && (

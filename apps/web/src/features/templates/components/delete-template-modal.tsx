@@ -1,22 +1,17 @@
 import type { Template } from '@wac/contract/templates';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
-import { useToast } from '../../../ui/toasts';
 import { useDeleteTemplate } from '../api/delete-template';
 
 /** Deleting also deletes the template at Meta, so it is confirmed first. */
 export function DeleteTemplateModal({ template, onClose }: { template: Template | null; onClose: () => void }) {
   const remove = useDeleteTemplate();
-  const toast = useToast();
   return (
     <ConfirmDeleteModal
       item={template}
       title="Delete template"
-      confirmLabel="Delete template"
       failure="Failed to delete template"
-      onDelete={async (t) => {
-        await remove.mutateAsync(t.id);
-        toast.show({ type: 'success', title: `Template ${t.name} deleted` });
-      }}
+      onDelete={(t) => remove.mutateAsync(t.id)}
+      deleted={(t) => `Template ${t.name} deleted`}
       onClose={onClose}
     >
       {(t) => (

@@ -1,12 +1,14 @@
 import type { User } from '@wac/contract/auth';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { Button } from '../../../ui/button';
+import { FormAlert } from '../../../ui/form-alert';
 import { Modal } from '../../../ui/modal';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toasts';
 import { useSetUserPassword } from '../api/set-user-password';
-import { type FieldErrors, validatePasswordPair } from './user-validation';
+import { validatePasswordPair } from './user-validation';
 
 interface SetPasswordModalProps {
   user: User | null;
@@ -22,10 +24,7 @@ function sessionsNote(isSelf: boolean): string {
 }
 
 export function SetPasswordModal({ user, onClose, isSelf = false }: SetPasswordModalProps) {
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'newPassword' | 'confirmPassword'>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, setErrors, formError, setFormError, reset, field } = useFormFields({ newPassword: '', confirmPassword: '' });
   const setPassword = useSetUserPassword();
   const toast = useToast();
   // Keeps the name on screen while the modal fades out.
@@ -34,21 +33,18 @@ export function SetPasswordModal({ user, onClose, isSelf = false }: SetPasswordM
 
   useEffect(() => {
     if (!user) return;
-    setNewPassword('');
-    setConfirmPassword('');
-    setErrors({});
-    setFormError(null);
-  }, [user]);
+    reset({ newPassword: '', confirmPassword: '' });
+  }, [user, reset]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!user || setPassword.isPending) return;
     setFormError(null);
-    const found = validatePasswordPair(newPassword, confirmPassword);
+    const found = validatePasswordPair(values.newPassword, values.confirmPassword);
     setErrors(found);
     if (found.newPassword || found.confirmPassword) return;
     try {
-      await setPassword.mutateAsync({ id: user.id, newPassword });
+      await setPassword.mutateAsync({ id: user.id, newPassword: values.newPassword });
       toast.show({ type: 'success', title: `Password changed for ${user.username}`, help: sessionsNote(isSelf) });
       onClose();
     } catch (error) {
@@ -74,36 +70,9 @@ export function SetPasswordModal({ user, onClose, isSelf = false }: SetPasswordM
       }
     >
       <form id="set-password-form" className="stack" onSubmit={submit} noValidate>
-        {formError && (
-          <div className="form-alert" role="alert">
-            {formError}
-          </div>
-        )}
-        <TextField
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={(e) => {
-            setNewPassword(e.target.value);
-            setErrors((v) => ({ ...v, newPassword: undefined }));
-          }}
-          error={errors.newPassword}
-          autoFocus
-        />
-        <TextField
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(e) => {
-            setConfirmPassword(e.target.value);
-            setErrors((v) => ({ ...v, confirmPassword: undefined }));
-          }}
-          error={errors.confirmPassword}
-        />
+        <FormAlert message={formError} />
+        <TextField label="New password" {...field('newPassword')} type="password" autoComplete="new-password" autoFocus />
+        <TextField label="Confirm password" {...field('confirmPassword')} type="password" autoComplete="new-password" />
         <p className="muted">{sessionsNote(isSelf)}</p>
       </form>
     </Modal>

@@ -2,7 +2,9 @@ import type { Role, User } from '@wac/contract/auth';
 import { roles } from '@wac/contract/auth';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { Button } from '../../../ui/button';
+import { FormAlert } from '../../../ui/form-alert';
 import { Modal } from '../../../ui/modal';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toasts';
@@ -28,9 +30,7 @@ export function UserFormModal({ open, onClose, user, isSelf = false }: UserFormM
   // Keeps the title while the modal fades out.
   const [shown, setShown] = useState(user);
   if (user && user !== shown) setShown(user);
-  const [values, setValues] = useState<UserFormValues>(empty);
-  const [errors, setErrors] = useState<FieldErrors<keyof UserFormValues>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, errors, setErrors, formError, setFormError, set, reset, field } = useFormFields(empty);
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
   const toast = useToast();
@@ -38,15 +38,8 @@ export function UserFormModal({ open, onClose, user, isSelf = false }: UserFormM
 
   useEffect(() => {
     if (!open) return;
-    setValues(user ? { username: user.username, email: user.email ?? '', password: '', role: user.role } : empty);
-    setErrors({});
-    setFormError(null);
-  }, [open, user]);
-
-  function set<K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  }
+    reset(user ? { username: user.username, email: user.email ?? '', password: '', role: user.role } : empty);
+  }, [open, user, reset]);
 
   function showServerError(error: unknown) {
     const message = errorMessage(error);
@@ -113,38 +106,15 @@ export function UserFormModal({ open, onClose, user, isSelf = false }: UserFormM
       }
     >
       <form id={formId} className="stack" onSubmit={submit} noValidate>
-        {formError && (
-          <div className="form-alert" role="alert">
-            {formError}
-          </div>
-        )}
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="off"
-          value={values.username}
-          onChange={(e) => set('username', e.target.value)}
-          error={errors.username}
-          autoFocus
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          value={values.email}
-          onChange={(e) => set('email', e.target.value)}
-          error={errors.email}
-        />
+        <FormAlert message={formError} />
+        <TextField label="Username" {...field('username')} autoComplete="off" autoFocus />
+        <TextField label="Email" {...field('email')} type="email" autoComplete="off" />
         {!editing && (
           <TextField
             label="Password"
-            name="password"
+            {...field('password')}
             type="password"
             autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => set('password', e.target.value)}
-            error={errors.password}
             hint="At least 6 characters. Share it with the user; they can change it on their profile."
           />
         )}

@@ -23,6 +23,7 @@ import { ButtonsFields } from './button-fields';
 import { HeaderFields } from './header-fields';
 import { issuesByField, type TemplateForm, toDraft } from './template-form';
 import '../templates.css';
+import { FormAlert } from '../../../../ui/form-alert';
 
 const categoryLabel: Record<TemplateCategory, string> = {
   MARKETING: 'Marketing',
@@ -147,16 +148,10 @@ export function TemplateEditor({ initial, existing }: TemplateEditorProps) {
           </>
         )}
 
-        {general && (
-          <p className="field-error" role="alert">
-            {general}
-          </p>
-        )}
-        {save.isError && (
-          <div className="form-alert" role="alert">
-            {errorMessage(save.error, existing ? 'Failed to update template' : 'Failed to create template')}
-          </div>
-        )}
+        <FormAlert inline message={general} />
+        <FormAlert
+          message={save.isError && errorMessage(save.error, existing ? 'Failed to update template' : 'Failed to create template')}
+        />
         <div className="form-actions template-editor-actions">
           {problems.size > 0 && !showAll && (
             <button type="button" className="link-button" onClick={() => setShowAll(true)}>

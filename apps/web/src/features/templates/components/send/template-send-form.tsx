@@ -17,6 +17,7 @@ import { emptySendValues, type SendValues, sendIssuesByField, toSendComponents, 
 import { TemplatePicker } from './template-picker';
 import { TemplateValuesFields } from './template-values-fields';
 import '../templates.css';
+import { FormAlert } from '../../../../ui/form-alert';
 
 interface TemplateSendFormProps {
   /** One fixed recipient (the chat's customer); without it the recipients are typed. */
@@ -100,11 +101,10 @@ export function TemplateSendForm({ phone, recipientName, initialTemplateId, init
     <form className="template-send-layout" onSubmit={send} noValidate>
       <div className="stack">
         <TemplatePicker value={chosen} onChange={choose} />
-        {templateId > 0 && !chosen && template.isError && (
-          <p className="field-error" role="alert">
-            {errorMessage(template.error, 'Failed to fetch template')}
-          </p>
-        )}
+        <FormAlert
+          inline
+          message={templateId > 0 && !chosen && template.isError && errorMessage(template.error, 'Failed to fetch template')}
+        />
         {unusable && (
           <div className="status-banner status-banner-warning" role="status">
             {chosen.name} is {codeLabel(chosen.status).toLowerCase()} and cannot be sent.
@@ -142,11 +142,7 @@ export function TemplateSendForm({ phone, recipientName, initialTemplateId, init
           </Button>
         </div>
         {!phone && <SendResults results={results} />}
-        {phone && results[0]?.state === 'failed' && (
-          <div className="form-alert" role="alert">
-            {results[0].error}
-          </div>
-        )}
+        <FormAlert message={phone && results[0]?.state === 'failed' && results[0].error} />
       </div>
       <aside className="template-preview-pane">
         <h2>Preview</h2>
