@@ -4,21 +4,12 @@
 // Run: npm run bench:chat [-- --requests 200 --conversations 100000 --messages 1000000]
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { signInAsAdmin, timeGets } from './lib/admin-requests.ts';
 import { type ChatSeedReport, seedChat } from './lib/chat-seed.ts';
 import { type CpuRole, type CpuUsage, cpuBetween, cpuMark } from './lib/cpu-usage.ts';
 import { embeddedDatabaseUrl } from './lib/database-url.ts';
-import {
-  ADMIN_PASSWORD,
-  ADMIN_USERNAME,
-  formatTable,
-  machineLine,
-  postgresProcessesFor,
-  removeDir,
-  startServer,
-  stopProcess,
-  tempDataDir,
-  waitForQuietMachine,
-} from './lib/processes.ts';
+import { formatTable, machineLine, startServer, tempDataDir } from './lib/processes.ts';
+import { stopAndReport, waitForQuietMachineAndSay } from './lib/run-report.ts';
 import { clamp, ms, type Summary, summarize } from './lib/stats.ts';
 import { benchBusiness, liveWhatsappEnv } from './lib/webhook-bodies.ts';
 
@@ -58,40 +49,18 @@ interface HistoryBody {
   pagination: { total: number };
 }
 
-async function login(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (!res.ok) throw new Error(`login: HTTP ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}
-
-/** One request at a time (keep-alive), each timed from sending to the last byte of the body. */
 async function measure(baseUrl: string, token: string, scenario: Scenario, roles: CpuRole[]): Promise<Measured> {
-  const times: number[] = [];
-  let sample = '';
   let before = cpuMark();
-  for (let i = 0; i < WARMUP_REQUESTS + REQUESTS; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${baseUrl}${scenario.path}`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: AbortSignal.timeout(30_000),
-    });
-    const text = await res.text();
-    const elapsed = performance.now() - t0;
-    if (res.status !== 200) throw new Error(`${scenario.name}: HTTP ${res.status} ${text.slice(0, 300)}`);
-    if (i === 0) {
-      const problem = scenario.check(JSON.parse(text));
-      if (problem) throw new Error(`${scenario.name}: ${problem}`);
-      sample = `${(text.length / 1024).toFixed(1)} KiB`;
-    }
-    if (i === WARMUP_REQUESTS - 1) before = cpuMark();
-    if (i >= WARMUP_REQUESTS) times.push(elapsed);
-  }
-  return { scenario, latency: summarize(times), sample, cpu: cpuBetween(before, cpuMark(), roles) };
+  const { times, size } = await timeGets(scenario.name, `${baseUrl}${scenario.path}`, token, {
+    warmup: WARMUP_REQUESTS,
+    count: REQUESTS,
+    timeoutMs: 30_000,
+    check: (body) => scenario.check(JSON.parse(body)),
+    onWarmedUp: () => {
+      before = cpuMark();
+    },
+  });
+  return { scenario, latency: summarize(times), sample: size, cpu: cpuBetween(before, cpuMark(), roles) };
 }
 
 function scenarios(seed: ChatSeedReport): Scenario[] {
@@ -188,9 +157,8 @@ try {
       'signed in as the admin (bearer token); time from sending to the whole body received.\n',
   );
 
-  const token = await login(server.baseUrl);
-  const quiet = await waitForQuietMachine();
-  console.log(`machine before measuring: ${quiet.busyCores.toFixed(2)} busy cores (waited ${quiet.waitedSeconds.toFixed(0)} s)`);
+  const token = await signInAsAdmin(server.baseUrl);
+  await waitForQuietMachineAndSay();
   const roles: CpuRole[] = [
     { name: 'postgres', postgresOf: dataDir },
     { name: 'server', pgid: server.started.pgid },
@@ -236,13 +204,5 @@ try {
       '(other people on the machine; when this is a sizeable share of the time, the figures of that row are inflated).',
   );
 } finally {
-  const stop = await stopProcess(server.started, dataDir);
-  const strays = postgresProcessesFor(dataDir).length;
-  console.log(
-    `Stopped: server ${stop.exit} in ${stop.topExitSeconds.toFixed(2)} s; ` +
-      (stop.leftovers.length || strays
-        ? `LEFT OVER: ${stop.leftovers.join('; ')} (${strays} postgres)`
-        : 'no process or postgres left over.'),
-  );
-  await removeDir(dataDir);
+  await stopAndReport(server.started, dataDir);
 }

@@ -5,27 +5,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon, { type Result } from 'autocannon';
+import { signInAsAdmin } from './lib/admin-requests.ts';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
   formatTable,
-  freePort,
   heaviestOthers,
   machineCpuSeconds,
   machineLine,
   type ProcInfo,
-  postgresProcessesFor,
-  removeDir,
-  repoRoot,
   type Started,
   snapshotProcesses,
-  startProcess,
+  startBareServer,
   startServer,
-  stopProcess,
   tempDataDir,
-  waitFor200,
   waitForQuietMachine,
 } from './lib/processes.ts';
+import { stopAndReport } from './lib/run-report.ts';
 import { clamp } from './lib/stats.ts';
 
 const DURATION = clamp(process.env.BENCH_DURATION, 10, 1, 60);
@@ -73,16 +69,6 @@ async function json<T>(res: Response): Promise<T> {
   const text = await res.text();
   if (!res.ok) throw new Error(`${res.url}: HTTP ${res.status} ${text.slice(0, 300)}`);
   return JSON.parse(text) as T;
-}
-
-async function login(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  return (await json<{ token: string }>(res)).token;
 }
 
 /** Seeds through the public API (POST /api/activities as the admin), SEED_CONCURRENCY requests in flight. */
@@ -197,17 +183,10 @@ console.log(
 
 const dataDir = await tempDataDir('http');
 const server = await startServer('server', dataDir);
-const barePort = await freePort();
-const bare = startProcess({
-  label: 'bare fastify',
-  command: path.join(repoRoot, 'node_modules/.bin/tsx'),
-  args: ['bench/bare-server.ts'],
-  env: { PORT: String(barePort) },
-});
+const { started: bare, port: barePort } = await startBareServer('bare fastify', 'bench/bare-server.ts', '/bare');
 
 try {
-  await waitFor200(`http://127.0.0.1:${barePort}/bare`, bare, 60_000);
-  const token = await login(server.baseUrl);
+  const token = await signInAsAdmin(server.baseUrl);
   const seeded = await seedActivities(server.baseUrl, token, SEED);
   const auth = { authorization: `Bearer ${token}` };
   const check = await json<{ activities: unknown[]; total: number }>(
@@ -303,12 +282,5 @@ try {
     `Activities table: ${check.total} rows during the activities run (the login run came after it); ${after.total} rows at the end (each login records one).`,
   );
 } finally {
-  const stops = [await stopProcess(bare), await stopProcess(server.started, dataDir)];
-  const strays = postgresProcessesFor(dataDir).length;
-  const leftovers = stops.flatMap((s) => s.leftovers);
-  console.log(
-    `Stopped: bare ${stops[0]?.exit}, server ${stops[1]?.exit} in ${stops[1]?.topExitSeconds.toFixed(2)} s; ` +
-      (leftovers.length || strays ? `LEFT OVER: ${leftovers.join('; ')} (${strays} postgres)` : 'no process or postgres left over.'),
-  );
-  await removeDir(dataDir);
+  await stopAndReport(server.started, dataDir, { bare });
 }

@@ -4,20 +4,11 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { signInAsAdmin } from './lib/admin-requests.ts';
 import { scriptResult, startScript, waitForOutput } from './lib/child-runs.ts';
 import { type CpuRole, cpuBetween, cpuMark, describeCpu } from './lib/cpu-usage.ts';
-import {
-  ADMIN_PASSWORD,
-  ADMIN_USERNAME,
-  formatTable,
-  machineLine,
-  postgresProcessesFor,
-  removeDir,
-  startServer,
-  stopProcess,
-  tempDataDir,
-  waitForQuietMachine,
-} from './lib/processes.ts';
+import { formatTable, machineLine, startServer, tempDataDir } from './lib/processes.ts';
+import { stopAndReport, waitForQuietMachineAndSay } from './lib/run-report.ts';
 import { clamp, epochMs, ms, type Summary, summarize } from './lib/stats.ts';
 import { benchWamid, customerPhone, liveWhatsappEnv, signedTextWebhook } from './lib/webhook-bodies.ts';
 import type { ClientsResult, ClientsSpec } from './realtime/socket-clients.ts';
@@ -31,17 +22,6 @@ const DURATION = clamp(args.duration ?? process.env.BENCH_DURATION, 30, 1, 300);
 const EVENTS = RATE * DURATION;
 const CUSTOMERS = 50;
 const TARGET_P99_MS = 150;
-
-async function login(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (!res.ok) throw new Error(`login: HTTP ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}
 
 /** Posts EVENTS webhooks on a fixed schedule (no drift); each carries its own send time. Returns the times to the 200. */
 async function sendWebhooks(baseUrl: string): Promise<{ toResponse: Summary; failed: string[]; lateStarts: number }> {
@@ -103,7 +83,7 @@ const dataDir = await tempDataDir('realtime');
 const server = await startServer('server', dataDir, liveWhatsappEnv());
 
 try {
-  const token = await login(server.baseUrl);
+  const token = await signInAsAdmin(server.baseUrl);
   const resultFile = path.join(dataDir, 'clients.json');
   const spec: ClientsSpec = {
     url: server.baseUrl,
@@ -114,8 +94,7 @@ try {
     deadlineMs: (DURATION + 120) * 1000,
     resultFile,
   };
-  const quiet = await waitForQuietMachine();
-  console.log(`machine before measuring: ${quiet.busyCores.toFixed(2)} busy cores (waited ${quiet.waitedSeconds.toFixed(0)} s)`);
+  await waitForQuietMachineAndSay();
   const clients = startScript('socket clients', 'bench/realtime/socket-clients.ts', spec);
   const tConnect = performance.now();
   await waitForOutput(clients, 'clients ready', 120_000);
@@ -165,13 +144,5 @@ try {
     `CPU while sending and listening: ${describeCpu(cpu)} (the clients process itself reported ${result.cpuSeconds.toFixed(1)} s while listening).`,
   );
 } finally {
-  const stop = await stopProcess(server.started, dataDir);
-  const strays = postgresProcessesFor(dataDir).length;
-  console.log(
-    `Stopped: server ${stop.exit} in ${stop.topExitSeconds.toFixed(2)} s; ` +
-      (stop.leftovers.length || strays
-        ? `LEFT OVER: ${stop.leftovers.join('; ')} (${strays} postgres)`
-        : 'no process or postgres left over.'),
-  );
-  await removeDir(dataDir);
+  await stopAndReport(server.started, dataDir);
 }

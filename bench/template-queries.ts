@@ -4,19 +4,10 @@
 // Run: npm run bench:templates [-- --requests 100 --templates 5000 --messages 1000000]
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { signInAsAdmin, timeGets } from './lib/admin-requests.ts';
 import { embeddedDatabaseUrl } from './lib/database-url.ts';
-import {
-  ADMIN_PASSWORD,
-  ADMIN_USERNAME,
-  formatTable,
-  machineLine,
-  postgresProcessesFor,
-  removeDir,
-  startServer,
-  stopProcess,
-  tempDataDir,
-  waitForQuietMachine,
-} from './lib/processes.ts';
+import { formatTable, machineLine, startServer, tempDataDir } from './lib/processes.ts';
+import { stopAndReport, waitForQuietMachineAndSay } from './lib/run-report.ts';
 import { clamp, ms, type Summary, summarize } from './lib/stats.ts';
 import { liveWhatsappEnv } from './lib/webhook-bodies.ts';
 
@@ -87,35 +78,13 @@ async function seed(client: pg.ClientBase): Promise<number> {
   return (performance.now() - t0) / 1000;
 }
 
-async function login(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login: HTTP ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
-}
-
-/** One request at a time on a keep-alive connection, each timed from sending to the last byte of the body. */
 async function measure(baseUrl: string, token: string, scenario: Scenario): Promise<{ latency: Summary; size: string }> {
-  const times: number[] = [];
-  let size = '';
-  for (let i = 0; i < WARMUP_REQUESTS + REQUESTS; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${baseUrl}${scenario.path}`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: AbortSignal.timeout(60_000),
-    });
-    const text = await res.text();
-    const elapsed = performance.now() - t0;
-    if (res.status !== 200) throw new Error(`${scenario.name}: HTTP ${res.status} ${text.slice(0, 300)}`);
-    if (i === 0) {
-      if (!scenario.check(JSON.parse(text))) throw new Error(`${scenario.name}: unexpected answer ${text.slice(0, 300)}`);
-      size = `${(text.length / 1024).toFixed(1)} KiB`;
-    }
-    if (i >= WARMUP_REQUESTS) times.push(elapsed);
-  }
+  const { times, size } = await timeGets(scenario.name, `${baseUrl}${scenario.path}`, token, {
+    warmup: WARMUP_REQUESTS,
+    count: REQUESTS,
+    timeoutMs: 60_000,
+    check: (body) => (scenario.check(JSON.parse(body)) ? null : `unexpected answer ${body.slice(0, 300)}`),
+  });
   return { latency: summarize(times), size };
 }
 
@@ -169,9 +138,8 @@ try {
   } finally {
     await client.end();
   }
-  const token = await login(server.baseUrl);
-  const quiet = await waitForQuietMachine();
-  console.log(`machine before measuring: ${quiet.busyCores.toFixed(2)} busy cores (waited ${quiet.waitedSeconds.toFixed(0)} s)`);
+  const token = await signInAsAdmin(server.baseUrl);
+  await waitForQuietMachineAndSay();
   console.log(`Each scenario: ${WARMUP_REQUESTS} warm-up requests (discarded), then ${REQUESTS} one after another.\n`);
   const rows: string[][] = [];
   for (const scenario of scenarios()) {
@@ -188,10 +156,5 @@ try {
   }
   console.log(`\n${formatTable(['request', 'body', 'p50 ms', 'p95 ms', 'max ms', 'p95 within target ms'], rows)}`);
 } finally {
-  const stop = await stopProcess(server.started, dataDir);
-  const strays = postgresProcessesFor(dataDir).length;
-  console.log(
-    `Stopped: server ${stop.exit}; ${stop.leftovers.length || strays ? `LEFT OVER: ${stop.leftovers.join('; ')}` : 'nothing left over.'}`,
-  );
-  await removeDir(dataDir);
+  await stopAndReport(server.started, dataDir);
 }

@@ -12,16 +12,13 @@ import { type CpuRole, type CpuUsage, cpuBetween, cpuMark, describeCpu } from '.
 import { embeddedDatabaseUrl } from './lib/database-url.ts';
 import {
   formatTable,
-  freePort,
   machineLine,
   postgresProcessesFor,
   removeDir,
-  repoRoot,
-  startProcess,
+  startBareServer,
   startServer,
   stopProcess,
   tempDataDir,
-  waitFor200,
   waitForQuietMachine,
 } from './lib/processes.ts';
 import { clamp } from './lib/stats.ts';
@@ -179,17 +176,12 @@ console.log(
 const dataDir = await tempDataDir('webhook');
 const server = await startServer('server', dataDir, liveWhatsappEnv());
 const databaseUrl = await embeddedDatabaseUrl(dataDir);
-const barePort = await freePort();
-const bare = startProcess({
-  label: 'bare insert server',
-  command: path.join(repoRoot, 'node_modules/.bin/tsx'),
-  args: ['bench/bare-insert-server.ts'],
-  env: { PORT: String(barePort), DATABASE_URL: databaseUrl },
+const { started: bare, port: barePort } = await startBareServer('bare insert server', 'bench/bare-insert-server.ts', '/health', {
+  DATABASE_URL: databaseUrl,
 });
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 
 try {
-  await waitFor200(`http://127.0.0.1:${barePort}/health`, bare, 60_000);
   await preflight(server.baseUrl);
   const postgresRole: CpuRole = { name: 'postgres', postgresOf: dataDir };
   const serverRoles: CpuRole[] = [postgresRole, { name: 'server', pgid: server.started.pgid }];

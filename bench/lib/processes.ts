@@ -325,6 +325,19 @@ export async function startServer(label: string, dataDir: string, extraEnv: Reco
   return { started, baseUrl, port };
 }
 
+/** Starts a bare Fastify server to compare with (`tsx bench/<script>`) on a free port and waits for `readyPath` to answer 200. */
+export async function startBareServer(label: string, script: string, readyPath: string, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const started = startProcess({
+    label,
+    command: path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    args: [script],
+    env: { PORT: String(port), ...env },
+  });
+  await waitFor200(`http://127.0.0.1:${port}${readyPath}`, started, 60_000);
+  return { started, port };
+}
+
 export function formatTable(header: string[], rows: string[][]): string {
   const bad = rows.find((r) => r.length !== header.length);
   if (bad) throw new Error(`table row has ${bad.length} cells for ${header.length} columns: ${bad.join(' | ')}`);
