@@ -43,3 +43,28 @@ it('delivers an activity recorded on one server to a socket connected to another
     socket.close();
   }
 });
+
+it('delivers a batch of events sent on one server, in order, to a socket connected to another', async () => {
+  const token = await a.login(ADMIN.username, ADMIN.password);
+  const { port } = a.app.server.address() as AddressInfo;
+  const socket = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'], auth: { token }, forceNew: true });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    const received: string[] = [];
+    socket.onAny((event: string, payload: { n: number }) => received.push(`${event}:${payload.n}`));
+    await new Promise((r) => setTimeout(r, 300));
+    // Big enough to travel as an attachment rather than inside the notification.
+    const filler = 'x'.repeat(100);
+    b.ctx.realtime.toEveryoneAll(
+      Array.from({ length: 200 }, (_, n) => ({ event: n % 2 ? 'message_status' : 'whatsapp_message_received', payload: { n, filler } })),
+    );
+    await expect.poll(() => received.length, { timeout: 5000 }).toBe(200);
+    expect(received.slice(0, 3)).toEqual(['whatsapp_message_received:0', 'message_status:1', 'whatsapp_message_received:2']);
+    expect(received.map((r) => Number(r.split(':')[1]))).toEqual(Array.from({ length: 200 }, (_, n) => n));
+  } finally {
+    socket.close();
+  }
+});

@@ -6,6 +6,15 @@ import { Server } from 'socket.io';
 
 export const SOCKET_PATH = '/socket.io';
 
+/** One event for the sockets, as services collect them to send once their transaction is committed. */
+export interface RealtimeEmit {
+  event: string;
+  payload: unknown;
+}
+
+// Carries a batch of events to the other server processes in one notification.
+const BATCH_EVENT = 'wac:batch';
+
 export type Authenticate = (token: string) => Promise<{ user: User; sessionId: number } | null>;
 
 /** Rooms: one per user, one for admins, one for everyone else. */
@@ -24,6 +33,8 @@ export interface Realtime {
   toAdmins(event: string, payload: unknown): void;
   toAgents(event: string, payload: unknown, exceptUserId?: number | null): void;
   toEveryone(event: string, payload: unknown): void;
+  /** Many events to everyone: one notification to the other servers for all of them, not one each. */
+  toEveryoneAll(emits: RealtimeEmit[]): void;
   close(): Promise<void>;
 }
 
@@ -60,6 +71,9 @@ export function createRealtime(
       user.role === 'admin' ? rooms.admins : rooms.agents,
     ]);
   });
+  io.on(BATCH_EVENT, (emits: RealtimeEmit[]) => {
+    for (const { event, payload } of emits) io.local.emit(event, payload);
+  });
   return {
     io,
     toUser: (userId, event, payload) => io.to(rooms.user(userId)).emit(event, payload),
@@ -70,6 +84,11 @@ export function createRealtime(
       target.emit(event, payload);
     },
     toEveryone: (event, payload) => io.emit(event, payload),
+    toEveryoneAll: (emits) => {
+      if (emits.length === 0) return;
+      for (const { event, payload } of emits) io.local.emit(event, payload);
+      io.serverSideEmit(BATCH_EVENT, emits);
+    },
     close: async () => {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       // Closed within moments of starting, the adapter may still be acquiring its LISTEN connection and never

@@ -30,7 +30,12 @@ export const whatsappPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     links,
     emit,
   });
-  const processor = createWebhookProcessor({ db, log: ctx.log, emit, onMediaQueued: mediaDownloads.kick });
+  const processor = createWebhookProcessor({
+    db,
+    log: ctx.log,
+    broadcast: (emits) => ctx.realtime.toEveryoneAll(emits),
+    onMediaQueued: mediaDownloads.kick,
+  });
   const settings = createSettingsService(ctx, createSettingsRepository(db));
 
   await app.register(whatsappWebhookRoutes, { ctx, onEventStored: processor.kick });

@@ -1,5 +1,5 @@
 import type { AgentSession, SessionState } from '@wac/contract/agent-sessions';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { contacts, conversations, users } from '../../db/schema.ts';
 import type { Tx } from '../../whatsapp/messages/messages.repository.ts';
@@ -70,23 +70,32 @@ export async function setSession(
 
 export const CUSTOMER_RETURNED_REASON = 'customer_returned';
 
-/** A customer writing into an ended conversation starts a new one with the bot; the new session when it did. */
-export async function reopenEndedSession(tx: Tx, conversationId: number, phone: string): Promise<AgentSession | null> {
-  const [row] = await tx
+/** Customers writing into ended conversations start new ones with the bot; the new sessions, for those that were ended. */
+export async function reopenEndedSessions(tx: Tx, reopen: { conversationId: number; phone: string }[]): Promise<AgentSession[]> {
+  if (reopen.length === 0) return [];
+  const rows = await tx
     .update(conversations)
     .set({ sessionState: 'bot', sessionUserId: null, sessionReason: CUSTOMER_RETURNED_REASON, sessionChangedAt: new Date() })
-    .where(and(eq(conversations.id, conversationId), eq(conversations.sessionState, 'ended')))
-    .returning({ changedAt: conversations.sessionChangedAt });
-  if (!row) return null;
-  return {
+    .where(
+      and(
+        inArray(
+          conversations.id,
+          reopen.map((r) => r.conversationId),
+        ),
+        eq(conversations.sessionState, 'ended'),
+      ),
+    )
+    .returning({ conversationId: conversations.id, changedAt: conversations.sessionChangedAt });
+  const phones = new Map(reopen.map((r) => [r.conversationId, r.phone]));
+  return rows.map(({ conversationId, changedAt }) => ({
     conversationId,
-    phone,
+    phone: phones.get(conversationId) ?? '',
     state: 'bot',
     userId: null,
     username: null,
     reason: CUSTOMER_RETURNED_REASON,
-    changedAt: row.changedAt?.toISOString() ?? null,
-  };
+    changedAt: changedAt?.toISOString() ?? null,
+  }));
 }
 
 /** While an agent holds a conversation no bot answers in it: bot flows ask this before replying. */

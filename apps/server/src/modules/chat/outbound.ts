@@ -6,10 +6,11 @@ import { normalizePhone, toE164Digits } from '@wac/contract/whatsapp-phone';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
-import type { Realtime } from '../../realtime/realtime.ts';
+import type { Realtime, RealtimeEmit } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { type CloudApiClient, CloudApiError } from '../../whatsapp/cloud-api-client.ts';
-import { messageStatusEmit, type RealtimeEmit } from '../../whatsapp/messages/message-events.ts';
+import { upsertConversation } from '../../whatsapp/messages/inbound-messages.repository.ts';
+import { messageStatusEmit } from '../../whatsapp/messages/message-events.ts';
 import {
   assignWamid,
   findOrCreateContact,
@@ -17,7 +18,6 @@ import {
   type MessageRow,
   markSendFailed,
   type Tx,
-  upsertConversation,
 } from '../../whatsapp/messages/messages.repository.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
 import { type ConversationSession, lockConversation } from '../agent-sessions/agent-sessions.repository.ts';

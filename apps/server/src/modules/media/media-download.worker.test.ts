@@ -11,7 +11,7 @@ import { createMediaStorage } from '../../storage/media-storage.ts';
 import { cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
 import { inboundPayload, newWamid, type SandboxBusiness } from '../../whatsapp/sandbox/webhook-payloads.ts';
 import { createListeningTestApp, eventually, type ListeningTestApp } from '../../whatsapp/test/listening-test-app.ts';
-import { handleWebhookEvent } from '../../whatsapp/webhook/handle-webhook-event.ts';
+import { handleWebhookEvents } from '../../whatsapp/webhook/handle-webhook-events.ts';
 import { createMediaDownloadWorker, type MediaDownloadOptions } from './media-download.worker.ts';
 import { createMediaLinks } from './media-links.ts';
 import { type UploadedMedia, uploadSandboxMedia } from './test/sandbox-media.ts';
@@ -55,7 +55,7 @@ async function receiveImage(media: UploadedMedia, sha256 = media.sha256) {
     wamid: newWamid(),
     message: { type: 'image', image: { id: media.id, mime_type: media.mimeType, sha256 } },
   });
-  const outcome = await database.db.transaction((tx) => handleWebhookEvent(tx, payload));
+  const outcome = await database.db.transaction((tx) => handleWebhookEvents(tx, [payload]));
   expect(outcome.mediaQueued).toBe(1);
 }
 

@@ -19,9 +19,10 @@ async function insertMediaFile(tx: DbOrTx, values: typeof mediaFiles.$inferInser
   return row;
 }
 
-/** Queues a customer's file for download; written in the transaction that stores its message. */
-export function insertPendingInboundMedia(tx: DbOrTx, input: NewInboundMedia): Promise<MediaFileRow> {
-  return insertMediaFile(tx, { ...input, direction: 'inbound', status: 'pending' });
+/** Queues customers' files for download; written in the transaction that stores their messages. */
+export async function insertPendingInboundMedia(tx: DbOrTx, inputs: NewInboundMedia[]): Promise<void> {
+  if (inputs.length === 0) return;
+  await tx.insert(mediaFiles).values(inputs.map((input) => ({ ...input, direction: 'inbound', status: 'pending' })));
 }
 
 /** A file an agent sends, already in our storage; written in the transaction that stores its message. */

@@ -1,6 +1,6 @@
 import type { TemplateStatus } from '@wac/contract/templates';
 import { or, type SQL } from 'drizzle-orm';
-import type { RealtimeEmit } from '../../whatsapp/messages/message-events.ts';
+import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import type { Tx } from '../../whatsapp/messages/messages.repository.ts';
 import type { TemplateUpdateItem } from '../../whatsapp/webhook/webhook-payload.ts';
 import { templateCategoryOf, templateStatusEmit, templateStatusOf, toTemplate } from './template-view.ts';

@@ -9,7 +9,7 @@ import {
   templateEventNames,
   templateStatuses,
 } from '@wac/contract/templates';
-import type { RealtimeEmit } from '../../whatsapp/messages/message-events.ts';
+import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import type { TemplateRow } from './templates.repository.ts';
 
 const isOneOf = <T extends string>(list: readonly T[], value: string | null | undefined): value is T =>

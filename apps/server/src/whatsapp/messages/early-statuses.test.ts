@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseForFile } from '../../../test/test-database.ts';
 import { earlyStatuses, messages } from '../../db/schema.ts';
 import { whatsappTables } from '../test/db-queries.ts';
-import { applyStatus, sweepEarlyStatuses, upsertContact, upsertConversation } from './messages.repository.ts';
+import { upsertContact, upsertConversation } from './inbound-messages.repository.ts';
+import { applyStatus, sweepEarlyStatuses } from './message-statuses.repository.ts';
 
 const database = freshDatabaseForFile();
 let tables: ReturnType<typeof whatsappTables>;

@@ -8,13 +8,9 @@ import {
   mediaKinds,
   messagePreview,
 } from '@wac/contract/whatsapp-messages';
+import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { toChatMessage } from './chat-message.ts';
 import type { ContactRow, MessageRow } from './messages.repository.ts';
-
-export interface RealtimeEmit {
-  event: string;
-  payload: unknown;
-}
 
 export function messageReceivedEmit(message: MessageRow, contact: ContactRow): RealtimeEmit {
   const type = message.type as MessageType;

@@ -1,171 +1,68 @@
-import {
-  advanceStatus,
-  type DeliveryStatus,
-  type MessageContent,
-  type MessageError,
-  type MessageStatus,
-} from '@wac/contract/whatsapp-messages';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import type { MessageContent, MessageError } from '@wac/contract/whatsapp-messages';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { contacts, conversations, earlyStatuses, messages } from '../../db/schema.ts';
+import { contacts, conversations, messages } from '../../db/schema.ts';
+import { unnestRows } from '../../db/unnest-rows.ts';
+import { applyEarlyStatuses, lockWamids, type StatusResult } from './message-statuses.repository.ts';
 
 /** A transaction: statuses and message inserts take per-wamid locks that last until it ends. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type MessageRow = typeof messages.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 
-// Two-key advisory locks live apart from the one-key migration lock.
-const WAMID_LOCK_SPACE = 7702;
-const EARLY_STATUS_TTL_DAYS = 7;
-
-const STATUS_TIME = { sent: 'sentAt', delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const;
-
-export interface StatusInput {
-  wamid: string;
-  status: DeliveryStatus;
-  timestamp: Date;
-  error: MessageError | null;
+interface ConversationTouch {
+  lastId: number;
+  lastAt: Date;
+  inboundAt: Date | null;
+  unread: number;
 }
 
-export interface StatusResult {
-  message: MessageRow;
-  changed: boolean;
-}
-
-/** Serialises everything that touches one wamid, so a status and its message never miss each other. */
-async function lockWamid(tx: Tx, wamid: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${WAMID_LOCK_SPACE}, hashtext(${wamid}))`);
-}
-
-export async function upsertContact(tx: Tx, input: { phone: string; waId: string; name: string | null }): Promise<ContactRow> {
-  const [changed] = await tx
-    .insert(contacts)
-    .values(input)
-    .onConflictDoUpdate({
-      target: contacts.phone,
-      set: { waId: sql`excluded.wa_id`, name: sql`coalesce(excluded.name, ${contacts.name})`, updatedAt: sql`now()` },
-      // Most messages come from known contacts: skip the write when nothing changed.
-      setWhere: sql`${contacts.waId} <> excluded.wa_id OR (excluded.name IS NOT NULL AND ${contacts.name} IS DISTINCT FROM excluded.name)`,
-    })
-    .returning();
-  if (changed) return changed;
-  const [existing] = await tx.select().from(contacts).where(eq(contacts.phone, input.phone));
-  if (!existing) throw new Error(`contact ${input.phone} vanished`);
-  return existing;
-}
-
-export async function upsertConversation(tx: Tx, contactId: number, phoneNumberId: string): Promise<number> {
-  const [inserted] = await tx
-    .insert(conversations)
-    .values({ contactId, phoneNumberId })
-    .onConflictDoNothing({ target: [conversations.contactId, conversations.phoneNumberId] })
-    .returning({ id: conversations.id });
-  if (inserted) return inserted.id;
-  const [existing] = await tx
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.contactId, contactId), eq(conversations.phoneNumberId, phoneNumberId)));
-  if (!existing) throw new Error(`conversation of contact ${contactId} vanished`);
-  return existing.id;
-}
-
-/** Messages may be stored out of order: the latest by time stays the conversation's last message. */
-async function touchConversation(tx: Tx, message: MessageRow): Promise<void> {
-  const inbound = message.direction === 'inbound';
+/**
+ * Moves conversations on with newly stored messages, in one statement. Messages may be stored out of order: the
+ * latest by time stays the conversation's last message (on a tie, the one stored last). Several conversations are
+ * locked in id order first, so two batches never wait on each other in a circle.
+ */
+export async function touchConversations(tx: Tx, stored: MessageRow[]): Promise<void> {
+  const touches = new Map<number, ConversationTouch>();
+  for (const message of stored) {
+    const touch = touches.get(message.conversationId) ?? { lastId: message.id, lastAt: message.timestamp, inboundAt: null, unread: 0 };
+    if (message.timestamp >= touch.lastAt) Object.assign(touch, { lastId: message.id, lastAt: message.timestamp });
+    if (message.direction === 'inbound') {
+      touch.unread += 1;
+      if (!touch.inboundAt || message.timestamp > touch.inboundAt) touch.inboundAt = message.timestamp;
+    }
+    touches.set(message.conversationId, touch);
+  }
+  const ids = [...touches.keys()].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  if (ids.length > 1) {
+    await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(inArray(conversations.id, ids))
+      .orderBy(asc(conversations.id))
+      .for('no key update');
+  }
+  const column = <K extends keyof ConversationTouch>(key: K) => ids.map((id) => touches.get(id)?.[key] ?? null);
   await tx
     .update(conversations)
     .set({
-      lastMessageId: sql`CASE WHEN ${conversations.lastMessageAt} IS NULL OR ${message.timestamp} >= ${conversations.lastMessageAt} THEN ${message.id} ELSE ${conversations.lastMessageId} END`,
-      lastMessageAt: sql`GREATEST(${conversations.lastMessageAt}, ${message.timestamp})`,
-      ...(inbound
-        ? {
-            lastInboundAt: sql`GREATEST(${conversations.lastInboundAt}, ${message.timestamp})`,
-            unreadCount: sql`${conversations.unreadCount} + 1`,
-          }
-        : {}),
+      lastMessageId: sql`CASE WHEN ${conversations.lastMessageAt} IS NULL OR v.last_at >= ${conversations.lastMessageAt} THEN v.last_id ELSE ${conversations.lastMessageId} END`,
+      lastMessageAt: sql`GREATEST(${conversations.lastMessageAt}, v.last_at)`,
+      // GREATEST skips NULLs: outbound-only touches keep the window where it was.
+      lastInboundAt: sql`GREATEST(${conversations.lastInboundAt}, v.inbound_at)`,
+      unreadCount: sql`${conversations.unreadCount} + v.unread`,
     })
-    .where(eq(conversations.id, message.conversationId));
-}
-
-export interface NewInbound {
-  conversationId: number;
-  wamid: string;
-  type: string;
-  content: MessageContent;
-  timestamp: Date;
-  error: MessageError | null;
-}
-
-/** Stores a customer's message once; null when this wamid was stored before (Meta delivers at least once). */
-export async function insertInbound(tx: Tx, input: NewInbound): Promise<MessageRow | null> {
-  const [row] = await tx
-    .insert(messages)
-    .values({
-      conversationId: input.conversationId,
-      wamid: input.wamid,
-      direction: 'inbound',
-      type: input.type,
-      content: input.content,
-      status: 'received',
-      timestamp: input.timestamp,
-      errorCode: input.error?.code ?? null,
-      errorTitle: input.error?.title ?? null,
-      errorDetails: input.error?.details ?? null,
-    })
-    .onConflictDoNothing({ target: messages.wamid })
-    .returning();
-  if (!row) return null;
-  await touchConversation(tx, row);
-  return row;
-}
-
-async function updateStatus(tx: Tx, current: MessageRow, input: StatusInput): Promise<StatusResult> {
-  const next = advanceStatus(current.status as MessageStatus, input.status);
-  const timeField = STATUS_TIME[input.status];
-  const set: Partial<MessageRow> = {};
-  // Each status keeps the time Meta first reported it, even when a later status already overtook it.
-  if (!current[timeField]) set[timeField] = input.timestamp;
-  if (next !== current.status) set.status = next;
-  if (next === 'failed' && current.status !== 'failed') {
-    set.errorCode = input.error?.code ?? null;
-    set.errorTitle = input.error?.title ?? null;
-    set.errorDetails = input.error?.details ?? null;
-  }
-  if (Object.keys(set).length === 0) return { message: current, changed: false };
-  const [updated] = await tx
-    .update(messages)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(messages.id, current.id))
-    .returning();
-  return { message: updated ?? current, changed: next !== current.status };
-}
-
-/** Applies a delivery status; when its message is not stored yet the status is kept for it (null). */
-export async function applyStatus(tx: Tx, input: StatusInput): Promise<StatusResult | null> {
-  await lockWamid(tx, input.wamid);
-  const [current] = await tx.select().from(messages).where(eq(messages.wamid, input.wamid)).for('update');
-  if (current) return updateStatus(tx, current, input);
-  await tx
-    .insert(earlyStatuses)
-    .values({ wamid: input.wamid, status: input.status, timestamp: input.timestamp, errors: input.error })
-    .onConflictDoNothing();
-  return null;
-}
-
-async function applyEarlyStatuses(tx: Tx, message: MessageRow): Promise<StatusResult> {
-  if (!message.wamid) return { message, changed: false };
-  const early = await tx.delete(earlyStatuses).where(eq(earlyStatuses.wamid, message.wamid)).returning();
-  let result: StatusResult = { message, changed: false };
-  for (const status of early.sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime())) {
-    const applied = await updateStatus(tx, result.message, {
-      wamid: status.wamid,
-      status: status.status as DeliveryStatus,
-      timestamp: status.timestamp,
-      error: status.errors as MessageError | null,
-    });
-    result = { message: applied.message, changed: result.changed || applied.changed };
-  }
-  return result;
+    .from(
+      unnestRows('v', [
+        ['id', 'int', ids],
+        ['last_id', 'int', column('lastId')],
+        ['last_at', 'timestamptz', column('lastAt')],
+        ['inbound_at', 'timestamptz', column('inboundAt')],
+        ['unread', 'int', column('unread')],
+      ]),
+    )
+    .where(eq(conversations.id, sql`v.id`));
 }
 
 export interface NewOutbound {
@@ -181,42 +78,22 @@ export interface NewOutbound {
 
 /** Stores a message the business sent; statuses that raced ahead of it are applied at once. */
 export async function insertOutbound(tx: Tx, input: NewOutbound): Promise<StatusResult> {
-  if (input.wamid) await lockWamid(tx, input.wamid);
+  if (input.wamid) await lockWamids(tx, [input.wamid]);
   const [row] = await tx
     .insert(messages)
     .values({ ...input, direction: 'outbound', status: 'pending', timestamp: input.timestamp ?? new Date() })
     .returning();
   if (!row) throw new Error('message insert returned nothing');
-  await touchConversation(tx, row);
+  await touchConversations(tx, [row]);
   return applyEarlyStatuses(tx, row);
 }
 
 /** Records the wamid Meta gave a message stored before the send, and applies statuses that came first. */
 export async function assignWamid(tx: Tx, messageId: number, wamid: string): Promise<StatusResult> {
-  await lockWamid(tx, wamid);
+  await lockWamids(tx, [wamid]);
   const [row] = await tx.update(messages).set({ wamid, updatedAt: new Date() }).where(eq(messages.id, messageId)).returning();
   if (!row) throw new Error(`message ${messageId} not found`);
   return applyEarlyStatuses(tx, row);
-}
-
-/**
- * Safety net for the periodic sweep: applies kept statuses whose message exists by now, and forgets
- * those for messages this install never stored (sent from another app on the same number).
- */
-export async function sweepEarlyStatuses(tx: Tx): Promise<StatusResult[]> {
-  await tx.delete(earlyStatuses).where(lt(earlyStatuses.receivedAt, sql`now() - make_interval(days => ${EARLY_STATUS_TTL_DAYS})`));
-  const stranded = await tx
-    .selectDistinct({ wamid: earlyStatuses.wamid })
-    .from(earlyStatuses)
-    .innerJoin(messages, eq(messages.wamid, earlyStatuses.wamid))
-    .limit(100);
-  const results: StatusResult[] = [];
-  for (const { wamid } of stranded) {
-    await lockWamid(tx, wamid);
-    const [message] = await tx.select().from(messages).where(eq(messages.wamid, wamid)).for('update');
-    if (message) results.push(await applyEarlyStatuses(tx, message));
-  }
-  return results.filter((r) => r.changed);
 }
 
 /**

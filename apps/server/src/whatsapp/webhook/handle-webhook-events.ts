@@ -1,20 +1,16 @@
 import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import { type MediaKind, type MessageContent, mediaKinds } from '@wac/contract/whatsapp-messages';
 import { normalizePhone } from '@wac/contract/whatsapp-phone';
-import { reopenEndedSession } from '../../modules/agent-sessions/agent-sessions.repository.ts';
-import { insertPendingInboundMedia } from '../../modules/media/media.repository.ts';
+import { reopenEndedSessions } from '../../modules/agent-sessions/agent-sessions.repository.ts';
+import { insertPendingInboundMedia, type NewInboundMedia } from '../../modules/media/media.repository.ts';
 import { applyTemplateUpdate } from '../../modules/templates/template-status.ts';
+import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { errorFromMeta, inboundContent } from '../messages/inbound-content.ts';
-import { messageReceivedEmit, messageStatusEmit, type RealtimeEmit } from '../messages/message-events.ts';
-import {
-  applyStatus,
-  insertInbound,
-  type MessageRow,
-  type Tx,
-  upsertContact,
-  upsertConversation,
-} from '../messages/messages.repository.ts';
-import { extractChanges, type InboundItem, metaTime } from './webhook-payload.ts';
+import { conversationKey, insertInboundMessages, upsertContacts, upsertConversations } from '../messages/inbound-messages.repository.ts';
+import { messageReceivedEmit, messageStatusEmit } from '../messages/message-events.ts';
+import { applyStatuses } from '../messages/message-statuses.repository.ts';
+import type { ContactRow, MessageRow, Tx } from '../messages/messages.repository.ts';
+import { extractChanges, type InboundItem, metaTime, type StatusItem } from './webhook-payload.ts';
 
 export interface WebhookEventOutcome {
   /** Realtime events to send once the transaction is committed. */
@@ -26,56 +22,92 @@ export interface WebhookEventOutcome {
 const isMediaKind = (type: string): type is MediaKind => (mediaKinds as readonly string[]).includes(type);
 
 /** A customer's file is queued for download with its message, so a stored media message always has its row. */
-async function queueMedia(tx: Tx, message: MessageRow): Promise<boolean> {
+function pendingMedia(message: MessageRow): NewInboundMedia[] {
   const { media } = message.content as MessageContent;
-  if (!isMediaKind(message.type) || !media?.id) return false;
-  await insertPendingInboundMedia(tx, {
-    messageId: message.id,
-    kind: message.type,
-    metaMediaId: media.id,
-    mimeType: media.mimeType,
-    sha256: media.sha256,
-    filename: media.filename,
-  });
-  return true;
+  if (!isMediaKind(message.type) || !media?.id) return [];
+  return [
+    {
+      messageId: message.id,
+      kind: message.type,
+      metaMediaId: media.id,
+      mimeType: media.mimeType,
+      sha256: media.sha256,
+      filename: media.filename,
+    },
+  ];
 }
 
-async function storeInbound(tx: Tx, item: InboundItem, outcome: WebhookEventOutcome): Promise<void> {
-  const { message } = item;
-  const phone = normalizePhone(message.from);
-  if (!phone) return;
-  const contact = await upsertContact(tx, { phone, waId: message.from, name: item.profileName });
-  const conversationId = await upsertConversation(tx, contact.id, item.phoneNumberId);
-  const { type, content, error } = inboundContent(message);
-  const stored = await insertInbound(tx, {
-    conversationId,
-    wamid: message.id,
-    type,
-    content,
-    error,
-    timestamp: metaTime(message.timestamp),
+/** Customers' messages: their contacts and conversations first, then the messages, each step one statement for all. */
+async function storeInbound(tx: Tx, inbound: InboundItem[], outcome: WebhookEventOutcome): Promise<void> {
+  const withPhone = inbound.flatMap((item) => {
+    const phone = normalizePhone(item.message.from);
+    return phone ? [{ item, phone }] : [];
   });
-  if (!stored) return;
-  const reopened = await reopenEndedSession(tx, conversationId, contact.phone);
-  if (reopened) outcome.emits.push({ event: whatsappEventNames.sessionUpdate, payload: reopened });
-  if (await queueMedia(tx, stored)) outcome.mediaQueued += 1;
-  outcome.emits.push(messageReceivedEmit(stored, contact));
+  if (withPhone.length === 0) return;
+  const contactsByPhone = await upsertContacts(
+    tx,
+    withPhone.map(({ item, phone }) => ({ phone, waId: item.message.from, name: item.profileName })),
+  );
+  const items = withPhone.map(({ item, phone }) => {
+    const contact = contactsByPhone.get(phone) as ContactRow;
+    return { item, contact, key: { contactId: contact.id, phoneNumberId: item.phoneNumberId } };
+  });
+  const conversationIds = await upsertConversations(
+    tx,
+    items.map(({ key }) => key),
+  );
+  const contactByConversation = new Map<number, ContactRow>();
+  const stored = await insertInboundMessages(
+    tx,
+    items.map(({ item, contact, key }) => {
+      const conversationId = conversationIds.get(conversationKey(key)) as number;
+      contactByConversation.set(conversationId, contact);
+      return { conversationId, wamid: item.message.id, ...inboundContent(item.message), timestamp: metaTime(item.message.timestamp) };
+    }),
+  );
+  const written = new Set(stored.map((message) => message.conversationId));
+  const reopened = await reopenEndedSessions(
+    tx,
+    [...written].map((conversationId) => ({ conversationId, phone: (contactByConversation.get(conversationId) as ContactRow).phone })),
+  );
+  outcome.emits.push(...reopened.map((session) => ({ event: whatsappEventNames.sessionUpdate, payload: session })));
+  const media = stored.flatMap(pendingMedia);
+  await insertPendingInboundMedia(tx, media);
+  outcome.mediaQueued += media.length;
+  for (const message of stored)
+    outcome.emits.push(messageReceivedEmit(message, contactByConversation.get(message.conversationId) as ContactRow));
 }
 
-/** Stores what one webhook delivery says, and says what to announce and fetch once it is committed. */
-export async function handleWebhookEvent(tx: Tx, payload: unknown): Promise<WebhookEventOutcome> {
-  const changes = extractChanges(payload);
-  const outcome: WebhookEventOutcome = { emits: [], mediaQueued: 0 };
-  for (const item of changes.messages) await storeInbound(tx, item, outcome);
-  for (const status of changes.statuses) {
-    const result = await applyStatus(tx, {
+async function storeStatuses(tx: Tx, statuses: StatusItem[], outcome: WebhookEventOutcome): Promise<void> {
+  const results = await applyStatuses(
+    tx,
+    statuses.map((status) => ({
       wamid: status.wamid,
       status: status.status,
       timestamp: status.timestamp,
       error: errorFromMeta(status.errors),
-    });
-    if (result?.changed) outcome.emits.push(...messageStatusEmit(result.message));
-  }
-  for (const update of changes.templates) outcome.emits.push(...(await applyTemplateUpdate(tx, update)));
+    })),
+  );
+  for (const result of results) if (result.changed) outcome.emits.push(...messageStatusEmit(result.message));
+}
+
+/**
+ * Stores what a batch of webhook deliveries says, in a few statements for the whole batch, and says what to announce
+ * and fetch once it is committed.
+ */
+export async function handleWebhookEvents(tx: Tx, payloads: unknown[]): Promise<WebhookEventOutcome> {
+  const changes = payloads.map(extractChanges);
+  const outcome: WebhookEventOutcome = { emits: [], mediaQueued: 0 };
+  await storeInbound(
+    tx,
+    changes.flatMap((c) => c.messages),
+    outcome,
+  );
+  await storeStatuses(
+    tx,
+    changes.flatMap((c) => c.statuses),
+    outcome,
+  );
+  for (const update of changes.flatMap((c) => c.templates)) outcome.emits.push(...(await applyTemplateUpdate(tx, update)));
   return outcome;
 }

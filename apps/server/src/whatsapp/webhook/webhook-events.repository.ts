@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { webhookEvents } from '../../db/schema.ts';
+import { unnestRows } from '../../db/unnest-rows.ts';
 import type { Tx } from '../messages/messages.repository.ts';
 
 /** Rows per INSERT, and INSERTs running at once: most of the pool stays free for processing and the API. */
@@ -25,14 +26,14 @@ function createWebhookEventWriter(db: Db) {
 
   async function insertRows(batch: WaitingEvent[]): Promise<void> {
     try {
-      // RETURNING gives the rows of INSERT ... VALUES in the order of VALUES.
-      const rows = await db
-        .insert(webhookEvents)
-        .values(batch.map(({ payload }) => ({ payload })))
-        .returning({ id: webhookEvents.id });
+      // RETURNING gives the rows in the order of the array; one array parameter however many rows.
+      const { rows } = await db.execute<{ id: string }>(sql`
+        INSERT INTO webhook_events (payload)
+        SELECT payload FROM ${unnestRows('v', [['payload', 'jsonb', batch.map(({ payload }) => JSON.stringify(payload))]])}
+        RETURNING id`);
       for (const [i, event] of batch.entries()) {
         const row = rows[i];
-        if (row) event.resolve(row.id);
+        if (row) event.resolve(Number(row.id));
         else event.reject(new Error('webhook event insert returned nothing'));
       }
     } catch (err) {
@@ -83,11 +84,11 @@ export function claimWebhookEvents(tx: Tx, limit: number, maxAttempts: number) {
     .for('update', { skipLocked: true });
 }
 
-export async function markWebhookEventProcessed(tx: Tx, id: number): Promise<void> {
+export async function markWebhookEventsProcessed(tx: Tx, ids: number[]): Promise<void> {
   await tx
     .update(webhookEvents)
     .set({ processedAt: sql`now()`, attempts: sql`${webhookEvents.attempts} + 1`, error: null })
-    .where(eq(webhookEvents.id, id));
+    .where(inArray(webhookEvents.id, ids));
 }
 
 export async function markWebhookEventFailed(tx: Tx, id: number, error: string): Promise<void> {

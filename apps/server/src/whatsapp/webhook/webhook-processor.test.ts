@@ -6,7 +6,7 @@ import { webhookEvents } from '../../db/schema.ts';
 import { inboundPayload, type SandboxBusiness } from '../sandbox/webhook-payloads.ts';
 import { whatsappTables } from '../test/db-queries.ts';
 import { eventually } from '../test/listening-test-app.ts';
-import { handleWebhookEvent } from './handle-webhook-event.ts';
+import { handleWebhookEvents } from './handle-webhook-events.ts';
 import { insertWebhookEvent } from './webhook-events.repository.ts';
 import { createWebhookProcessor } from './webhook-processor.ts';
 
@@ -34,7 +34,7 @@ describe('webhook processor', () => {
     const emitted: string[] = [];
     const servers = [1, 2, 3].map(() =>
       createWebhookProcessor(
-        { db: database.db, log, emit: (_event, payload) => emitted.push((payload as { wamid: string }).wamid) },
+        { db: database.db, log, broadcast: (emits) => emitted.push(...emits.map((e) => (e.payload as { wamid: string }).wamid)) },
         { batchSize: 10 },
       ),
     );
@@ -56,13 +56,13 @@ describe('webhook processor', () => {
     const bad = await insertWebhookEvent(database.db, { object: 'whatsapp_business_account', entry: [], poison: true });
     const good = await insertWebhookEvent(database.db, textEvent(1000));
     const processor = createWebhookProcessor(
-      { db: database.db, log, emit: () => {} },
+      { db: database.db, log, broadcast: () => {} },
       {
         intervalMs: 20,
         maxAttempts: 3,
-        handle: async (tx, payload) => {
-          if ((payload as { poison?: boolean }).poison) throw new Error('cannot read this event');
-          return handleWebhookEvent(tx, payload);
+        handle: async (tx, payloads) => {
+          if (payloads.some((payload) => (payload as { poison?: boolean }).poison)) throw new Error('cannot read this event');
+          return handleWebhookEvents(tx, payloads);
         },
       },
     );

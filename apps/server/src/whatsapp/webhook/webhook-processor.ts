@@ -1,16 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { createKickableLoop } from '../../jobs/kickable-loop.ts';
-import type { RealtimeEmit } from '../messages/message-events.ts';
+import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { messageStatusEmit } from '../messages/message-events.ts';
-import { sweepEarlyStatuses } from '../messages/messages.repository.ts';
-import { handleWebhookEvent } from './handle-webhook-event.ts';
-import { claimWebhookEvents, markWebhookEventFailed, markWebhookEventProcessed } from './webhook-events.repository.ts';
+import { sweepEarlyStatuses } from '../messages/message-statuses.repository.ts';
+import type { Tx } from '../messages/messages.repository.ts';
+import { handleWebhookEvents, type WebhookEventOutcome } from './handle-webhook-events.ts';
+import { claimWebhookEvents, markWebhookEventFailed, markWebhookEventsProcessed } from './webhook-events.repository.ts';
 
 export interface WebhookProcessorDeps {
   db: Db;
   log: FastifyBaseLogger;
-  emit: (event: string, payload: unknown) => void;
+  /** Sends a batch's events to the sockets. */
+  broadcast: (emits: RealtimeEmit[]) => void;
   /** Called after a commit that queued inbound files, so they are downloaded at once. */
   onMediaQueued?: () => void;
 }
@@ -22,7 +24,7 @@ export interface WebhookProcessorOptions {
   batchSize?: number;
   intervalMs?: number;
   maxAttempts?: number;
-  handle?: typeof handleWebhookEvent;
+  handle?: typeof handleWebhookEvents;
 }
 
 export type WebhookProcessor = ReturnType<typeof createWebhookProcessor>;
@@ -31,38 +33,57 @@ export type WebhookProcessor = ReturnType<typeof createWebhookProcessor>;
  * Processes stored webhook events. Several servers can run it at once: each claims rows with
  * FOR UPDATE SKIP LOCKED. It runs when an event is stored and on an interval for leftovers.
  */
-export function createWebhookProcessor({ db, log, emit, onMediaQueued }: WebhookProcessorDeps, options: WebhookProcessorOptions = {}) {
-  const { batchSize = 50, intervalMs = 2000, maxAttempts = WEBHOOK_MAX_ATTEMPTS, handle = handleWebhookEvent } = options;
+export function createWebhookProcessor({ db, log, broadcast, onMediaQueued }: WebhookProcessorDeps, options: WebhookProcessorOptions = {}) {
+  const { batchSize = 200, intervalMs = 2000, maxAttempts = WEBHOOK_MAX_ATTEMPTS, handle = handleWebhookEvents } = options;
   let sweeping: Promise<void> | null = null;
 
+  type ClaimedRow = Awaited<ReturnType<typeof claimWebhookEvents>>[number];
+
+  /**
+   * Handles claimed events together, in a savepoint. When that fails, each event is tried alone, so one bad event is
+   * marked failed without holding back the rest of the batch.
+   */
+  async function handleRows(tx: Tx, rows: ClaimedRow[], outcome: WebhookEventOutcome): Promise<void> {
+    try {
+      const out = await tx.transaction((sp) =>
+        handle(
+          sp,
+          rows.map((row) => row.payload),
+        ),
+      );
+      await markWebhookEventsProcessed(
+        tx,
+        rows.map((row) => row.id),
+      );
+      outcome.emits.push(...out.emits);
+      outcome.mediaQueued += out.mediaQueued;
+    } catch (err) {
+      const [only] = rows;
+      if (rows.length > 1 || !only) {
+        for (const row of rows) await handleRows(tx, [row], outcome);
+        return;
+      }
+      log.warn({ err, webhookEventId: only.id }, 'webhook event failed to process');
+      await markWebhookEventFailed(tx, only.id, err instanceof Error ? err.message : String(err));
+    }
+  }
+
   async function processBatch(): Promise<number> {
-    const emits: RealtimeEmit[] = [];
-    let mediaQueued = 0;
+    const outcome: WebhookEventOutcome = { emits: [], mediaQueued: 0 };
     const claimed = await db.transaction(async (tx) => {
       const rows = await claimWebhookEvents(tx, batchSize, maxAttempts);
-      for (const row of rows) {
-        try {
-          // A savepoint per event: one bad event is marked failed without undoing the rest of the batch.
-          const out = await tx.transaction((sp) => handle(sp, row.payload));
-          await markWebhookEventProcessed(tx, row.id);
-          emits.push(...out.emits);
-          mediaQueued += out.mediaQueued;
-        } catch (err) {
-          log.warn({ err, webhookEventId: row.id }, 'webhook event failed to process');
-          await markWebhookEventFailed(tx, row.id, err instanceof Error ? err.message : String(err));
-        }
-      }
+      if (rows.length > 0) await handleRows(tx, rows, outcome);
       return rows.length;
     });
     // Only after commit, so no screen shows what could still roll back.
-    for (const { event, payload } of emits) emit(event, payload);
-    if (mediaQueued > 0) onMediaQueued?.();
+    broadcast(outcome.emits);
+    if (outcome.mediaQueued > 0) onMediaQueued?.();
     return claimed;
   }
 
   async function sweep(): Promise<void> {
     const results = await db.transaction((tx) => sweepEarlyStatuses(tx));
-    for (const { event, payload } of results.flatMap(({ message }) => messageStatusEmit(message))) emit(event, payload);
+    broadcast(results.flatMap(({ message }) => messageStatusEmit(message)));
   }
 
   const loop = createKickableLoop({

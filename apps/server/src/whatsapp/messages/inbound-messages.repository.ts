@@ -1,0 +1,127 @@
+import type { MessageContent, MessageError } from '@wac/contract/whatsapp-messages';
+import { asc, sql } from 'drizzle-orm';
+import { contacts, conversations, messages } from '../../db/schema.ts';
+import { unnestRows } from '../../db/unnest-rows.ts';
+import { type ContactRow, type MessageRow, type Tx, touchConversations } from './messages.repository.ts';
+
+// Batches write their rows in key order, so two batches sharing rows never wait on each other in a circle.
+
+export interface ContactInput {
+  phone: string;
+  waId: string;
+  name: string | null;
+}
+
+/**
+ * Contacts by phone, created or brought up to date with what WhatsApp reported: the last report of a phone wins,
+ * and a name once known is kept when a report has none.
+ */
+export async function upsertContacts(tx: Tx, inputs: ContactInput[]): Promise<Map<string, ContactRow>> {
+  const byPhone = new Map<string, ContactInput>();
+  for (const input of inputs) byPhone.set(input.phone, { ...input, name: input.name ?? byPhone.get(input.phone)?.name ?? null });
+  const rows = [...byPhone.values()].sort((a, b) => (a.phone < b.phone ? -1 : 1));
+  if (rows.length === 0) return new Map();
+  const phones = rows.map((row) => row.phone);
+  await tx.execute(sql`
+    INSERT INTO contacts (phone, wa_id, name)
+    SELECT * FROM ${unnestRows('v', [
+      ['phone', 'text', phones],
+      ['wa_id', 'text', rows.map((row) => row.waId)],
+      ['name', 'text', rows.map((row) => row.name)],
+    ])}
+    ON CONFLICT (phone) DO UPDATE SET wa_id = excluded.wa_id, name = coalesce(excluded.name, contacts.name), updated_at = now()
+    -- Most messages come from known contacts: skip the write when nothing changed.
+    WHERE contacts.wa_id <> excluded.wa_id OR (excluded.name IS NOT NULL AND contacts.name IS DISTINCT FROM excluded.name)`);
+  const found = await tx
+    .select()
+    .from(contacts)
+    .where(sql`${contacts.phone} = ANY(${sql.param(phones)}::text[])`);
+  return new Map(found.map((contact) => [contact.phone, contact]));
+}
+
+export async function upsertContact(tx: Tx, input: ContactInput): Promise<ContactRow> {
+  const contact = (await upsertContacts(tx, [input])).get(input.phone);
+  if (!contact) throw new Error(`contact ${input.phone} vanished`);
+  return contact;
+}
+
+export interface ConversationKey {
+  contactId: number;
+  phoneNumberId: string;
+}
+
+export const conversationKey = ({ contactId, phoneNumberId }: ConversationKey) => `${contactId}:${phoneNumberId}`;
+
+/** Conversation ids by conversationKey(), created when new. */
+export async function upsertConversations(tx: Tx, keys: ConversationKey[]): Promise<Map<string, number>> {
+  const unique = [...new Map(keys.map((key) => [conversationKey(key), key])).values()].sort(
+    (a, b) => a.contactId - b.contactId || (a.phoneNumberId < b.phoneNumberId ? -1 : 1),
+  );
+  if (unique.length === 0) return new Map();
+  const contactIds = unique.map((key) => key.contactId);
+  await tx.execute(sql`
+    INSERT INTO conversations (contact_id, phone_number_id)
+    SELECT * FROM ${unnestRows('v', [
+      ['contact_id', 'int', contactIds],
+      ['phone_number_id', 'text', unique.map((key) => key.phoneNumberId)],
+    ])}
+    ON CONFLICT (contact_id, phone_number_id) DO NOTHING`);
+  const rows = await tx
+    .select({ id: conversations.id, contactId: conversations.contactId, phoneNumberId: conversations.phoneNumberId })
+    .from(conversations)
+    .where(sql`${conversations.contactId} = ANY(${sql.param(contactIds)}::int[])`);
+  return new Map(rows.map((row) => [conversationKey(row), row.id]));
+}
+
+export async function upsertConversation(tx: Tx, contactId: number, phoneNumberId: string): Promise<number> {
+  const key = { contactId, phoneNumberId };
+  const id = (await upsertConversations(tx, [key])).get(conversationKey(key));
+  if (id === undefined) throw new Error(`conversation of contact ${contactId} vanished`);
+  return id;
+}
+
+export interface NewInbound {
+  conversationId: number;
+  wamid: string;
+  type: string;
+  content: MessageContent;
+  timestamp: Date;
+  error: MessageError | null;
+}
+
+/**
+ * Stores customers' messages once each (Meta delivers at least once: a wamid stored before, or twice in the batch,
+ * is left out) and moves their conversations on. Returns the messages stored now, in the order given.
+ */
+export async function insertInboundMessages(tx: Tx, inputs: NewInbound[]): Promise<MessageRow[]> {
+  if (inputs.length === 0) return [];
+  const inserted = await tx.execute<{ id: number }>(sql`
+    INSERT INTO messages (conversation_id, wamid, type, content, timestamp, error_code, error_title, error_details, direction, status)
+    SELECT *, 'inbound', 'received' FROM ${unnestRows('v', [
+      ['conversation_id', 'int', inputs.map((input) => input.conversationId)],
+      ['wamid', 'text', inputs.map((input) => input.wamid)],
+      ['type', 'text', inputs.map((input) => input.type)],
+      ['content', 'jsonb', inputs.map((input) => JSON.stringify(input.content))],
+      ['timestamp', 'timestamptz', inputs.map((input) => input.timestamp)],
+      ['error_code', 'int', inputs.map((input) => input.error?.code ?? null)],
+      ['error_title', 'text', inputs.map((input) => input.error?.title ?? null)],
+      ['error_details', 'text', inputs.map((input) => input.error?.details ?? null)],
+    ])}
+    ON CONFLICT (wamid) DO NOTHING
+    RETURNING id`);
+  if (inserted.rows.length === 0) return [];
+  // Ids follow the order given, and so does the conversation's last message on a tie.
+  const stored = await tx
+    .select()
+    .from(messages)
+    .where(sql`${messages.id} = ANY(${sql.param(inserted.rows.map((row) => row.id))}::int[])`)
+    .orderBy(asc(messages.id));
+  await touchConversations(tx, stored);
+  return stored;
+}
+
+/** Stores one customer's message; null when this wamid was stored before. */
+export async function insertInbound(tx: Tx, input: NewInbound): Promise<MessageRow | null> {
+  const [stored] = await insertInboundMessages(tx, [input]);
+  return stored ?? null;
+}
