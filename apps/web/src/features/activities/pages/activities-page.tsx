@@ -7,6 +7,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { useSocketEvent } from '../../../lib/socket';
 import { Button } from '../../../ui/button';
+import { EmptyList } from '../../../ui/empty-list';
+import { FilterSelect } from '../../../ui/filter-select';
 import { Pager } from '../../../ui/pager';
 import { QueryStatus } from '../../../ui/query-status';
 import { Spinner } from '../../../ui/spinner';
@@ -20,6 +22,11 @@ import { SourceBadge, sourceLabels } from '../components/source-badge';
 import './activities-page.css';
 
 const PAGE_SIZE = 20;
+const sourceFilter = {
+  label: 'Filter by source',
+  allLabel: 'All sources',
+  options: sourceTypes.map((source) => ({ value: source, label: sourceLabels[source] })),
+};
 
 function readQuery(params: URLSearchParams): ActivitiesQuery {
   const page = Number(params.get('page'));
@@ -142,22 +149,14 @@ export function ActivitiesPage() {
 
       <div className="card">
         <div className="toolbar activities-toolbar">
-          <select className="input" aria-label="Filter by type" value={query.type} onChange={(e) => update({ type: e.target.value })}>
-            <option value="">All types</option>
-            {(data?.types ?? (query.type ? [query.type] : [])).map((type) => (
-              <option key={type} value={type}>
-                {humanizeType(type)}
-              </option>
-            ))}
-          </select>
-          <select className="input" aria-label="Filter by source" value={query.source} onChange={(e) => update({ source: e.target.value })}>
-            <option value="">All sources</option>
-            {sourceTypes.map((source) => (
-              <option key={source} value={source}>
-                {sourceLabels[source]}
-              </option>
-            ))}
-          </select>
+          <FilterSelect
+            label="Filter by type"
+            allLabel="All types"
+            value={query.type}
+            options={(data?.types ?? (query.type ? [query.type] : [])).map((type) => ({ value: type, label: humanizeType(type) }))}
+            onChange={(type) => update({ type })}
+          />
+          <FilterSelect {...sourceFilter} value={query.source} onChange={(source) => update({ source })} />
           <label className="checkbox">
             <input type="checkbox" checked={query.unreadOnly} onChange={(e) => update({ unread: e.target.checked ? '1' : '' })} />
             Unread only
@@ -177,18 +176,9 @@ export function ActivitiesPage() {
         {activities.isPending || activities.isError ? (
           <QueryStatus query={activities} loadingLabel="Loading activities" />
         ) : list.length === 0 ? (
-          <div className="empty-state">
-            {filtered ? (
-              <>
-                <p>No activities match these filters.</p>
-                <Button variant="secondary" onClick={() => update({ type: '', source: '', unread: '' })}>
-                  Clear filters
-                </Button>
-              </>
-            ) : (
-              <p>No activities yet. Sign-ins, user changes and settings changes will appear here.</p>
-            )}
-          </div>
+          <EmptyList filtered={filtered} what="activities" onClearFilters={() => update({ type: '', source: '', unread: '' })}>
+            <p>No activities yet. Sign-ins, user changes and settings changes will appear here.</p>
+          </EmptyList>
         ) : (
           <div className="table-wrap">
             <table className="table activities-table">

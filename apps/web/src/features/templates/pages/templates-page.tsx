@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button } from '../../../ui/button';
+import { EmptyList } from '../../../ui/empty-list';
 import { FilterSelect } from '../../../ui/filter-select';
 import { HeaderActions, HeaderSearch } from '../../../ui/header-slots';
 import { Pager } from '../../../ui/pager';
@@ -107,18 +108,9 @@ export function TemplatesPage() {
         {search.isPending || search.isError ? (
           <QueryStatus query={search} loadingLabel="Loading templates" />
         ) : list.length === 0 ? (
-          <div className="empty-state">
-            {filtered ? (
-              <>
-                <p>No templates match these filters.</p>
-                <Button variant="secondary" onClick={() => filter(noFilters)}>
-                  Clear filters
-                </Button>
-              </>
-            ) : (
-              <p>{isAdmin ? 'No templates yet. Create one, or sync the templates you already have at Meta.' : 'No templates yet.'}</p>
-            )}
-          </div>
+          <EmptyList filtered={filtered} what="templates" onClearFilters={() => filter(noFilters)}>
+            <p>{isAdmin ? 'No templates yet. Create one, or sync the templates you already have at Meta.' : 'No templates yet.'}</p>
+          </EmptyList>
         ) : (
           <TemplatesTable templates={list} isAdmin={isAdmin} onDelete={setDeleting} />
         )}

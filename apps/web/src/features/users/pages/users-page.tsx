@@ -5,6 +5,7 @@ import { useAuth } from '../../../lib/auth-context';
 import { formatDate } from '../../../lib/format-date';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button } from '../../../ui/button';
+import { EmptyList } from '../../../ui/empty-list';
 import { FilterSelect } from '../../../ui/filter-select';
 import { Pager } from '../../../ui/pager';
 import { QueryStatus } from '../../../ui/query-status';
@@ -84,25 +85,17 @@ export function UsersPage() {
         {users.isPending || users.isError ? (
           <QueryStatus query={users} loadingLabel="Loading users" />
         ) : list.length === 0 ? (
-          <div className="empty-state">
-            {filtered ? (
-              <>
-                <p>No users match these filters.</p>
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    setSearch('');
-                    setRole('');
-                    setPage(1);
-                  }}
-                >
-                  Clear filters
-                </Button>
-              </>
-            ) : (
-              <p>No users yet.</p>
-            )}
-          </div>
+          <EmptyList
+            filtered={filtered}
+            what="users"
+            onClearFilters={() => {
+              setSearch('');
+              setRole('');
+              setPage(1);
+            }}
+          >
+            <p>No users yet.</p>
+          </EmptyList>
         ) : (
           <div className="table-wrap">
             <table className="table users-table">
