@@ -2,6 +2,8 @@ import type { AppContext } from '../../app-context.ts';
 import { createMediaStorage } from '../../storage/media-storage.ts';
 import { cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
 import { loadMediaLinks, type MediaLinks } from '../media/media-links.ts';
+import { countConversations } from './chat.repository.ts';
+import { createConversationTotal } from './conversation-total.ts';
 import type { ChatDeps } from './outbound.ts';
 
 /** What the chat and agent-session routes work with: the configured Graph API, our file store and signed links. */
@@ -23,5 +25,6 @@ export function createChatDeps(ctx: AppContext): ChatDeps {
       return links;
     },
     phoneNumberId: ctx.config.whatsapp.phoneNumberId,
+    conversationTotal: createConversationTotal(() => countConversations(ctx.database.db, {})),
   };
 }

@@ -28,6 +28,7 @@ import {
   recountUnread,
 } from './chat.repository.ts';
 import { toChatMessages, toConversationSummary } from './chat-views.ts';
+import { pageTotal } from './conversation-total.ts';
 import type { ChatDeps } from './outbound.ts';
 
 const DAY_MS = 86_400_000;
@@ -46,10 +47,16 @@ export async function listConversationSummaries(
   query: z.infer<typeof conversationsQuerySchema>,
 ): Promise<z.infer<typeof conversationsResponseSchema>> {
   const filter = filterOf(query);
-  const [rows, total] = await Promise.all([
-    listConversations(deps.db, filter, query.limit, (query.page - 1) * query.limit),
-    countConversations(deps.db, filter),
+  const offset = (query.page - 1) * query.limit;
+  const unfiltered = !filter.search && !filter.from && !filter.before;
+  const recent = unfiltered ? deps.conversationTotal.recent() : null;
+  const [rows, counted] = await Promise.all([
+    listConversations(deps.db, filter, query.limit, offset),
+    // Counting is O(conversations): the inbox's total is reused for a few seconds when the page does not decide it.
+    recent !== null ? null : unfiltered ? deps.conversationTotal.count() : countConversations(deps.db, filter),
   ]);
+  const total =
+    counted ?? pageTotal({ offset, limit: query.limit, rows: rows.length, known: recent }) ?? (await deps.conversationTotal.count());
   return { conversations: rows.map(toConversationSummary), pagination: paginationOf(query.page, query.limit, total) };
 }
 

@@ -25,6 +25,7 @@ import { type SessionActor, transitionSession } from '../agent-sessions/session-
 import type { LicenceService } from '../license/license.service.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { toChatMessages } from './chat-views.ts';
+import type { ConversationTotal } from './conversation-total.ts';
 
 export interface ChatDeps {
   db: Db;
@@ -38,6 +39,8 @@ export interface ChatDeps {
   links: () => Promise<MediaLinks>;
   /** The business number agents write from. */
   phoneNumberId: string;
+  /** The unfiltered inbox total, reused for a few seconds. */
+  conversationTotal: ConversationTotal;
 }
 
 export const SERVICE_WINDOW_CLOSED_MESSAGE =

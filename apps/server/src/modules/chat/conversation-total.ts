@@ -1,0 +1,46 @@
+/** How long the inbox's unfiltered total may be reused: counting 100k conversations costs more than reading the page. */
+const TOTAL_TTL_MS = 5000;
+
+/**
+ * The total a page of the list can answer for itself: a page that is neither full nor empty is the last one, so the
+ * total is exact whatever any count said. After a full page, a known total (counted now, or recently) holds while it
+ * says more pages follow. null: it must be counted now.
+ */
+export function pageTotal({
+  offset,
+  limit,
+  rows,
+  known,
+}: {
+  offset: number;
+  limit: number;
+  rows: number;
+  known: number | null;
+}): number | null {
+  if (rows > 0 && rows < limit) return offset + rows;
+  if (rows === 0) return offset === 0 ? 0 : null;
+  return known !== null && known > offset + rows ? known : null;
+}
+
+export type ConversationTotal = ReturnType<typeof createConversationTotal>;
+
+/** The unfiltered inbox total, counted at most once per few seconds per server (concurrent callers share a count). */
+export function createConversationTotal(count: () => Promise<number>, ttlMs = TOTAL_TTL_MS) {
+  let cached: { value: number; at: number } | null = null;
+  let counting: Promise<number> | null = null;
+  return {
+    /** The last count while it is recent, else null. */
+    recent: (): number | null => (cached && Date.now() - cached.at < ttlMs ? cached.value : null),
+    count: (): Promise<number> => {
+      counting ??= count()
+        .then((value) => {
+          cached = { value, at: Date.now() };
+          return value;
+        })
+        .finally(() => {
+          counting = null;
+        });
+      return counting;
+    },
+  };
+}
