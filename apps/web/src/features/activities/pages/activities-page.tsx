@@ -99,6 +99,12 @@ export function ActivitiesPage() {
   });
 
   const data = activities.data;
+  // The types the server has seen, or the one in the address before they arrive.
+  const typeFilter = {
+    label: 'Filter by type',
+    allLabel: 'All types',
+    options: (data?.types ?? (query.type ? [query.type] : [])).map((type) => ({ value: type, label: humanizeType(type) })),
+  };
   const list = data?.activities ?? [];
   const unreadOnPage = list.filter((a) => !a.read).map((a) => a.id);
   const allSelected = unreadOnPage.length > 0 && unreadOnPage.every((id) => selected.has(id));
@@ -149,13 +155,7 @@ export function ActivitiesPage() {
 
       <div className="card">
         <div className="toolbar activities-toolbar">
-          <FilterSelect
-            label="Filter by type"
-            allLabel="All types"
-            value={query.type}
-            options={(data?.types ?? (query.type ? [query.type] : [])).map((type) => ({ value: type, label: humanizeType(type) }))}
-            onChange={(type) => update({ type })}
-          />
+          <FilterSelect {...typeFilter} value={query.type} onChange={(type) => update({ type })} />
           <FilterSelect {...sourceFilter} value={query.source} onChange={(source) => update({ source })} />
           <label className="checkbox">
             <input type="checkbox" checked={query.unreadOnly} onChange={(e) => update({ unread: e.target.checked ? '1' : '' })} />
