@@ -89,21 +89,13 @@ export async function countConversations(db: DbOrTx, filter: ConversationFilter)
   return row?.n ?? 0;
 }
 
-export async function conversationSummary(db: DbOrTx, conversationId: number): Promise<SummaryRow | null> {
-  const [row] = await selectSummaries(db).where(eq(conversations.id, conversationId));
-  return row ?? null;
-}
-
 /** The conversation with this contact, preferring the configured business number when there are several. */
-export async function conversationIdOfPhone(db: DbOrTx, phone: string, phoneNumberId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+export async function conversationSummaryOfPhone(db: DbOrTx, phone: string, phoneNumberId: string): Promise<SummaryRow | null> {
+  const [row] = await selectSummaries(db)
     .where(eq(contacts.phone, phone))
     .orderBy(sql`${conversations.phoneNumberId} = ${phoneNumberId} DESC`, sql`${conversations.lastMessageAt} DESC NULLS LAST`)
     .limit(1);
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 export interface MessageWithSender {

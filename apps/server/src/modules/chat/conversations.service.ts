@@ -15,8 +15,7 @@ import { badRequest, notFound } from '../../http/app-error.ts';
 import { toChatMessage } from '../../whatsapp/messages/chat-message.ts';
 import {
   type ConversationFilter,
-  conversationIdOfPhone,
-  conversationSummary,
+  conversationSummaryOfPhone,
   countConversations,
   countFailedMessages,
   countMessages,
@@ -69,9 +68,9 @@ export async function chatHistory(
 ): Promise<z.infer<typeof chatHistoryResponseSchema>> {
   const phone = normalizePhone(phoneInput);
   if (!phone) throw badRequest('phone must be a phone number in international format, such as +447700900123');
-  const conversationId = await conversationIdOfPhone(deps.db, phone, deps.phoneNumberId);
-  const summary = conversationId === null ? null : await conversationSummary(deps.db, conversationId);
-  if (conversationId === null || !summary) return { conversation: null, messages: [], pagination: paginationOf(page, limit, 0) };
+  const summary = await conversationSummaryOfPhone(deps.db, phone, deps.phoneNumberId);
+  if (!summary) return { conversation: null, messages: [], pagination: paginationOf(page, limit, 0) };
+  const conversationId = summary.id;
   const [rows, total] = await Promise.all([
     messagesPage(deps.db, conversationId, limit, (page - 1) * limit),
     countMessages(deps.db, conversationId),
