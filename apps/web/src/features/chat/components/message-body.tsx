@@ -2,6 +2,7 @@ import type { ChatMessage } from '@wac/contract/chat';
 import { mediaKinds, messagePreview } from '@wac/contract/whatsapp-messages';
 import { Icon } from '../../../ui/icon';
 import { MessageMedia } from './message-media';
+import { TemplateMessage } from './template-message';
 
 const mediaTypes: ReadonlySet<string> = new Set(mediaKinds);
 
@@ -41,6 +42,8 @@ export function MessageBody({ message, quoted }: { message: ChatMessage; quoted:
         <p className="message-text">
           <span className="message-reply-chip">{content.reply.kind === 'button' ? 'Button' : 'List'} reply</span> {content.reply.title}
         </p>
+      ) : content.template ? (
+        <TemplateMessage template={content.template} body={content.text} />
       ) : (
         <p className={`message-text${type === 'unsupported' ? ' muted' : ''}`}>{messagePreview(type, content)}</p>
       )}

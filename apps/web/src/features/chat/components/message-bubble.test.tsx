@@ -100,4 +100,28 @@ describe('MessageBubble', () => {
     show(message(2, { content: { text: 'Sure', context: { id: 'wamid.1' } } }), outbound(1, { content: { text: 'Shall we meet?' } }));
     expect(screen.getByText('Shall we meet?')).toBeTruthy();
   });
+
+  it('shows a sent template whole: which template, header, body, footer and its buttons', () => {
+    const template = { name: 'parcel_update', language: 'en_US', header: 'Your parcel', footer: 'Reply STOP to opt out' };
+    show(
+      outbound(1, {
+        type: 'template',
+        content: { text: 'Hi Rita, it arrives on Monday.', template: { ...template, buttons: ['Track it', 'Call us'] } },
+      }),
+    );
+    expect(screen.getByText('Template · parcel_update (en_US)')).toBeTruthy();
+    expect(screen.getByText('Your parcel')).toBeTruthy();
+    expect(screen.getByText('Hi Rita, it arrives on Monday.')).toBeTruthy();
+    expect(screen.getByText('Reply STOP to opt out')).toBeTruthy();
+    const buttons = screen.getByRole('list', { name: 'Template buttons' });
+    expect([...buttons.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Track it', 'Call us']);
+    expect(screen.queryByRole('button', { name: 'Track it' })).toBeNull();
+  });
+
+  it('shows a body-only template with its label and nothing else around it', () => {
+    const bubble = show(outbound(1, { type: 'template', content: { text: 'Thanks!', template: { name: 'thanks', language: 'pt_BR' } } }));
+    expect(screen.getByText('Template · thanks (pt_BR)')).toBeTruthy();
+    expect(screen.getByText('Thanks!')).toBeTruthy();
+    expect(bubble.container.querySelector('.message-template-header, .message-template-footer, ul')).toBeNull();
+  });
 });
