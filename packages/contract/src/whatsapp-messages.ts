@@ -76,6 +76,11 @@ export const messageContentSchema = z.object({
       header: z.string().optional(),
       footer: z.string().optional(),
       buttons: z.array(z.string()).optional(),
+      /**
+       * The send components as given (Meta's shape, except that a header file from our uploads stays
+       * `uploadId`), kept so a failed send can be retried exactly. Absent on messages stored before retries.
+       */
+      components: z.array(z.unknown()).optional(),
     })
     .optional(),
   /** The message this one answers, when the customer replied to one. */

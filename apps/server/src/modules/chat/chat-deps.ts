@@ -17,6 +17,7 @@ export function createChatDeps(ctx: AppContext): ChatDeps {
     licence: ctx.licence,
     client: cloudApiClientFor(ctx.config.whatsapp),
     storage: createMediaStorage(ctx.config.dataDir),
+    uploads: createMediaStorage(ctx.config.dataDir, 'uploads'),
     links: () => {
       links ??= loadMediaLinks(ctx.database.db).catch((err) => {
         links = undefined;

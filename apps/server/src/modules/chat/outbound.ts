@@ -36,6 +36,8 @@ export interface ChatDeps {
   licence: LicenceService;
   client: CloudApiClient;
   storage: MediaStorage;
+  /** DATA_DIR/uploads: files kept to send as template header media, again when a failed template is retried. */
+  uploads: MediaStorage;
   links: () => Promise<MediaLinks>;
   /** The business number agents write from. */
   phoneNumberId: string;

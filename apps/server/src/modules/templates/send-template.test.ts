@@ -1,5 +1,4 @@
 import type { ChatMessage } from '@wac/contract/chat';
-import type { TemplateComponent } from '@wac/contract/templates';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addUser, type SeededUser } from '../../../test/seed-user.ts';
@@ -10,7 +9,15 @@ import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
 import { sandboxConversation } from '../chat/test/chat-test-kit.ts';
 import { applyKey, licenceStatus } from '../license/test/licence-test-kit.ts';
 import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
-import { approvedTemplate, orderDraft, orderParameters, sendTemplateRequest } from './test/template-test-kit.ts';
+import {
+  approvedTemplate,
+  imageHeaderDraft,
+  orderDraft,
+  orderParameters,
+  PNG,
+  sendTemplateRequest,
+  uploadFile,
+} from './test/template-test-kit.ts';
 
 let admin: string;
 let agent: SeededUser;
@@ -22,25 +29,6 @@ const { t } = liveTestApp(
   },
   { SANDBOX_TEMPLATE_REVIEW_MS: '50', LICENSE_HMAC_SECRET: TEST_SECRET },
 );
-
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-const imageHeaderDraft = (name: string, handle: string) => {
-  const components: TemplateComponent[] = [
-    { type: 'HEADER', format: 'IMAGE', example: { header_handle: [handle] } },
-    { type: 'BODY', text: 'Hello {{1}}, here is this week’s offer.', example: { body_text: [['Ann']] } },
-    { type: 'BUTTONS', buttons: [{ type: 'COPY_CODE', example: 'SAVE10' }] },
-  ];
-  return { ...orderDraft(name), category: 'MARKETING' as const, components };
-};
-
-/** A multipart upload over HTTP; the answer is read whole so no connection is left waiting. */
-async function upload(path: string, token: string, file: { bytes: Buffer; type: string; name: string }) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const res = await fetch(`${t.baseUrl}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
 
 const storedTemplateMessages = async (name: string) => t.ctx.database.db.select().from(messages).where(eq(messages.templateName, name));
 
@@ -86,7 +74,7 @@ describe('POST /api/send-template parameter checks', () => {
   });
 
   it('sends a media header by link or by an uploaded file, and refuses the wrong media', async () => {
-    const sample = await upload('/api/templates/upload-media', admin, { bytes: PNG, type: 'image/png', name: 'offer.png' });
+    const sample = await uploadFile(t, '/api/templates/upload-media', admin, { bytes: PNG, type: 'image/png', name: 'offer.png' });
     expect(sample.status).toBe(200);
     const { handle, format } = sample.body as { handle: string; format: string };
     expect(handle).toMatch(/^4::/);
@@ -115,7 +103,7 @@ describe('POST /api/send-template parameter checks', () => {
     expect(byLink.statusCode, byLink.body).toBe(201);
     expect((byLink.json().message as ChatMessage).content.text).toBe('Hello Omar, here is this week’s offer.');
 
-    const kept = await upload('/api/templates/upload-file', admin, { bytes: PNG, type: 'image/png', name: 'offer.png' });
+    const kept = await uploadFile(t, '/api/templates/upload-file', admin, { bytes: PNG, type: 'image/png', name: 'offer.png' });
     expect(kept.status).toBe(201);
     const stored = kept.body.upload as { id: string; format: string; size: number };
     expect(stored).toMatchObject({ format: 'IMAGE', size: PNG.length });
@@ -131,10 +119,14 @@ describe('POST /api/send-template parameter checks', () => {
   });
 
   it('refuses a file Meta does not take as header media, naming the field', async () => {
-    const res = await upload('/api/templates/upload-file', admin, { bytes: Buffer.from('hello'), type: 'text/plain', name: 'a.txt' });
+    const res = await uploadFile(t, '/api/templates/upload-file', admin, {
+      bytes: Buffer.from('hello'),
+      type: 'text/plain',
+      name: 'a.txt',
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^file: text\/plain cannot be a template header: use image/);
-    const empty = await upload('/api/templates/upload-media', admin, { bytes: Buffer.alloc(0), type: 'image/png', name: 'a.png' });
+    const empty = await uploadFile(t, '/api/templates/upload-media', admin, { bytes: Buffer.alloc(0), type: 'image/png', name: 'a.png' });
     expect(empty.body.error).toBe('file: file is empty');
   });
 });
@@ -152,9 +144,13 @@ describe('who may do what', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('INSUFFICIENT_PERMISSIONS');
     }
-    expect((await upload('/api/templates/upload-media', agent.token, { bytes: PNG, type: 'image/png', name: 'a.png' })).status).toBe(403);
+    expect((await uploadFile(t, '/api/templates/upload-media', agent.token, { bytes: PNG, type: 'image/png', name: 'a.png' })).status).toBe(
+      403,
+    );
     // Agents send templates, so they may keep a header file to send with one.
-    expect((await upload('/api/templates/upload-file', agent.token, { bytes: PNG, type: 'image/png', name: 'a.png' })).status).toBe(201);
+    expect((await uploadFile(t, '/api/templates/upload-file', agent.token, { bytes: PNG, type: 'image/png', name: 'a.png' })).status).toBe(
+      201,
+    );
 
     expect((await t.request({ method: 'GET', url: `/api/templates/${template.id}`, token: agent.token })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/templates/search?name=agent', token: agent.token })).json().total).toBe(1);

@@ -7,7 +7,7 @@ import { normalizePhone, toE164Digits } from '@wac/contract/whatsapp-phone';
 import type { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
 import type { SessionActor } from '../agent-sessions/session-transitions.ts';
-import { deliverAgentMessage, openConversation, queueOutsideWindow, takeOverOnSend } from '../chat/outbound.ts';
+import { type ChatDeps, deliverAgentMessage, openConversation, queueOutsideWindow, takeOverOnSend } from '../chat/outbound.ts';
 import type { TemplateDeps } from './template-deps.ts';
 import { metaMediaIdOf } from './template-uploads.ts';
 import { toTemplate } from './template-view.ts';
@@ -44,7 +44,7 @@ const mediaOf = (component: SendComponent) => {
 };
 
 /** Our uploads named in media headers, looked up (and their format checked) before the message is stored. */
-async function uploadsOf(deps: TemplateDeps, components: SendComponent[]): Promise<Map<string, TemplateUploadRow>> {
+export async function uploadsOf(deps: ChatDeps, components: SendComponent[]): Promise<Map<string, TemplateUploadRow>> {
   const found = new Map<string, TemplateUploadRow>();
   for (const [k, component] of components.entries()) {
     const media = mediaOf(component);
@@ -61,7 +61,7 @@ async function uploadsOf(deps: TemplateDeps, components: SendComponent[]): Promi
 }
 
 /** The components as Meta takes them: our uploads become Meta media ids. */
-async function graphComponents(deps: TemplateDeps, components: SendComponent[], uploads: Map<string, TemplateUploadRow>) {
+async function graphComponents(deps: ChatDeps, components: SendComponent[], uploads: Map<string, TemplateUploadRow>) {
   return Promise.all(
     components.map(async (component) => {
       const media = mediaOf(component);
@@ -74,6 +74,20 @@ async function graphComponents(deps: TemplateDeps, components: SendComponent[], 
       return { type: 'header', parameters: [{ type: media.kind, [media.kind]: { id, ...(filename ? { filename } : {}) } }] };
     }),
   );
+}
+
+/**
+ * The send itself. Our uploads become Meta media ids only here, not in what the message stores: Meta
+ * keeps media about 30 days, so a retry re-resolves the upload (reusing or renewing its Meta id).
+ * A link or Meta media id the caller gave is stored and retried as given.
+ */
+export async function sendToMeta(
+  deps: ChatDeps,
+  waId: string,
+  sent: { name: string; language: string; components: SendComponent[] },
+  uploads: Map<string, TemplateUploadRow>,
+): Promise<{ wamid: string }> {
+  return deps.client.sendTemplate(waId, sent.name, sent.language, await graphComponents(deps, sent.components, uploads));
 }
 
 function recipientOf(phone: string, name: string | undefined) {
@@ -115,6 +129,7 @@ export async function sendTemplate(deps: TemplateDeps, actor: SessionActor, inpu
       ...(rendered.header?.text ? { header: rendered.header.text } : {}),
       ...(rendered.footer ? { footer: rendered.footer } : {}),
       ...(rendered.buttons.length ? { buttons: rendered.buttons.map((b) => b.text) } : {}),
+      components: input.components,
     },
   };
   const { message, waId, publish } = await deps.db.transaction(async (tx) => {
@@ -124,7 +139,7 @@ export async function sendTemplate(deps: TemplateDeps, actor: SessionActor, inpu
     return { message, waId: conversation.waId, publish };
   });
   publish();
-  return deliverAgentMessage(deps, message, actor, async () =>
-    deps.client.sendTemplate(waId, template.name, template.language, await graphComponents(deps, input.components, uploads)),
+  return deliverAgentMessage(deps, message, actor, () =>
+    sendToMeta(deps, waId, { name: template.name, language: template.language, components: input.components }, uploads),
   );
 }

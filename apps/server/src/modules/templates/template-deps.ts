@@ -1,12 +1,9 @@
 import { AppError, badRequest } from '../../http/app-error.ts';
-import type { MediaStorage } from '../../storage/media-storage.ts';
 import { CloudApiError } from '../../whatsapp/cloud-api-client.ts';
 import type { ChatDeps } from '../chat/outbound.ts';
 
-/** The chat's parts (a template send is a chat message) plus the uploads folder and the app's timezone for analytics. */
+/** The chat's parts (a template send is a chat message) plus the app's timezone for analytics. */
 export interface TemplateDeps extends ChatDeps {
-  /** DATA_DIR/uploads: files kept to send as header media. */
-  uploads: MediaStorage;
   timezone: () => Promise<string>;
 }
 

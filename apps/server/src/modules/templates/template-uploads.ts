@@ -5,6 +5,7 @@ import { headerFormatOfMime, headerMediaRules, type MediaHeaderFormat, type Temp
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../http/app-error.ts';
 import type { StoredFile } from '../../storage/media-storage.ts';
+import type { ChatDeps } from '../chat/outbound.ts';
 import { atMeta, type TemplateDeps } from './template-deps.ts';
 import { insertUpload, recordUploadMetaMedia, type TemplateUploadRow } from './templates.repository.ts';
 
@@ -97,7 +98,7 @@ export async function uploadHeaderSample(deps: TemplateDeps, file: HeaderFile) {
 }
 
 /** Meta's media id for a kept upload: the one from an earlier send while still valid, else uploaded again. */
-export async function metaMediaIdOf(deps: TemplateDeps, upload: TemplateUploadRow): Promise<string> {
+export async function metaMediaIdOf(deps: ChatDeps, upload: TemplateUploadRow): Promise<string> {
   if (upload.metaMediaId && upload.metaMediaAt && Date.now() - upload.metaMediaAt.getTime() < META_MEDIA_LIFETIME_MS) {
     return upload.metaMediaId;
   }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { createMediaStorage } from '../../storage/media-storage.ts';
 import type { ChatDeps } from '../chat/outbound.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
 import { createSettingsService } from '../settings/settings.service.ts';
@@ -15,7 +14,7 @@ import { createTemplatesService } from './templates.service.ts';
 export const templatesPlugin: FastifyPluginAsync<{ ctx: AppContext; chatDeps: ChatDeps }> = async (app, { ctx, chatDeps }) => {
   const settings = createSettingsService(ctx, createSettingsRepository(ctx.database.db));
   const timezone = async () => (await settings.appSettings())['app.timezone'];
-  const deps: TemplateDeps = { ...chatDeps, uploads: createMediaStorage(ctx.config.dataDir, 'uploads'), timezone };
+  const deps: TemplateDeps = { ...chatDeps, timezone };
 
   await app.register(templatesRoutes, { deps, service: createTemplatesService(deps) });
   await app.register(templateAnalyticsRoutes, { analytics: createTemplateAnalyticsService(ctx.database.db, timezone) });

@@ -68,12 +68,16 @@ export async function sandboxConversation(t: ListeningTestApp, token: string, ph
   return (await res.json()) as SandboxConversation;
 }
 
-/** Tells the sandbox to refuse the next send with a Graph error (admins only). */
-export async function failNextSend(t: ListeningTestApp, adminToken: string, failure: { code: number; details?: string }) {
+/** Tells the sandbox to refuse the next send with a Graph error, or (`via: 'status'`) to accept it and report it failed (admins only). */
+export async function failNextSend(
+  t: ListeningTestApp,
+  adminToken: string,
+  failure: { code: number; details?: string; via?: 'response' | 'status' },
+) {
   const res = await fetch(`${t.baseUrl}/sandbox/control/fail-next`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify({ ...failure, httpStatus: 400, via: 'response' }),
+    body: JSON.stringify({ httpStatus: 400, via: 'response', ...failure }),
   });
   if (res.status !== 200) throw new Error(`fail-next failed: ${res.status}`);
 }

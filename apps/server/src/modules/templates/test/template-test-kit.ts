@@ -33,6 +33,27 @@ export const orderParameters = [
   { type: 'button', sub_type: 'url', index: 0, parameters: [{ type: 'text', text: 'abc42' }] },
 ];
 
+/** The smallest PNG: a header file Meta takes as an image. */
+export const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+/** A marketing template with an image header (sample `handle`), one body variable and a copy-code button. */
+export function imageHeaderDraft(name: string, handle: string): TemplateDraft {
+  const components: TemplateComponent[] = [
+    { type: 'HEADER', format: 'IMAGE', example: { header_handle: [handle] } },
+    { type: 'BODY', text: 'Hello {{1}}, here is this week’s offer.', example: { body_text: [['Ann']] } },
+    { type: 'BUTTONS', buttons: [{ type: 'COPY_CODE', example: 'SAVE10' }] },
+  ];
+  return { ...orderDraft(name), category: 'MARKETING', components };
+}
+
+/** A multipart upload over HTTP; the answer is read whole so no connection is left waiting. */
+export async function uploadFile(t: ListeningTestApp, path: string, token: string, file: { bytes: Buffer; type: string; name: string }) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const res = await fetch(`${t.baseUrl}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
 export async function createTemplate(t: TestApp, token: string, draft: TemplateDraft): Promise<Template> {
   const res = await t.request({ method: 'POST', url: '/api/templates', token, payload: draft });
   if (res.statusCode !== 201) throw new Error(`create template failed: ${res.statusCode} ${res.body}`);

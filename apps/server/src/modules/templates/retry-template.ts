@@ -1,0 +1,21 @@
+import { sendComponentSchema } from '@wac/contract/templates';
+import type { MessageContent } from '@wac/contract/whatsapp-messages';
+import { z } from 'zod';
+import { conflict } from '../../http/app-error.ts';
+import type { ChatDeps } from '../chat/outbound.ts';
+import { sendToMeta, uploadsOf } from './send-template.ts';
+
+const storedComponentsSchema = z.array(sendComponentSchema);
+
+/**
+ * A failed template message, ready to go again as it was first sent: no 24-hour window applies, but
+ * the licence must still include templates. Answers the send to make once the retry is committed.
+ */
+export async function templateResend(deps: ChatDeps, content: MessageContent): Promise<(waId: string) => Promise<{ wamid: string }>> {
+  await deps.licence.requireFeature('templates');
+  const stored = content.template;
+  if (!stored?.components) throw conflict('This template message was sent before retries were possible; send the template again');
+  const sent = { name: stored.name, language: stored.language, components: storedComponentsSchema.parse(stored.components) };
+  const uploads = await uploadsOf(deps, sent.components);
+  return (waId) => sendToMeta(deps, waId, sent, uploads);
+}
