@@ -25,15 +25,21 @@ afterAll(async () => {
   await a.close();
 });
 
-it('delivers an activity recorded on one server to a socket connected to another', async () => {
+/** An admin's socket connected to server a. */
+async function adminSocketOnA() {
   const token = await a.login(ADMIN.username, ADMIN.password);
   const { port } = a.app.server.address() as AddressInfo;
   const socket = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'], auth: { token }, forceNew: true });
+  await new Promise<void>((resolve, reject) => {
+    socket.on('connect', () => resolve());
+    socket.on('connect_error', reject);
+  });
+  return socket;
+}
+
+it('delivers an activity recorded on one server to a socket connected to another', async () => {
+  const socket = await adminSocketOnA();
   try {
-    await new Promise<void>((resolve, reject) => {
-      socket.on('connect', () => resolve());
-      socket.on('connect_error', reject);
-    });
     const received = new Promise<{ type: string }>((resolve) => socket.on('new_activity', resolve));
     // Give the adapter's LISTEN a moment to be in place on both servers.
     await new Promise((r) => setTimeout(r, 300));
@@ -45,14 +51,8 @@ it('delivers an activity recorded on one server to a socket connected to another
 });
 
 it('delivers a batch of events sent on one server, in order, to a socket connected to another', async () => {
-  const token = await a.login(ADMIN.username, ADMIN.password);
-  const { port } = a.app.server.address() as AddressInfo;
-  const socket = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'], auth: { token }, forceNew: true });
+  const socket = await adminSocketOnA();
   try {
-    await new Promise<void>((resolve, reject) => {
-      socket.on('connect', () => resolve());
-      socket.on('connect_error', reject);
-    });
     const received: string[] = [];
     socket.onAny((event: string, payload: { n: number }) => received.push(`${event}:${payload.n}`));
     await new Promise((r) => setTimeout(r, 300));
