@@ -1,17 +1,28 @@
 import { type SQL, sql } from 'drizzle-orm';
 
-/** A column of many rows: its name, its PostgreSQL type and one value per row. */
-export type ArrayColumn = readonly [name: string, pgType: string, values: readonly unknown[]];
+type PgArrayType = 'int' | 'text' | 'jsonb' | 'timestamptz';
+
+/** A column of many rows: its name, its PostgreSQL type and one value per row (jsonb as JSON text). */
+export type ArrayColumn = readonly [name: string, pgType: PgArrayType, values: readonly unknown[]];
+
+export interface UnnestedRows {
+  /** `unnest($1::int[], $2::text[], …) AS alias(a, b, …)`, for FROM. */
+  source: SQL;
+  /** `a, b, …`: the same names in the same order, for an INSERT's column list and its SELECT. */
+  columns: SQL;
+}
 
 /**
- * Many rows as a handful of array parameters, `unnest($1::int[], $2::text[], …) AS alias(a, b, …)`, rather than one
- * parameter per cell: a batch of hundreds of rows costs a few parameters to build and send. jsonb values are given
- * as JSON text.
+ * Many rows as a handful of array parameters rather than one parameter per cell: a batch of hundreds of rows costs a
+ * few parameters to build and send. Every column must hold one value per row (unnest would pad a short one with NULLs).
  */
-export function unnestRows(alias: string, columns: readonly ArrayColumn[]): SQL {
+export function unnestRows(alias: string, columns: readonly ArrayColumn[]): UnnestedRows {
+  const lengths = new Set(columns.map(([, , values]) => values.length));
+  if (lengths.size > 1) throw new Error(`unnestRows: columns of different lengths (${[...lengths].join(', ')})`);
   const arrays = sql.join(
     columns.map(([, pgType, values]) => sql`${sql.param(values)}::${sql.raw(pgType)}[]`),
     sql`, `,
   );
-  return sql`unnest(${arrays}) AS ${sql.raw(alias)}(${sql.raw(columns.map(([name]) => name).join(', '))})`;
+  const names = sql.raw(columns.map(([name]) => name).join(', '));
+  return { source: sql`unnest(${arrays}) AS ${sql.raw(alias)}(${names})`, columns: names };
 }

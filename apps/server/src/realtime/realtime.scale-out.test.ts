@@ -50,20 +50,22 @@ it('delivers an activity recorded on one server to a socket connected to another
   }
 });
 
-it('delivers a batch of events sent on one server, in order, to a socket connected to another', async () => {
+it('delivers a batch of events sent on one server, in order and before what is sent next, to a socket connected to another', async () => {
   const socket = await adminSocketOnA();
   try {
     const received: string[] = [];
     socket.onAny((event: string, payload: { n: number }) => received.push(`${event}:${payload.n}`));
     await new Promise((r) => setTimeout(r, 300));
-    // Big enough to travel as an attachment rather than inside the notification.
-    const filler = 'x'.repeat(100);
+    // Far more than one notification holds, then a small event that must not overtake it.
+    const filler = 'x'.repeat(1000);
     b.ctx.realtime.toEveryoneAll(
       Array.from({ length: 200 }, (_, n) => ({ event: n % 2 ? 'message_status' : 'whatsapp_message_received', payload: { n, filler } })),
     );
-    await expect.poll(() => received.length, { timeout: 5000 }).toBe(200);
+    b.ctx.realtime.toEveryone('conversation_read', { n: 200 });
+    await expect.poll(() => received.length, { timeout: 5000 }).toBe(201);
     expect(received.slice(0, 3)).toEqual(['whatsapp_message_received:0', 'message_status:1', 'whatsapp_message_received:2']);
-    expect(received.map((r) => Number(r.split(':')[1]))).toEqual(Array.from({ length: 200 }, (_, n) => n));
+    expect(received.at(-1)).toBe('conversation_read:200');
+    expect(received.map((r) => Number(r.split(':')[1]))).toEqual(Array.from({ length: 201 }, (_, n) => n));
   } finally {
     socket.close();
   }

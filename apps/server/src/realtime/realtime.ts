@@ -14,6 +14,31 @@ export interface RealtimeEmit {
 
 // Carries a batch of events to the other server processes in one notification.
 const BATCH_EVENT = 'wac:batch';
+/**
+ * A notification carries at most 8000 bytes; the adapter sends anything bigger through a table that the other servers
+ * read back later, so a small event sent after it would overtake it. Batches are cut below that, leaving room for the
+ * adapter's envelope, and so keep their order.
+ */
+const NOTIFICATION_BYTES = 7000;
+
+/** Consecutive runs of events that each fit one notification (an event bigger than that travels alone). */
+export function notificationChunks(emits: RealtimeEmit[], limit = NOTIFICATION_BYTES): RealtimeEmit[][] {
+  const chunks: RealtimeEmit[][] = [];
+  let chunk: RealtimeEmit[] = [];
+  let bytes = 0;
+  for (const emit of emits) {
+    const size = Buffer.byteLength(JSON.stringify(emit));
+    if (chunk.length > 0 && bytes + size > limit) {
+      chunks.push(chunk);
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(emit);
+    bytes += size;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
 
 export type Authenticate = (token: string) => Promise<{ user: User; sessionId: number } | null>;
 
@@ -33,7 +58,7 @@ export interface Realtime {
   toAdmins(event: string, payload: unknown): void;
   toAgents(event: string, payload: unknown, exceptUserId?: number | null): void;
   toEveryone(event: string, payload: unknown): void;
-  /** Many events to everyone: one notification to the other servers for all of them, not one each. */
+  /** Many events to everyone, in order: a few notifications to the other servers for all of them, not one each. */
   toEveryoneAll(emits: RealtimeEmit[]): void;
   close(): Promise<void>;
 }
@@ -87,7 +112,7 @@ export function createRealtime(
     toEveryoneAll: (emits) => {
       if (emits.length === 0) return;
       for (const { event, payload } of emits) io.local.emit(event, payload);
-      io.serverSideEmit(BATCH_EVENT, emits);
+      for (const chunk of notificationChunks(emits)) io.serverSideEmit(BATCH_EVENT, chunk);
     },
     close: async () => {
       await new Promise<void>((resolve) => io.close(() => resolve()));

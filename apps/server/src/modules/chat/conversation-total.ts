@@ -4,7 +4,8 @@ const TOTAL_TTL_MS = 5000;
 /**
  * The total a page of the list can answer for itself: a page that is neither full nor empty is the last one, so the
  * total is exact whatever any count said. After a full page, a known total (counted now, or recently) holds while it
- * says more pages follow. null: it must be counted now.
+ * says more pages follow: conversations are never deleted, so an older count can only be too low, never promise pages
+ * that are gone. null: it must be counted now.
  */
 export function pageTotal({
   offset,

@@ -48,14 +48,13 @@ export async function listConversationSummaries(
   const filter = filterOf(query);
   const offset = (query.page - 1) * query.limit;
   const unfiltered = !filter.search && !filter.from && !filter.before;
+  const count = () => (unfiltered ? deps.conversationTotal.count() : countConversations(deps.db, filter));
+  // Counting is O(conversations): the inbox's total is reused for a few seconds when the page does not decide it.
   const recent = unfiltered ? deps.conversationTotal.recent() : null;
-  const [rows, counted] = await Promise.all([
-    listConversations(deps.db, filter, query.limit, offset),
-    // Counting is O(conversations): the inbox's total is reused for a few seconds when the page does not decide it.
-    recent !== null ? null : unfiltered ? deps.conversationTotal.count() : countConversations(deps.db, filter),
-  ]);
-  const total =
-    counted ?? pageTotal({ offset, limit: query.limit, rows: rows.length, known: recent }) ?? (await deps.conversationTotal.count());
+  const [rows, counted] = await Promise.all([listConversations(deps.db, filter, query.limit, offset), recent === null ? count() : null]);
+  const known = counted ?? recent;
+  // The count and the page are read apart: never answer less than the page shows.
+  const total = pageTotal({ offset, limit: query.limit, rows: rows.length, known }) ?? Math.max(await count(), offset + rows.length);
   return { conversations: rows.map(toConversationSummary), pagination: paginationOf(query.page, query.limit, total) };
 }
 

@@ -5,7 +5,7 @@ import { messageStatusEmit } from '../../whatsapp/messages/message-events.ts';
 import { type MessageRow, resetForRetry, type Tx } from '../../whatsapp/messages/messages.repository.ts';
 import { lockConversation } from '../agent-sessions/agent-sessions.repository.ts';
 import { templateResend } from '../templates/retry-template.ts';
-import { lockMessage, mediaOfMessages, messageWithSender } from './chat.repository.ts';
+import { conversationOfMessage, lockMessage, mediaOfMessages, messageWithSender } from './chat.repository.ts';
 import { assertWindowOpen, type ChatDeps, dispatch, emitAll, viewMessage } from './outbound.ts';
 import { sendStoredMedia } from './send-media.ts';
 
@@ -26,12 +26,13 @@ async function freeFormResend(tx: Tx, deps: ChatDeps, original: MessageRow, last
 /** POST /api/retry-message/{id}: sends a failed message again, as it was, and records Meta's new id. */
 export async function retryMessage(deps: ChatDeps, messageId: number): Promise<ChatMessage> {
   const queued = await deps.db.transaction(async (tx) => {
+    const conversationId = await conversationOfMessage(tx, messageId);
+    const conversation = conversationId === null ? null : await lockConversation(tx, conversationId);
+    if (!conversation) throw notFound('Message not found');
     const original = await lockMessage(tx, messageId);
     if (!original) throw notFound('Message not found');
     if (original.direction !== 'outbound' || original.status !== 'failed') throw conflict('Only failed messages can be retried');
     if (!RESENDABLE.has(original.type)) throw conflict(`A ${original.type} message cannot be retried from the chat`);
-    const conversation = await lockConversation(tx, original.conversationId);
-    if (!conversation) throw notFound('Conversation not found');
     const resend =
       original.type === 'template'
         ? await templateResend(deps, original.content as MessageContent)

@@ -4,7 +4,8 @@ import { contacts, conversations, messages } from '../../db/schema.ts';
 import { unnestRows } from '../../db/unnest-rows.ts';
 import { type ContactRow, type MessageRow, type Tx, touchConversations } from './messages.repository.ts';
 
-// Batches write their rows in key order, so two batches sharing rows never wait on each other in a circle.
+// Contacts and conversations are written in key order, so two batches sharing them never wait on each other in a
+// circle; the contact's row lock then makes batches with the same customers take turns on their messages too.
 
 export interface ContactInput {
   phone: string;
@@ -22,13 +23,13 @@ export async function upsertContacts(tx: Tx, inputs: ContactInput[]): Promise<Ma
   const rows = [...byPhone.values()].sort((a, b) => (a.phone < b.phone ? -1 : 1));
   if (rows.length === 0) return new Map();
   const phones = rows.map((row) => row.phone);
+  const values = unnestRows('v', [
+    ['phone', 'text', phones],
+    ['wa_id', 'text', rows.map((row) => row.waId)],
+    ['name', 'text', rows.map((row) => row.name)],
+  ]);
   await tx.execute(sql`
-    INSERT INTO contacts (phone, wa_id, name)
-    SELECT * FROM ${unnestRows('v', [
-      ['phone', 'text', phones],
-      ['wa_id', 'text', rows.map((row) => row.waId)],
-      ['name', 'text', rows.map((row) => row.name)],
-    ])}
+    INSERT INTO contacts (${values.columns}) SELECT ${values.columns} FROM ${values.source}
     ON CONFLICT (phone) DO UPDATE SET wa_id = excluded.wa_id, name = coalesce(excluded.name, contacts.name), updated_at = now()
     -- Most messages come from known contacts: skip the write when nothing changed.
     WHERE contacts.wa_id <> excluded.wa_id OR (excluded.name IS NOT NULL AND contacts.name IS DISTINCT FROM excluded.name)`);
@@ -59,12 +60,12 @@ export async function upsertConversations(tx: Tx, keys: ConversationKey[]): Prom
   );
   if (unique.length === 0) return new Map();
   const contactIds = unique.map((key) => key.contactId);
+  const values = unnestRows('v', [
+    ['contact_id', 'int', contactIds],
+    ['phone_number_id', 'text', unique.map((key) => key.phoneNumberId)],
+  ]);
   await tx.execute(sql`
-    INSERT INTO conversations (contact_id, phone_number_id)
-    SELECT * FROM ${unnestRows('v', [
-      ['contact_id', 'int', contactIds],
-      ['phone_number_id', 'text', unique.map((key) => key.phoneNumberId)],
-    ])}
+    INSERT INTO conversations (${values.columns}) SELECT ${values.columns} FROM ${values.source}
     ON CONFLICT (contact_id, phone_number_id) DO NOTHING`);
   const rows = await tx
     .select({ id: conversations.id, contactId: conversations.contactId, phoneNumberId: conversations.phoneNumberId })
@@ -95,18 +96,19 @@ export interface NewInbound {
  */
 export async function insertInboundMessages(tx: Tx, inputs: NewInbound[]): Promise<MessageRow[]> {
   if (inputs.length === 0) return [];
+  const values = unnestRows('v', [
+    ['conversation_id', 'int', inputs.map((input) => input.conversationId)],
+    ['wamid', 'text', inputs.map((input) => input.wamid)],
+    ['type', 'text', inputs.map((input) => input.type)],
+    ['content', 'jsonb', inputs.map((input) => JSON.stringify(input.content))],
+    ['timestamp', 'timestamptz', inputs.map((input) => input.timestamp)],
+    ['error_code', 'int', inputs.map((input) => input.error?.code ?? null)],
+    ['error_title', 'text', inputs.map((input) => input.error?.title ?? null)],
+    ['error_details', 'text', inputs.map((input) => input.error?.details ?? null)],
+  ]);
   const inserted = await tx.execute<{ id: number }>(sql`
-    INSERT INTO messages (conversation_id, wamid, type, content, timestamp, error_code, error_title, error_details, direction, status)
-    SELECT *, 'inbound', 'received' FROM ${unnestRows('v', [
-      ['conversation_id', 'int', inputs.map((input) => input.conversationId)],
-      ['wamid', 'text', inputs.map((input) => input.wamid)],
-      ['type', 'text', inputs.map((input) => input.type)],
-      ['content', 'jsonb', inputs.map((input) => JSON.stringify(input.content))],
-      ['timestamp', 'timestamptz', inputs.map((input) => input.timestamp)],
-      ['error_code', 'int', inputs.map((input) => input.error?.code ?? null)],
-      ['error_title', 'text', inputs.map((input) => input.error?.title ?? null)],
-      ['error_details', 'text', inputs.map((input) => input.error?.details ?? null)],
-    ])}
+    INSERT INTO messages (${values.columns}, direction, status)
+    SELECT ${values.columns}, 'inbound', 'received' FROM ${values.source}
     ON CONFLICT (wamid) DO NOTHING
     RETURNING id`);
   if (inserted.rows.length === 0) return [];

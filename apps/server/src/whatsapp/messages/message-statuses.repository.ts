@@ -25,14 +25,14 @@ export interface StatusResult {
 
 /**
  * Serialises everything that touches one wamid, so a status and its message never miss each other. Several wamids
- * are locked in sorted order, so two transactions taking overlapping sets never wait on each other in a circle.
+ * are locked in the order of their lock keys, so two transactions taking overlapping sets never wait on each other
+ * in a circle (wamids sharing a key take it once).
  */
 export async function lockWamids(tx: Tx, wamids: string[]): Promise<void> {
-  const sorted = [...new Set(wamids)].sort();
-  if (sorted.length === 0) return;
-  await tx.execute(
-    sql`SELECT count(pg_advisory_xact_lock(${WAMID_LOCK_SPACE}, hashtext(w))) FROM unnest(${sql.param(sorted)}::text[]) AS w`,
-  );
+  if (wamids.length === 0) return;
+  await tx.execute(sql`
+    SELECT count(pg_advisory_xact_lock(${WAMID_LOCK_SPACE}, k))
+    FROM (SELECT DISTINCT hashtext(w) AS k FROM unnest(${sql.param(wamids)}::text[]) AS w ORDER BY 1) AS keys`);
 }
 
 /**
@@ -85,7 +85,7 @@ async function saveStatuses(tx: Tx, before: MessageRow[], after: MessageRow[]): 
           ['error_code', 'int', column('errorCode')],
           ['error_title', 'text', column('errorTitle')],
           ['error_details', 'text', column('errorDetails')],
-        ]),
+        ]).source,
       )
       .where(eq(messages.id, sql`v.id`))
       .returning(getTableColumns(messages));
@@ -172,11 +172,16 @@ export async function sweepEarlyStatuses(tx: Tx): Promise<StatusResult[]> {
     .from(earlyStatuses)
     .innerJoin(messages, eq(messages.wamid, earlyStatuses.wamid))
     .limit(100);
+  if (stranded.length === 0) return [];
+  const wamids = stranded.map((row) => row.wamid);
+  await lockWamids(tx, wamids);
+  const found = await tx
+    .select()
+    .from(messages)
+    .where(sql`${messages.wamid} = ANY(${sql.param(wamids)}::text[])`)
+    .orderBy(asc(messages.id))
+    .for('update');
   const results: StatusResult[] = [];
-  for (const { wamid } of stranded) {
-    await lockWamids(tx, [wamid]);
-    const [message] = await tx.select().from(messages).where(eq(messages.wamid, wamid)).for('update');
-    if (message) results.push(await applyEarlyStatuses(tx, message));
-  }
+  for (const message of found) results.push(await applyEarlyStatuses(tx, message));
   return results.filter((r) => r.changed);
 }

@@ -19,14 +19,15 @@ interface ConversationTouch {
 
 /**
  * Moves conversations on with newly stored messages, in one statement. Messages may be stored out of order: the
- * latest by time stays the conversation's last message (on a tie, the one stored last). Several conversations are
- * locked in id order first, so two batches never wait on each other in a circle.
+ * latest by time stays the conversation's last message (on a tie, the higher id, as the thread orders them). Several
+ * conversations are locked in id order first, so two batches never wait on each other in a circle.
  */
 export async function touchConversations(tx: Tx, stored: MessageRow[]): Promise<void> {
   const touches = new Map<number, ConversationTouch>();
   for (const message of stored) {
     const touch = touches.get(message.conversationId) ?? { lastId: message.id, lastAt: message.timestamp, inboundAt: null, unread: 0 };
-    if (message.timestamp >= touch.lastAt) Object.assign(touch, { lastId: message.id, lastAt: message.timestamp });
+    const later = message.timestamp > touch.lastAt || (message.timestamp.getTime() === touch.lastAt.getTime() && message.id > touch.lastId);
+    if (later) Object.assign(touch, { lastId: message.id, lastAt: message.timestamp });
     if (message.direction === 'inbound') {
       touch.unread += 1;
       if (!touch.inboundAt || message.timestamp > touch.inboundAt) touch.inboundAt = message.timestamp;
@@ -47,7 +48,7 @@ export async function touchConversations(tx: Tx, stored: MessageRow[]): Promise<
   await tx
     .update(conversations)
     .set({
-      lastMessageId: sql`CASE WHEN ${conversations.lastMessageAt} IS NULL OR v.last_at >= ${conversations.lastMessageAt} THEN v.last_id ELSE ${conversations.lastMessageId} END`,
+      lastMessageId: sql`CASE WHEN ${conversations.lastMessageAt} IS NULL OR (v.last_at, v.last_id) >= (${conversations.lastMessageAt}, ${conversations.lastMessageId}) THEN v.last_id ELSE ${conversations.lastMessageId} END`,
       lastMessageAt: sql`GREATEST(${conversations.lastMessageAt}, v.last_at)`,
       // GREATEST skips NULLs: outbound-only touches keep the window where it was.
       lastInboundAt: sql`GREATEST(${conversations.lastInboundAt}, v.inbound_at)`,
@@ -60,7 +61,7 @@ export async function touchConversations(tx: Tx, stored: MessageRow[]): Promise<
         ['last_at', 'timestamptz', column('lastAt')],
         ['inbound_at', 'timestamptz', column('inboundAt')],
         ['unread', 'int', column('unread')],
-      ]),
+      ]).source,
     )
     .where(eq(conversations.id, sql`v.id`));
 }

@@ -9,7 +9,7 @@ import { errorFromMeta, inboundContent } from '../messages/inbound-content.ts';
 import { conversationKey, insertInboundMessages, upsertContacts, upsertConversations } from '../messages/inbound-messages.repository.ts';
 import { messageReceivedEmit, messageStatusEmit } from '../messages/message-events.ts';
 import { applyStatuses } from '../messages/message-statuses.repository.ts';
-import type { ContactRow, MessageRow, Tx } from '../messages/messages.repository.ts';
+import type { MessageRow, Tx } from '../messages/messages.repository.ts';
 import { extractChanges, type InboundItem, metaTime, type StatusItem } from './webhook-payload.ts';
 
 export interface WebhookEventOutcome {
@@ -37,6 +37,13 @@ function pendingMedia(message: MessageRow): NewInboundMedia[] {
   ];
 }
 
+/** A value the previous statement of this batch wrote for this key: missing would be a bug, said plainly. */
+function mustGet<K, V>(map: Map<K, V>, key: K, what: string): V {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`${what} ${String(key)} was not written`);
+  return value;
+}
+
 /** Customers' messages: their contacts and conversations first, then the messages, each step one statement for all. */
 async function storeInbound(tx: Tx, inbound: InboundItem[], outcome: WebhookEventOutcome): Promise<void> {
   const withPhone = inbound.flatMap((item) => {
@@ -48,34 +55,40 @@ async function storeInbound(tx: Tx, inbound: InboundItem[], outcome: WebhookEven
     tx,
     withPhone.map(({ item, phone }) => ({ phone, waId: item.message.from, name: item.profileName })),
   );
-  const items = withPhone.map(({ item, phone }) => {
-    const contact = contactsByPhone.get(phone) as ContactRow;
+  const withContact = withPhone.map(({ item, phone }) => {
+    const contact = mustGet(contactsByPhone, phone, 'contact');
     return { item, contact, key: { contactId: contact.id, phoneNumberId: item.phoneNumberId } };
   });
   const conversationIds = await upsertConversations(
     tx,
-    items.map(({ key }) => key),
+    withContact.map(({ key }) => key),
   );
-  const contactByConversation = new Map<number, ContactRow>();
+  const items = withContact.map(({ item, contact, key }) => ({
+    item,
+    contact,
+    conversationId: mustGet(conversationIds, conversationKey(key), 'conversation'),
+  }));
+  const contactByConversation = new Map(items.map(({ contact, conversationId }) => [conversationId, contact]));
   const stored = await insertInboundMessages(
     tx,
-    items.map(({ item, contact, key }) => {
-      const conversationId = conversationIds.get(conversationKey(key)) as number;
-      contactByConversation.set(conversationId, contact);
-      return { conversationId, wamid: item.message.id, ...inboundContent(item.message), timestamp: metaTime(item.message.timestamp) };
-    }),
+    items.map(({ item, conversationId }) => ({
+      conversationId,
+      wamid: item.message.id,
+      ...inboundContent(item.message),
+      timestamp: metaTime(item.message.timestamp),
+    })),
   );
-  const written = new Set(stored.map((message) => message.conversationId));
+  const contactOf = (message: MessageRow) => mustGet(contactByConversation, message.conversationId, 'contact of conversation');
+  const written = new Map(stored.map((message) => [message.conversationId, contactOf(message).phone]));
   const reopened = await reopenEndedSessions(
     tx,
-    [...written].map((conversationId) => ({ conversationId, phone: (contactByConversation.get(conversationId) as ContactRow).phone })),
+    [...written].map(([conversationId, phone]) => ({ conversationId, phone })),
   );
   outcome.emits.push(...reopened.map((session) => ({ event: whatsappEventNames.sessionUpdate, payload: session })));
   const media = stored.flatMap(pendingMedia);
   await insertPendingInboundMedia(tx, media);
   outcome.mediaQueued += media.length;
-  for (const message of stored)
-    outcome.emits.push(messageReceivedEmit(message, contactByConversation.get(message.conversationId) as ContactRow));
+  for (const message of stored) outcome.emits.push(messageReceivedEmit(message, contactOf(message)));
 }
 
 async function storeStatuses(tx: Tx, statuses: StatusItem[], outcome: WebhookEventOutcome): Promise<void> {

@@ -27,10 +27,10 @@ function createWebhookEventWriter(db: Db) {
   async function insertRows(batch: WaitingEvent[]): Promise<void> {
     try {
       // RETURNING gives the rows in the order of the array; one array parameter however many rows.
-      const { rows } = await db.execute<{ id: string }>(sql`
-        INSERT INTO webhook_events (payload)
-        SELECT payload FROM ${unnestRows('v', [['payload', 'jsonb', batch.map(({ payload }) => JSON.stringify(payload))]])}
-        RETURNING id`);
+      const events = unnestRows('v', [['payload', 'jsonb', batch.map(({ payload }) => JSON.stringify(payload))]]);
+      const { rows } = await db.execute<{ id: string }>(
+        sql`INSERT INTO webhook_events (${events.columns}) SELECT ${events.columns} FROM ${events.source} RETURNING id`,
+      );
       for (const [i, event] of batch.entries()) {
         const row = rows[i];
         if (row) event.resolve(Number(row.id));

@@ -58,13 +58,14 @@ export function createWebhookProcessor({ db, log, broadcast, onMediaQueued }: We
       outcome.emits.push(...out.emits);
       outcome.mediaQueued += out.mediaQueued;
     } catch (err) {
-      const [only] = rows;
-      if (rows.length > 1 || !only) {
+      if (rows.length > 1) {
         for (const row of rows) await handleRows(tx, [row], outcome);
         return;
       }
-      log.warn({ err, webhookEventId: only.id }, 'webhook event failed to process');
-      await markWebhookEventFailed(tx, only.id, err instanceof Error ? err.message : String(err));
+      for (const row of rows) {
+        log.warn({ err, webhookEventId: row.id }, 'webhook event failed to process');
+        await markWebhookEventFailed(tx, row.id, err instanceof Error ? err.message : String(err));
+      }
     }
   }
 
