@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { contacts, conversations, mediaFiles, messages, users } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
@@ -216,9 +216,19 @@ export async function markInboundRead(tx: Tx, messageIds: number[]): Promise<Rea
   return { conversationIds: seen.map((s) => s.conversationId).sort((a, b) => a - b), updated };
 }
 
-/** Recounts unread messages from the messages themselves, so the badge cannot drift. */
-export function recountUnread(tx: Tx, conversationIds: number[]): Promise<{ id: number; unreadCount: number }[]> {
-  if (conversationIds.length === 0) return Promise.resolve([]);
+/**
+ * Recounts unread messages from the messages themselves, so the badge cannot drift. The conversations are locked
+ * first, in id order (as webhook batches lock them), so the count that follows sees every message a batch committed
+ * meanwhile.
+ */
+export async function recountUnread(tx: Tx, conversationIds: number[]): Promise<{ id: number; unreadCount: number }[]> {
+  if (conversationIds.length === 0) return [];
+  await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(inArray(conversations.id, conversationIds))
+    .orderBy(asc(conversations.id))
+    .for('no key update');
   return tx
     .update(conversations)
     .set({
