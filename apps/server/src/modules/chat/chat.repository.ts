@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { contacts, conversations, mediaFiles, messages, users } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
-import type { MessageRow, Tx } from '../../whatsapp/messages/messages.repository.ts';
+import { lockConversations, type MessageRow, type Tx } from '../../whatsapp/messages/messages.repository.ts';
 import type { MediaFileRow } from '../media/chat-media.ts';
 
 export interface ConversationFilter {
@@ -223,12 +223,7 @@ export async function markInboundRead(tx: Tx, messageIds: number[]): Promise<Rea
  */
 export async function recountUnread(tx: Tx, conversationIds: number[]): Promise<{ id: number; unreadCount: number }[]> {
   if (conversationIds.length === 0) return [];
-  await tx
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(inArray(conversations.id, conversationIds))
-    .orderBy(asc(conversations.id))
-    .for('no key update');
+  await lockConversations(tx, conversationIds);
   return tx
     .update(conversations)
     .set({

@@ -35,6 +35,17 @@ export async function lockWamids(tx: Tx, wamids: string[]): Promise<void> {
     FROM (SELECT DISTINCT hashtext(w) AS k FROM unnest(${sql.param(wamids)}::text[]) AS w ORDER BY 1) AS keys`);
 }
 
+/** The stored messages with these wamids, locked for a status change (their wamids first, as everyone does). */
+async function lockMessagesByWamid(tx: Tx, wamids: string[]): Promise<MessageRow[]> {
+  await lockWamids(tx, wamids);
+  return tx
+    .select()
+    .from(messages)
+    .where(sql`${messages.wamid} = ANY(${sql.param(wamids)}::text[])`)
+    .orderBy(asc(messages.id))
+    .for('update');
+}
+
 /**
  * A message once a delivery status is applied: the status only moves forward (sent < delivered < read; failed ends
  * it), each status keeps the time Meta first reported it even when a later one overtook it, and a failure records
@@ -102,13 +113,7 @@ async function saveStatuses(tx: Tx, before: MessageRow[], after: MessageRow[]): 
 export async function applyStatuses(tx: Tx, inputs: StatusInput[]): Promise<StatusResult[]> {
   if (inputs.length === 0) return [];
   const wamids = [...new Set(inputs.map((input) => input.wamid))];
-  await lockWamids(tx, wamids);
-  const found = await tx
-    .select()
-    .from(messages)
-    .where(sql`${messages.wamid} = ANY(${sql.param(wamids)}::text[])`)
-    .orderBy(asc(messages.id))
-    .for('update');
+  const found = await lockMessagesByWamid(tx, wamids);
   const latest = new Map(found.map((message) => [message.wamid, message]));
   const early = inputs.filter((input) => !latest.has(input.wamid));
   if (early.length > 0) {
@@ -174,13 +179,7 @@ export async function sweepEarlyStatuses(tx: Tx): Promise<StatusResult[]> {
     .limit(100);
   if (stranded.length === 0) return [];
   const wamids = stranded.map((row) => row.wamid);
-  await lockWamids(tx, wamids);
-  const found = await tx
-    .select()
-    .from(messages)
-    .where(sql`${messages.wamid} = ANY(${sql.param(wamids)}::text[])`)
-    .orderBy(asc(messages.id))
-    .for('update');
+  const found = await lockMessagesByWamid(tx, wamids);
   const results: StatusResult[] = [];
   for (const message of found) results.push(await applyEarlyStatuses(tx, message));
   return results.filter((r) => r.changed);

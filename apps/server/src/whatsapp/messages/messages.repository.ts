@@ -10,6 +10,16 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type MessageRow = typeof messages.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 
+/** Locks conversations in id order, the order every writer of several conversations follows. */
+export async function lockConversations(tx: Tx, ids: number[]): Promise<void> {
+  await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(inArray(conversations.id, ids))
+    .orderBy(asc(conversations.id))
+    .for('no key update');
+}
+
 interface ConversationTouch {
   lastId: number;
   lastAt: Date;
@@ -36,14 +46,7 @@ export async function touchConversations(tx: Tx, stored: MessageRow[]): Promise<
   }
   const ids = [...touches.keys()].sort((a, b) => a - b);
   if (ids.length === 0) return;
-  if (ids.length > 1) {
-    await tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(inArray(conversations.id, ids))
-      .orderBy(asc(conversations.id))
-      .for('no key update');
-  }
+  if (ids.length > 1) await lockConversations(tx, ids);
   const column = <K extends keyof ConversationTouch>(key: K) => ids.map((id) => touches.get(id)?.[key] ?? null);
   await tx
     .update(conversations)
