@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { addUser, type SeededUser } from '../../../test/seed-user.ts';
 import { eventually } from '../../whatsapp/test/listening-test-app.ts';
 import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
-import { customerLastWrote, customerWrites, HOUR_MS, messageRows, sandboxConversation } from '../chat/test/chat-test-kit.ts';
+import { customerLastWrote, customerWrites, failNextSend, HOUR_MS, messageRows, sandboxConversation } from '../chat/test/chat-test-kit.ts';
 import { isHeldByAgent } from './agent-sessions.repository.ts';
 
 let alice: SeededUser;
@@ -116,6 +116,48 @@ describe('agent sessions', () => {
     expect(admin.json()).toMatchObject({ state: 'agent', username: 'admin' });
     const [byAdmin] = (await activities('agent_takeover', c.id)).filter((a) => a.data.username === 'admin');
     expect(byAdmin?.data).toMatchObject({ previousAgent: 'alice' });
+  });
+
+  it('refuse an agent writing or retrying in a conversation another agent holds; a retry elsewhere takes it over', async () => {
+    const c = await freshConversation();
+    // Alice's message fails, then she hands the conversation back to the bot.
+    await failNextSend(t, adminToken, { code: 131026 });
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/agent/message',
+      token: alice.token,
+      payload: { recipientPhone: c.phone, message: 'Hi' },
+    });
+    expect(sent.json().message.status).toBe('failed');
+    const failedId = sent.json().message.id as number;
+    expect((await act(c.id, 'return-to-bot', alice.token)).statusCode).toBe(200);
+
+    // Bob's retry takes it over from the bot, as his message would.
+    const retried = await t.request({ method: 'POST', url: `/api/retry-message/${failedId}`, token: bob.token });
+    expect(retried.statusCode).toBe(200);
+    expect(await session(c.id)).toMatchObject({ state: 'agent', username: 'bob' });
+    // Newest first.
+    expect((await activities('agent_takeover', c.id)).map((a) => a.data.username)).toEqual(['bob', 'alice']);
+
+    const before = (await messageRows(t, c.id)).length;
+    const write = await t.request({
+      method: 'POST',
+      url: '/api/agent/message',
+      token: alice.token,
+      payload: { recipientPhone: c.phone, message: 'Me too' },
+    });
+    expect(write.statusCode).toBe(409);
+    expect(write.json().error).toBe('This conversation is handled by bob');
+    expect(await messageRows(t, c.id)).toHaveLength(before);
+    // An admin writes without taking it.
+    const byAdmin = await t.request({
+      method: 'POST',
+      url: '/api/agent/message',
+      token: adminToken,
+      payload: { recipientPhone: c.phone, message: 'Admin here' },
+    });
+    expect(byAdmin.statusCode).toBe(201);
+    expect(await session(c.id)).toMatchObject({ state: 'agent', username: 'bob' });
   });
 
   it('give one winner when two agents take over at the same moment', async () => {

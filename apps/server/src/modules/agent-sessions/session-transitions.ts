@@ -34,10 +34,15 @@ const activityTypes: Record<SessionAction, string> = {
   end: 'agent_session_ended',
 };
 
-/** The state `action` leads to, or a 409 saying why not; only an admin may act on a conversation another agent holds. */
-function nextStateFor(current: ConversationSession, action: SessionAction, actor: SessionActor): SessionState {
+/** Only an admin may act on, or write in, a conversation another agent holds: anyone else gets a 409 naming the holder. */
+export function assertNotHeldByOther(current: ConversationSession, actor: SessionActor): void {
   const heldByOther = current.state === 'agent' && current.userId !== null && current.userId !== actor.id;
   if (heldByOther && actor.role !== 'admin') throw conflict(`This conversation is handled by ${current.username ?? 'another agent'}`);
+}
+
+/** The state `action` leads to, or a 409 saying why not. */
+function nextStateFor(current: ConversationSession, action: SessionAction, actor: SessionActor): SessionState {
+  assertNotHeldByOther(current, actor);
   // An admin taking it from another agent, or anyone from a holder whose account is gone: it stays with an agent.
   if (action === 'takeover' && current.state === 'agent') return 'agent';
   const next = nextSessionState(current.state, action);

@@ -92,6 +92,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
       config: { licence: { quota: 'messages' } },
       schema: { tags, params: idParamsSchema, response: { 200: sentMessageResponseSchema, ...refusals } },
     },
-    async (request) => ({ message: await retryMessage(deps, request.params.id) }),
+    async (request) => ({ message: await retryMessage(deps, currentUser(request), request.params.id) }),
   );
 };

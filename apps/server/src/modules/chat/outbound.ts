@@ -21,7 +21,7 @@ import {
 } from '../../whatsapp/messages/messages.repository.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
 import { type ConversationSession, lockConversation } from '../agent-sessions/agent-sessions.repository.ts';
-import { type SessionActor, transitionSession } from '../agent-sessions/session-transitions.ts';
+import { assertNotHeldByOther, type SessionActor, transitionSession } from '../agent-sessions/session-transitions.ts';
 import type { LicenceService } from '../license/license.service.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { toChatMessages } from './chat-views.ts';
@@ -77,8 +77,12 @@ export async function openConversation(tx: Tx, deps: ChatDeps, recipient: Recipi
   return conversation;
 }
 
-/** An agent writing in a conversation the bot (or nobody) has takes it over; returns what to publish after commit. */
+/**
+ * An agent writing in a conversation the bot (or nobody) has takes it over; one another agent holds takes only an
+ * admin's message (the admin writes without taking it). Returns what to publish after commit.
+ */
 export async function takeOverOnSend(tx: Tx, deps: ChatDeps, conversation: ConversationSession, actor: SessionActor): Promise<() => void> {
+  assertNotHeldByOther(conversation, actor);
   if (conversation.state === 'agent') return () => {};
   const { publish } = await transitionSession(tx, deps, { conversation, action: 'takeover', actor, reason: DEFAULT_TAKEOVER_REASON });
   return publish;

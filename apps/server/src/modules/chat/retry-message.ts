@@ -4,9 +4,10 @@ import { conflict, notFound } from '../../http/app-error.ts';
 import { messageStatusEmit } from '../../whatsapp/messages/message-events.ts';
 import { type MessageRow, resetForRetry, type Tx } from '../../whatsapp/messages/messages.repository.ts';
 import { lockConversation } from '../agent-sessions/agent-sessions.repository.ts';
+import type { SessionActor } from '../agent-sessions/session-transitions.ts';
 import { templateResend } from '../templates/retry-template.ts';
 import { conversationOfMessage, lockMessage, mediaOfMessages, messageWithSender } from './chat.repository.ts';
-import { assertWindowOpen, type ChatDeps, dispatch, emitAll, viewMessage } from './outbound.ts';
+import { assertWindowOpen, type ChatDeps, dispatch, emitAll, takeOverOnSend, viewMessage } from './outbound.ts';
 import { sendStoredMedia } from './send-media.ts';
 
 type Resend = (waId: string) => Promise<{ wamid: string }>;
@@ -24,7 +25,7 @@ async function freeFormResend(tx: Tx, deps: ChatDeps, original: MessageRow, last
 }
 
 /** POST /api/retry-message/{id}: sends a failed message again, as it was, and records Meta's new id. */
-export async function retryMessage(deps: ChatDeps, messageId: number): Promise<ChatMessage> {
+export async function retryMessage(deps: ChatDeps, actor: SessionActor, messageId: number): Promise<ChatMessage> {
   const queued = await deps.db.transaction(async (tx) => {
     const conversationId = await conversationOfMessage(tx, messageId);
     const conversation = conversationId === null ? null : await lockConversation(tx, conversationId);
@@ -37,9 +38,12 @@ export async function retryMessage(deps: ChatDeps, messageId: number): Promise<C
       original.type === 'template'
         ? await templateResend(deps, original.content as MessageContent)
         : await freeFormResend(tx, deps, original, conversation.lastInboundAt);
+    // Retrying is writing: it takes the conversation over as a send does, and is refused in another agent's.
+    const publish = await takeOverOnSend(tx, deps, conversation, actor);
     await deps.licence.consumeMessages(tx, 1);
-    return { message: await resetForRetry(tx, original.id), waId: conversation.waId, resend };
+    return { message: await resetForRetry(tx, original.id), waId: conversation.waId, resend, publish };
   });
+  queued.publish();
   emitAll(deps.realtime, messageStatusEmit(queued.message));
 
   await dispatch(deps, queued.message.id, () => queued.resend(queued.waId));
