@@ -48,13 +48,24 @@ export function findConversation(data: ConversationsData, conversationId: number
   return undefined;
 }
 
+/** A customer message reopens the 24-hour window; the later of two inbound times wins, as on the server. */
+export function withInboundWindow(conversation: ConversationSummary, message: ChatMessage): ConversationSummary {
+  if (message.direction !== 'inbound') return conversation;
+  if (conversation.lastInboundAt && Date.parse(conversation.lastInboundAt) >= Date.parse(message.timestamp)) return conversation;
+  return {
+    ...conversation,
+    lastInboundAt: message.timestamp,
+    windowExpiresAt: serviceWindowExpiresAt(message.timestamp)?.toISOString() ?? null,
+  };
+}
+
 /** What a new message does to its conversation's summary: last message, window, unread count. */
 export function withNewMessage(conversation: ConversationSummary, message: ChatMessage): ConversationSummary {
   if (conversation.lastMessage?.id === message.id) return conversation;
   if (conversation.lastMessageAt && Date.parse(conversation.lastMessageAt) > Date.parse(message.timestamp)) return conversation;
   const inbound = message.direction === 'inbound';
   return {
-    ...conversation,
+    ...withInboundWindow(conversation, message),
     lastMessage: {
       id: message.id,
       direction: message.direction,
@@ -64,8 +75,6 @@ export function withNewMessage(conversation: ConversationSummary, message: ChatM
       timestamp: message.timestamp,
     },
     lastMessageAt: message.timestamp,
-    lastInboundAt: inbound ? message.timestamp : conversation.lastInboundAt,
-    windowExpiresAt: inbound ? (serviceWindowExpiresAt(message.timestamp)?.toISOString() ?? null) : conversation.windowExpiresAt,
     unreadCount: conversation.unreadCount + (inbound && message.status === 'received' ? 1 : 0),
   };
 }

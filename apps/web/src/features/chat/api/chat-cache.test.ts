@@ -34,6 +34,25 @@ describe('chatCache', () => {
     expect(client.getQueryState(searchKey)?.isInvalidated).toBe(true);
   });
 
+  it('reopens the open thread’s 24-hour window when the customer writes again, as in the list', () => {
+    const { client, cache, list } = setUp();
+    const closed = conversation(3, {
+      lastInboundAt: '2025-06-01T10:00:00.000Z',
+      windowExpiresAt: '2025-06-02T10:00:00.000Z',
+      lastMessageAt: '2025-06-01T10:00:00.000Z',
+    });
+    client.setQueryData(historyQueryKey(closed.contact.phone), historyData(closed, [message(30, { conversationId: 3 })]));
+    client.setQueryData([...conversationsQueryKey, { search: '' }], conversationsData([closed]));
+    cache.addMessage(message(31, { conversationId: 3, timestamp: '2025-06-02T11:59:00.000Z' }), closed.contact.phone);
+    const reopened = { lastInboundAt: '2025-06-02T11:59:00.000Z', windowExpiresAt: '2025-06-03T11:59:00.000Z' };
+    const thread = client.getQueryData<HistoryData>(historyQueryKey(closed.contact.phone))?.pages[0]?.conversation;
+    expect(thread).toMatchObject(reopened);
+    expect(flattenConversations(list()?.pages)[0]).toMatchObject(reopened);
+    // An agent's own message leaves the window where the customer left it.
+    cache.addMessage(outbound(32, { conversationId: 3, timestamp: '2025-06-02T12:30:00.000Z' }), closed.contact.phone);
+    expect(client.getQueryData<HistoryData>(historyQueryKey(closed.contact.phone))?.pages[0]?.conversation).toMatchObject(reopened);
+  });
+
   it('moves ticks in the thread and the list, and ignores statuses of messages it does not hold', () => {
     const { cache, a, history } = setUp();
     const found = cache.applyStatus({

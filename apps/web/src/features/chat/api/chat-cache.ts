@@ -16,6 +16,7 @@ import {
   patchMessage,
   putConversationOnTop,
   upsertMessage,
+  withInboundWindow,
   withLastMessageStatus,
   withMedia,
   withNewMessage,
@@ -66,7 +67,9 @@ export function chatCache(queryClient: QueryClient) {
   return {
     /** A message was received or sent: it joins its thread and its conversation moves to the top. */
     addMessage(message: ChatMessage, phone?: string) {
-      eachHistoryOf(message.conversationId, (data) => upsertMessage(data, message));
+      eachHistoryOf(message.conversationId, (data) =>
+        patchHistoryConversation(upsertMessage(data, message), (c) => withInboundWindow(c, message)),
+      );
       // A thread opened before the customer ever wrote has no conversation yet: load it once it exists.
       if (phone) {
         for (const [key, data] of histories()) if (data && key[2] === phone && !historyConversationId(data)) refetch(key);
