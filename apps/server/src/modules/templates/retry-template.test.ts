@@ -155,6 +155,28 @@ describe('POST /api/retry-message/{id} for a template', () => {
     expect(renewed?.metaMediaId).not.toBe(first?.metaMediaId);
   });
 
+  it('refuses a template Meta has paused since the first send, sending and changing nothing', async () => {
+    await approvedTemplate(t, admin, orderDraft('retry_paused'));
+    const failed = await failedOrder('+447700900705', 'retry_paused');
+    const pause = await fetch(`${t.baseUrl}/sandbox/control/template-status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ name: 'retry_paused', language: 'en_US', status: 'PAUSED' }),
+    });
+    expect(pause.status).toBe(200);
+    await eventually(async () => {
+      const res = await t.request({ method: 'GET', url: '/api/templates/search?name=retry_paused', token: admin });
+      return res.json().templates[0]?.status === 'PAUSED';
+    });
+    const used = await messagesUsed();
+
+    const res = await retry(failed.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Template retry_paused is paused and cannot be sent');
+    expect(await storedRow(failed.id)).toMatchObject({ status: 'failed', retryCount: 0 });
+    expect(await messagesUsed()).toBe(used);
+  });
+
   it('refuses a template message stored before its components were, changing nothing', async () => {
     await approvedTemplate(t, admin, orderDraft('retry_old'));
     const failed = await failedOrder('+447700900704', 'retry_old');

@@ -3,7 +3,9 @@ import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import { z } from 'zod';
 import { conflict } from '../../http/app-error.ts';
 import type { ChatDeps } from '../chat/outbound.ts';
-import { sendToMeta, uploadsOf } from './send-template.ts';
+import { assertSendable, sendToMeta, uploadsOf } from './send-template.ts';
+import { toTemplate } from './template-view.ts';
+import { templateByNameAndLanguage } from './templates.repository.ts';
 
 const storedComponentsSchema = z.array(sendComponentSchema);
 
@@ -15,6 +17,10 @@ export async function templateResend(deps: ChatDeps, content: MessageContent): P
   await deps.licence.requireFeature('templates');
   const stored = content.template;
   if (!stored?.components) throw conflict('This template message was sent before retries were possible; send the template again');
+  // Meta would refuse a template paused or disabled since the first send: say so first, sending nothing.
+  const row = await templateByNameAndLanguage(deps.db, stored.name, stored.language);
+  if (!row) throw conflict(`The template ${stored.name} (${stored.language}) no longer exists; send another template`);
+  assertSendable(toTemplate(row, null));
   const sent = { name: stored.name, language: stored.language, components: storedComponentsSchema.parse(stored.components) };
   const uploads = await uploadsOf(deps, sent.components);
   return (waId) => sendToMeta(deps, waId, sent, uploads);

@@ -25,7 +25,7 @@ const why: Partial<Record<Template['status'], string>> = {
 };
 
 /** Only APPROVED templates go out; a paused or disabled one is refused by name before anything reaches Meta. */
-function assertSendable(template: Template): void {
+export function assertSendable(template: Template): void {
   if (template.status !== 'APPROVED') {
     const reason = why[template.status] ?? `is ${template.status.toLowerCase().replace(/_/g, ' ')}`;
     throw badRequest(`Template ${template.name} ${reason} and cannot be sent`, [{ field: 'template_name', message: reason }]);
