@@ -1,9 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { conversation, conversationsData, historyData, message, outbound } from '../chat-test-fixtures';
 import { chatCache } from './chat-cache';
 import type { ConversationsData, HistoryData } from './chat-cache-updates';
-import { flattenHistory, historyQueryKey } from './chat-history';
+import { type ChatHistoryPage, flattenHistory, historyQueryKey } from './chat-history';
 import { conversationsQueryKey, flattenConversations } from './list-conversations';
 
 function setUp() {
@@ -51,6 +51,34 @@ describe('chatCache', () => {
     // An agent's own message leaves the window where the customer left it.
     cache.addMessage(outbound(32, { conversationId: 3, timestamp: '2025-06-02T12:30:00.000Z' }), closed.contact.phone);
     expect(client.getQueryData<HistoryData>(historyQueryKey(closed.contact.phone))?.pages[0]?.conversation).toMatchObject(reopened);
+  });
+
+  it('fetches a thread again when an event lands while an older snapshot of it is on its way', async () => {
+    const client = new QueryClient();
+    const a = conversation(1);
+    const key = historyQueryKey(a.contact.phone);
+    client.setQueryData(key, historyData(a, [message(10)]));
+    const answers: ((page: ChatHistoryPage) => void)[] = [];
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: key,
+      queryFn: () => new Promise<ChatHistoryPage>((resolve) => answers.push(resolve)),
+      initialPageParam: 1,
+      getNextPageParam: () => undefined,
+    });
+    const stop = observer.subscribe(() => {});
+    expect(answers).toHaveLength(1);
+    chatCache(client).addMessage(message(11), a.contact.phone);
+    const ids = () => flattenHistory(client.getQueryData<HistoryData>(key)?.pages).map((m) => m.id);
+    expect(ids()).toEqual([10, 11]);
+    expect(answers).toHaveLength(2);
+    // The snapshot taken before message 11 existed answers last-but-one and is dropped.
+    answers[0]?.(historyData(a, [message(10)]).pages[0] as ChatHistoryPage);
+    await new Promise((settled) => setTimeout(settled, 0));
+    expect(ids()).toEqual([10, 11]);
+    answers[1]?.(historyData(a, [message(10), message(11)]).pages[0] as ChatHistoryPage);
+    await vi.waitFor(() => expect(client.isFetching({ queryKey: key })).toBe(0));
+    expect(ids()).toEqual([10, 11]);
+    stop();
   });
 
   it('moves ticks in the thread and the list, and ignores statuses of messages it does not hold', () => {

@@ -37,11 +37,17 @@ export function chatCache(queryClient: QueryClient) {
   const lists = () => queryClient.getQueriesData<ConversationsData>({ queryKey: conversationsQueryKey });
   const refetch = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey, exact: true });
 
+  // A fetch already on its way carries a snapshot from before this event and would undo it: fetch again.
+  function write<T>(queryKey: QueryKey, data: T) {
+    queryClient.setQueryData(queryKey, data);
+    if (queryClient.isFetching({ queryKey, exact: true })) refetch(queryKey);
+  }
+
   function eachHistoryOf(conversationId: number, update: (data: HistoryData, key: QueryKey) => HistoryData | undefined) {
     for (const [key, data] of histories()) {
       if (!data || historyConversationId(data) !== conversationId) continue;
       const next = update(data, key);
-      if (next && next !== data) queryClient.setQueryData(key, next);
+      if (next && next !== data) write(key, next);
     }
   }
 
@@ -49,7 +55,7 @@ export function chatCache(queryClient: QueryClient) {
     for (const [key, data] of lists()) {
       if (!data) continue;
       const next = update(data, key);
-      if (next && next !== data) queryClient.setQueryData(key, next);
+      if (next && next !== data) write(key, next);
     }
   }
 
