@@ -10,6 +10,7 @@ import {
   upsertMessage,
   withLastMessageStatus,
   withMedia,
+  withMessageInList,
   withNewMessage,
   withSession,
   withStatus,
@@ -72,9 +73,36 @@ describe('conversation lists', () => {
     expect(updated.lastMessage).toMatchObject({ id: 9, preview: 'Hello there', direction: 'inbound' });
     expect(updated.lastInboundAt).toBe('2025-06-02T08:00:00.000Z');
     expect(updated.windowExpiresAt).toBe('2025-06-03T08:00:00.000Z');
-    // The same event twice, or an older message arriving late, changes nothing.
+    // The same event twice changes nothing.
     expect(withNewMessage(updated, incoming)).toBe(updated);
-    expect(withNewMessage(updated, message(8, { timestamp: '2025-06-02T07:00:00.000Z' }))).toBe(updated);
+  });
+
+  it('count a customer message that arrives after a newer one, and keep the newer one as the preview', () => {
+    const later = conversation(1, { lastMessageAt: '2025-06-02T12:00:05.000Z', lastInboundAt: '2025-06-01T10:00:00.000Z' });
+    const late = withNewMessage(later, message(50, { timestamp: '2025-06-02T12:00:04.000Z' }));
+    expect(late).toMatchObject({
+      unreadCount: 1,
+      lastInboundAt: '2025-06-02T12:00:04.000Z',
+      windowExpiresAt: '2025-06-03T12:00:04.000Z',
+      lastMessageAt: '2025-06-02T12:00:05.000Z',
+      lastMessage: null,
+    });
+    // The window only moves forward, and an agent's older message changes nothing.
+    const older = withNewMessage(late, message(49, { timestamp: '2025-06-02T11:00:00.000Z' }));
+    expect(older).toMatchObject({ unreadCount: 2, lastInboundAt: '2025-06-02T12:00:04.000Z' });
+    expect(withNewMessage(late, outbound(48, { timestamp: '2025-06-02T11:00:00.000Z' }))).toBe(late);
+  });
+
+  it('move a conversation to the top for its newest message only', () => {
+    const data = conversationsData([a, b]);
+    const newest = withMessageInList(data, message(9, { conversationId: 2, timestamp: '2025-06-02T08:00:00.000Z' }));
+    expect(newest?.pages[0]?.conversations.map((x) => x.id)).toEqual([2, 1]);
+    const older = withMessageInList(data, message(8, { conversationId: 2, timestamp: '2025-06-01T08:00:00.000Z' }));
+    expect(older?.pages[0]?.conversations.map((x) => [x.id, x.unreadCount])).toEqual([
+      [1, 0],
+      [2, 1],
+    ]);
+    expect(withMessageInList(data, message(7, { conversationId: 99 }))).toBeUndefined();
   });
 
   it('do not count an agent’s own message as unread', () => {

@@ -59,13 +59,18 @@ export function withInboundWindow(conversation: ConversationSummary, message: Ch
   };
 }
 
-/** What a new message does to its conversation's summary: last message, window, unread count. */
+/**
+ * What a new message does to its conversation's summary. Every customer message counts as unread
+ * and moves the window, as on the server; only the newest one becomes the preview.
+ */
 export function withNewMessage(conversation: ConversationSummary, message: ChatMessage): ConversationSummary {
   if (conversation.lastMessage?.id === message.id) return conversation;
-  if (conversation.lastMessageAt && Date.parse(conversation.lastMessageAt) > Date.parse(message.timestamp)) return conversation;
-  const inbound = message.direction === 'inbound';
+  const unread = message.direction === 'inbound' && message.status === 'received' ? 1 : 0;
+  const counted = withInboundWindow(conversation, message);
+  const updated = unread ? { ...counted, unreadCount: counted.unreadCount + unread } : counted;
+  if (conversation.lastMessageAt && Date.parse(conversation.lastMessageAt) > Date.parse(message.timestamp)) return updated;
   return {
-    ...withInboundWindow(conversation, message),
+    ...updated,
     lastMessage: {
       id: message.id,
       direction: message.direction,
@@ -75,7 +80,6 @@ export function withNewMessage(conversation: ConversationSummary, message: ChatM
       timestamp: message.timestamp,
     },
     lastMessageAt: message.timestamp,
-    unreadCount: conversation.unreadCount + (inbound && message.status === 'received' ? 1 : 0),
   };
 }
 
@@ -94,6 +98,15 @@ export function moveConversationToTop(
     return { ...page, conversations: index === 0 ? [updated, ...rest] : rest };
   });
   return { ...data, pages };
+}
+
+/** A new message in a list: its conversation moves to the top only when the message is its newest. */
+export function withMessageInList(data: ConversationsData, message: ChatMessage): ConversationsData | undefined {
+  const current = findConversation(data, message.conversationId);
+  if (!current) return undefined;
+  const updated = withNewMessage(current, message);
+  if (updated.lastMessage?.id === current.lastMessage?.id) return patchConversation(data, current.id, () => updated);
+  return moveConversationToTop(data, current.id, () => updated);
 }
 
 export function patchConversation(

@@ -9,7 +9,6 @@ import {
   type HistoryData,
   historyConversationId,
   markInboundRead,
-  moveConversationToTop,
   newestMessageId,
   patchConversation,
   patchHistoryConversation,
@@ -19,7 +18,7 @@ import {
   withInboundWindow,
   withLastMessageStatus,
   withMedia,
-  withNewMessage,
+  withMessageInList,
   withSession,
   withStatus,
 } from './chat-cache-updates';
@@ -82,7 +81,7 @@ export function chatCache(queryClient: QueryClient) {
       }
       let missing = false;
       eachList((data, key) => {
-        const moved = moveConversationToTop(data, message.conversationId, (c) => withNewMessage(c, message));
+        const moved = withMessageInList(data, message);
         if (moved) return moved;
         if (isSearchList(key)) refetch(key);
         else missing = true;
