@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionStateSchema } from './agent-sessions.ts';
-import { pageQuery, paginationSchema } from './common.ts';
+import { bodyIdSchema, pageQuery, paginationSchema } from './common.ts';
 import {
   mediaKinds,
   messageContentSchema,
@@ -164,7 +164,7 @@ export const sentMessageResponseSchema = z.object({ message: chatMessageSchema }
 
 /** POST /api/agent/mark-read: ids of inbound messages; the newest also gets a read receipt at Meta. */
 export const markReadBodySchema = z.object({
-  messages: z.array(z.number().int().positive()).min(1, 'messages must list at least one message id').max(500),
+  messages: z.array(bodyIdSchema).min(1, 'messages must list at least one message id').max(500),
 });
 export const markReadResponseSchema = z.object({ updated: z.number().int(), conversationIds: z.array(z.number().int()) });
 

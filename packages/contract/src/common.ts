@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import { emailPattern } from './email-address.ts';
 
+const MAX_ID = 2_147_483_647;
+
 /** Ids are PostgreSQL integers: anything larger is refused as bad input rather than failing in the database. */
 export const idParamsSchema = z.object({
   id: z.coerce
     .number({ error: 'Id must be a number' })
     .int('Id must be a whole number')
     .positive('Id must be positive')
-    .max(2_147_483_647, 'Id is too large'),
+    .max(MAX_ID, 'Id is too large'),
 });
+
+/** An id inside a JSON body, with the same bounds as idParamsSchema. */
+export const bodyIdSchema = z.number().int().positive().max(MAX_ID, 'Id is too large');
 
 export function pageQuery(defaultLimit: number, maxLimit = 100) {
   return {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ADMIN, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,6 +19,19 @@ describe('error answers', () => {
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.json()).toEqual({ error: `Route ${method} ${url.split('?')[0]} not found`, code: 'NOT_FOUND' });
     }
+  });
+
+  it('gives text holding U+0000 and numbers beyond a column a 400 that says so, storing nothing', async () => {
+    const token = await t.login(ADMIN.username, ADMIN.password);
+    const post = (payload: object) => t.request({ method: 'POST', url: '/api/activities', token, payload });
+    const count = async () => (await t.request({ method: 'GET', url: '/api/activities?type=nul_check', token })).json().activities.length;
+    const nul = await post({ type: 'nul_check', data: { note: 'a\u0000b' } });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ error: 'Text must not contain NUL (\\u0000) characters', code: 'VALIDATION_ERROR' });
+    const big = await post({ type: 'nul_check', userId: 3_000_000_000 });
+    expect(big.statusCode).toBe(400);
+    expect(big.json()).toEqual({ error: 'A number is too large', code: 'VALIDATION_ERROR' });
+    expect(await count()).toBe(0);
   });
 
   it('gives a malformed JSON body a 400, not a 500', async () => {

@@ -6,6 +6,24 @@ function fieldName(path: string | undefined): string {
   return (path ?? '').replace(/^\//, '').replace(/\//g, '.');
 }
 
+/**
+ * PostgreSQL refusing a value a person typed, whichever route let it through: text holding U+0000, which neither text
+ * nor jsonb can store, or a number beyond its column. The transaction rolled back, so nothing was written.
+ */
+const refusedValues: Record<string, string> = {
+  '22P05': 'Text must not contain NUL (\\u0000) characters',
+  '22021': 'Text must not contain NUL (\\u0000) characters',
+  '22003': 'A number is too large',
+};
+
+function databaseRefusal(err: unknown): string | null {
+  for (let e = err; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && refusedValues[code]) return refusedValues[code];
+  }
+  return null;
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
@@ -29,6 +47,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors: bad JSON, wrong content type, body too large.
       return reply.status(status).send({ error: err.message, code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR' });
     }
+    const refusal = databaseRefusal(err);
+    if (refusal) return reply.status(400).send({ error: refusal, code: 'VALIDATION_ERROR' });
     request.log.error({ err }, 'unexpected error');
     return reply.status(500).send({ error: 'Internal server error', code: 'INTERNAL_ERROR' });
   });

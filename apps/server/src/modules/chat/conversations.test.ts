@@ -196,6 +196,15 @@ describe('POST /api/agent/mark-read', () => {
     });
     expect(again.json()).toEqual({ updated: 1, conversationIds: [first.conversationId] });
     expect(await unread()).toBe(0);
+
+    const tooLarge = await t.request({
+      method: 'POST',
+      url: '/api/agent/mark-read',
+      token: agent.token,
+      payload: { messages: [3_000_000_000] },
+    });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().error).toContain('Id is too large');
   });
 
   it('marks the older unread messages of the conversation with the newest one seen, as WhatsApp receipts do', async () => {
