@@ -164,6 +164,15 @@ describe('history', () => {
     expect(flattenHistory(merged.pages)[2]?.status).toBe('delivered');
   });
 
+  it('puts a live message that is older than the newest shown where the server would', () => {
+    const data = historyData(summary, [message(10), outbound(12, { timestamp: '2025-06-02T12:00:05.000Z' })]);
+    const late = upsertMessage(data, message(13, { timestamp: '2025-06-02T12:00:04.000Z' }));
+    expect(flattenHistory(late.pages).map((m) => m.id)).toEqual([10, 13, 12]);
+    // The same time: the higher id comes later.
+    const tie = upsertMessage(late, message(11, { timestamp: '2025-06-02T12:00:05.000Z' }));
+    expect(flattenHistory(tie.pages).map((m) => m.id)).toEqual([10, 13, 11, 12]);
+  });
+
   it('swaps in the downloaded media', () => {
     const data = historyData(summary, [message(4, { type: 'image' })]);
     const media = {

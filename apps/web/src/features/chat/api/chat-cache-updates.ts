@@ -164,12 +164,21 @@ export function newestMessageId(data: HistoryData): number {
   return (data.pages[0]?.messages ?? []).reduce((max, m) => Math.max(max, m.id), 0);
 }
 
-/** Adds a message at the newest end, or merges it into the copy already there. */
+/** Whether `a` comes after `b` in a thread: by time, then by id, as the server orders them. */
+function isAfter(a: ChatMessage, b: ChatMessage): boolean {
+  const byTime = Date.parse(a.timestamp) - Date.parse(b.timestamp);
+  return byTime === 0 ? a.id > b.id : byTime > 0;
+}
+
+/** Adds a message to the newest page in thread order, or merges it into the copy already there. */
 export function upsertMessage(data: HistoryData, message: ChatMessage): HistoryData {
   if (findHistoryMessage(data, message.id)) return patchMessage(data, message.id, (current) => mergeMessage(current, message));
   const [first, ...older] = data.pages;
   if (!first) return data;
-  return { ...data, pages: [{ ...first, messages: [...first.messages, message] }, ...older] };
+  const messages = [...first.messages];
+  const index = messages.findIndex((m) => isAfter(m, message));
+  messages.splice(index < 0 ? messages.length : index, 0, message);
+  return { ...data, pages: [{ ...first, messages }, ...older] };
 }
 
 export function patchMessage(data: HistoryData, messageId: number, update: (message: ChatMessage) => ChatMessage): HistoryData {
