@@ -45,6 +45,18 @@ describe('statuses', () => {
     expect(mergeMessage(answer, read)).toEqual(read);
   });
 
+  it('take a failed message back to pending only for a real retry, which starts over', () => {
+    const error = { code: 131047, title: 'Re-engagement', details: null };
+    const failed = outbound(20, { status: 'failed', sentAt: '2025-06-02T12:00:00.000Z', failedAt: '2025-06-02T12:00:01.000Z', error });
+    // A pending copy of the same attempt (the send answer or event arriving late) is stale.
+    expect(mergeMessage(failed, outbound(20, { status: 'pending' }))).toMatchObject({ status: 'failed', failedAt: failed.failedAt, error });
+    const retry = outbound(20, { status: 'pending', retryCount: 1 });
+    const retried = mergeMessage(failed, retry);
+    expect(retried).toMatchObject({ status: 'pending', sentAt: null, failedAt: null, error: null, retryCount: 1 });
+    // The first attempt's copy arriving after the retry changes nothing.
+    expect(mergeMessage(retried, failed)).toBe(retried);
+  });
+
   it('move a tick with its time, record the error of a failure and clear it on retry', () => {
     const sent = outbound(1);
     const delivered = withStatus(sent, statusEvent(1, 'delivered'));

@@ -21,11 +21,17 @@ export function nextStatus(current: MessageStatus, incoming: MessageStatus): Mes
   return advanceStatus(current, incoming);
 }
 
-/** Keeps whichever copy of a message is further along: events and answers can arrive in any order. */
+/**
+ * Keeps whichever copy of a message is further along: events and answers can arrive in any order.
+ * A copy from a later attempt (a retry starts over with no status times or error) beats any from
+ * an earlier one, which is stale.
+ */
 export function mergeMessage(current: ChatMessage, incoming: ChatMessage): ChatMessage {
-  const status = nextStatus(current.status, incoming.status);
+  if (incoming.retryCount < current.retryCount) return current;
+  const status = incoming.retryCount > current.retryCount ? incoming.status : advanceStatus(current.status, incoming.status);
   if (status === incoming.status) return { ...incoming, media: incoming.media ?? current.media };
-  return { ...incoming, status, sentAt: current.sentAt, deliveredAt: current.deliveredAt, readAt: current.readAt, error: current.error };
+  const { sentAt, deliveredAt, readAt, failedAt, error } = current;
+  return { ...incoming, status, sentAt, deliveredAt, readAt, failedAt, error };
 }
 
 function mapPages<P>(data: InfiniteData<P, number>, update: (page: P) => P): InfiniteData<P, number> {
