@@ -123,6 +123,21 @@ describe('conversation lists', () => {
     expect(updated.lastInboundAt).toBeNull();
   });
 
+  it('never take the preview’s tick back when another copy of the same message arrives', () => {
+    const preview = (status: 'pending' | 'delivered') => ({
+      id: 12,
+      direction: 'outbound' as const,
+      type: 'text' as const,
+      preview: 'hi',
+      status,
+      timestamp: '2025-06-02T12:00:00.000Z',
+    });
+    const delivered = conversation(1, { lastMessage: preview('delivered') });
+    expect(withNewMessage(delivered, outbound(12, { status: 'pending' }))).toBe(delivered);
+    const pending = conversation(1, { lastMessage: preview('pending') });
+    expect(withNewMessage(pending, outbound(12, { status: 'delivered' })).lastMessage?.status).toBe('delivered');
+  });
+
   it('move the conversation to the top of the first page, from whichever page it was on', () => {
     const data = conversationsData([a, b], [c]);
     const moved = moveConversationToTop(data, 3, (x) => ({ ...x, unreadCount: 4 }));

@@ -70,7 +70,9 @@ export function withInboundWindow(conversation: ConversationSummary, message: Ch
  * and moves the window, as on the server; only the newest one becomes the preview.
  */
 export function withNewMessage(conversation: ConversationSummary, message: ChatMessage): ConversationSummary {
-  if (conversation.lastMessage?.id === message.id) return conversation;
+  if (conversation.lastMessage?.id === message.id) {
+    return withPreviewStatus(conversation, message.id, (current) => advanceStatus(current, message.status));
+  }
   const unread = message.direction === 'inbound' && message.status === 'received' ? 1 : 0;
   const counted = withInboundWindow(conversation, message);
   const updated = unread ? { ...counted, unreadCount: counted.unreadCount + unread } : counted;
@@ -145,11 +147,19 @@ export function withSession(conversation: ConversationSummary, session: AgentSes
   };
 }
 
-export function withLastMessageStatus(conversation: ConversationSummary, event: MessageStatusEvent): ConversationSummary {
+function withPreviewStatus(
+  conversation: ConversationSummary,
+  messageId: number,
+  next: (current: MessageStatus) => MessageStatus,
+): ConversationSummary {
   const last = conversation.lastMessage;
-  if (!last || last.id !== event.messageId) return conversation;
-  const status = nextStatus(last.status, event.status);
+  if (!last || last.id !== messageId) return conversation;
+  const status = next(last.status);
   return status === last.status ? conversation : { ...conversation, lastMessage: { ...last, status } };
+}
+
+export function withLastMessageStatus(conversation: ConversationSummary, event: MessageStatusEvent): ConversationSummary {
+  return withPreviewStatus(conversation, event.messageId, (current) => nextStatus(current, event.status));
 }
 
 // --- a conversation's history -------------------------------------------------------------

@@ -126,7 +126,7 @@ describe('chatCache', () => {
   });
 
   it('keeps the furthest status when the answer to a send arrives after its status events', () => {
-    const { cache, a, history } = setUp();
+    const { cache, a, history, list } = setUp();
     cache.addMessage(outbound(13, { status: 'pending', timestamp: '2025-06-02T09:00:00.000Z' }));
     cache.applyStatus({
       messageId: 13,
@@ -138,5 +138,14 @@ describe('chatCache', () => {
     });
     cache.addMessage(outbound(13, { status: 'sent', timestamp: '2025-06-02T09:00:00.000Z' }));
     expect(history(a.contact.phone).at(-1)).toMatchObject({ id: 13, status: 'delivered' });
+    expect(flattenConversations(list()?.pages)[0]?.lastMessage).toMatchObject({ id: 13, status: 'delivered' });
+  });
+
+  it('shows the thread’s further tick in the list when a status beat the message it belongs to', () => {
+    const { client, cache, a, list } = setUp();
+    // The status made the thread load again, and that load already holds the message as sent.
+    client.setQueryData(historyQueryKey(a.contact.phone), historyData(a, [message(10), outbound(13, { status: 'sent' })]));
+    cache.addMessage(outbound(13, { status: 'pending', timestamp: '2025-06-02T09:00:00.000Z' }));
+    expect(flattenConversations(list()?.pages)[0]?.lastMessage).toMatchObject({ id: 13, status: 'sent' });
   });
 });

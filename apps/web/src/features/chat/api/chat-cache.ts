@@ -72,16 +72,20 @@ export function chatCache(queryClient: QueryClient) {
   return {
     /** A message was received or sent: it joins its thread and its conversation moves to the top. */
     addMessage(message: ChatMessage, phone?: string) {
-      eachHistoryOf(message.conversationId, (data) =>
-        patchHistoryConversation(upsertMessage(data, message), (c) => withInboundWindow(c, message)),
-      );
+      // The thread's copy may be further along: a status event can beat the message itself.
+      let furthest = message;
+      eachHistoryOf(message.conversationId, (data) => {
+        const next = patchHistoryConversation(upsertMessage(data, message), (c) => withInboundWindow(c, message));
+        furthest = findHistoryMessage(next, message.id) ?? furthest;
+        return next;
+      });
       // A thread opened before the customer ever wrote has no conversation yet: load it once it exists.
       if (phone) {
         for (const [key, data] of histories()) if (data && key[2] === phone && !historyConversationId(data)) refetch(key);
       }
       let missing = false;
       eachList((data, key) => {
-        const moved = withMessageInList(data, message);
+        const moved = withMessageInList(data, furthest);
         if (moved) return moved;
         if (isSearchList(key)) refetch(key);
         else missing = true;
