@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatDeps } from './modules/chat/chat-deps.ts';
+import { createStaleSendSweep } from './modules/chat/stale-sends.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { createEmailService } from './modules/email/email.service.ts';
 import { createMailer, outboxDir } from './modules/email/mailer.ts';
@@ -106,6 +107,9 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(whatsappPlugin, { ctx });
   const chatDeps = createChatDeps(ctx);
   await app.register(chatRoutes, { deps: chatDeps });
+  const staleSends = createStaleSendSweep({ db: ctx.database.db, log: ctx.log, broadcast: (emits) => ctx.realtime.toEveryoneAll(emits) });
+  app.addHook('onReady', async () => staleSends.start());
+  app.addHook('onClose', () => staleSends.stop());
   await app.register(agentSessionsRoutes, { deps: chatDeps });
   await app.register(templatesPlugin, { ctx, chatDeps });
 

@@ -229,6 +229,8 @@ export const messages = pgTable(
     // Reports over a date range read only that range.
     index('messages_timestamp_idx').on(t.timestamp),
     index('messages_failed_idx').on(t.failedAt).where(sql`${t.status} = 'failed'`),
+    // The stale-send sweep looks only at sends still waiting for Meta's answer.
+    index('messages_pending_idx').on(t.updatedAt).where(sql`${t.status} = 'pending'`),
     check('messages_direction_check', sql`${t.direction} IN ('inbound', 'outbound')`),
     check('messages_status_check', sql`${t.status} IN ('pending', 'sent', 'delivered', 'read', 'failed', 'received')`),
   ],
