@@ -88,7 +88,12 @@ export function createMediaDownloadWorker(deps: MediaDownloadDeps, options: Medi
             : { status: 'retry', error, delayMs: backoffBaseMs * 2 ** (row.attempts - 1) };
       }
     }
-    const finished = await finishDownload(db, row.id, outcome);
+    // Not recorded (the row was taken over, or the database failed): the file kept here would only take up space;
+    // a lease that runs out brings the download round again.
+    const finished = await finishDownload(db, row.id, outcome).catch((err) => {
+      log.error({ err, mediaFileId: row.id }, 'media download could not be recorded');
+      return null;
+    });
     if (!finished) {
       if (outcome.status === 'ready') await storage.remove(outcome.storageKey);
       return;
