@@ -63,6 +63,10 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
+/** Waits for `promise`, but no longer than `ms`. */
+const atMost = (ms: number, promise: Promise<unknown>) =>
+  Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+
 /** Events fan out through PostgreSQL (LISTEN/NOTIFY), so every server process reaches its own sockets. */
 export function createRealtime(
   server: HttpServer,
@@ -115,10 +119,12 @@ export function createRealtime(
       for (const chunk of notificationChunks(emits)) io.serverSideEmit(BATCH_EVENT, chunk);
     },
     close: async () => {
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      // io.close() also closes the HTTP server and waits for its keep-alive connections (a client's, or the sandbox's
+      // own webhook posts), which Fastify closes itself right after: do not let them hold shutdown.
+      await atMost(2000, io.close());
       // Closed within moments of starting, the adapter may still be acquiring its LISTEN connection and never
       // release it; do not let that hold shutdown (the process exits and the connection with it).
-      await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+      await atMost(2000, pool.end());
     },
   };
 }
