@@ -136,11 +136,6 @@ export async function messageWithSender(db: DbOrTx, messageId: number): Promise<
   return row ?? null;
 }
 
-export async function conversationOfMessage(db: DbOrTx, messageId: number): Promise<number | null> {
-  const [row] = await db.select({ conversationId: messages.conversationId }).from(messages).where(eq(messages.id, messageId));
-  return row?.conversationId ?? null;
-}
-
 /** Lock its conversation first: writers lock a conversation, then its messages, so none waits on another in a circle. */
 export async function lockMessage(tx: Tx, messageId: number): Promise<MessageRow | null> {
   const [row] = await tx.select().from(messages).where(eq(messages.id, messageId)).for('update');

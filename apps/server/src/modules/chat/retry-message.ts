@@ -5,8 +5,9 @@ import { messageStatusEmit } from '../../whatsapp/messages/message-events.ts';
 import { type MessageRow, resetForRetry, type Tx } from '../../whatsapp/messages/messages.repository.ts';
 import { lockConversation } from '../agent-sessions/agent-sessions.repository.ts';
 import type { SessionActor } from '../agent-sessions/session-transitions.ts';
+import { conversationOfMessage } from '../media/media.repository.ts';
 import { templateResend } from '../templates/retry-template.ts';
-import { conversationOfMessage, lockMessage, mediaOfMessages, messageWithSender } from './chat.repository.ts';
+import { lockMessage, mediaOfMessages, messageWithSender } from './chat.repository.ts';
 import { assertWindowOpen, type ChatDeps, dispatch, emitAll, takeOverOnSend, viewMessage } from './outbound.ts';
 import { sendStoredMedia } from './send-media.ts';
 

@@ -77,7 +77,7 @@ export async function finishDownload(db: Db, id: number, outcome: DownloadOutcom
   return row ?? null;
 }
 
-export async function conversationOfMessage(db: Db, messageId: number): Promise<number | null> {
+export async function conversationOfMessage(db: DbOrTx, messageId: number): Promise<number | null> {
   const [row] = await db.select({ id: messages.conversationId }).from(messages).where(eq(messages.id, messageId));
   return row?.id ?? null;
 }
