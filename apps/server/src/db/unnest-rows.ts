@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Column, type SQL, sql } from 'drizzle-orm';
 
 type PgArrayType = 'int' | 'text' | 'jsonb' | 'timestamptz';
 
@@ -25,4 +25,9 @@ export function unnestRows(alias: string, columns: readonly ArrayColumn[]): Unne
   );
   const names = sql.raw(columns.map(([name]) => name).join(', '));
   return { source: sql`unnest(${arrays}) AS ${sql.raw(alias)}(${names})`, columns: names };
+}
+
+/** `column = ANY($1::type[])`: one array parameter however many values, where inArray sends one per value. */
+export function equalsAny(column: Column, pgType: PgArrayType, values: readonly unknown[]): SQL {
+  return sql`${column} = ANY(${sql.param(values)}::${sql.raw(pgType)}[])`;
 }

@@ -1,7 +1,7 @@
 import type { MessageContent, MessageError } from '@wac/contract/whatsapp-messages';
 import { asc, sql } from 'drizzle-orm';
 import { contacts, conversations, messages } from '../../db/schema.ts';
-import { unnestRows } from '../../db/unnest-rows.ts';
+import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
 import { type ContactRow, type MessageRow, type Tx, touchConversations } from './messages.repository.ts';
 
 // Contacts and conversations are written in key order, so two batches sharing them never wait on each other in a
@@ -36,7 +36,7 @@ export async function upsertContacts(tx: Tx, inputs: ContactInput[]): Promise<Ma
   const found = await tx
     .select()
     .from(contacts)
-    .where(sql`${contacts.phone} = ANY(${sql.param(phones)}::text[])`);
+    .where(equalsAny(contacts.phone, 'text', phones));
   return new Map(found.map((contact) => [contact.phone, contact]));
 }
 
@@ -70,7 +70,7 @@ export async function upsertConversations(tx: Tx, keys: ConversationKey[]): Prom
   const rows = await tx
     .select({ id: conversations.id, contactId: conversations.contactId, phoneNumberId: conversations.phoneNumberId })
     .from(conversations)
-    .where(sql`${conversations.contactId} = ANY(${sql.param(contactIds)}::int[])`);
+    .where(equalsAny(conversations.contactId, 'int', contactIds));
   return new Map(rows.map((row) => [conversationKey(row), row.id]));
 }
 
@@ -116,7 +116,13 @@ export async function insertInboundMessages(tx: Tx, inputs: NewInbound[]): Promi
   const stored = await tx
     .select()
     .from(messages)
-    .where(sql`${messages.id} = ANY(${sql.param(inserted.rows.map((row) => row.id))}::int[])`)
+    .where(
+      equalsAny(
+        messages.id,
+        'int',
+        inserted.rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(messages.id));
   await touchConversations(tx, stored);
   return stored;

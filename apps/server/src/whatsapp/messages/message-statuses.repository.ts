@@ -1,7 +1,7 @@
 import { advanceStatus, type DeliveryStatus, type MessageError, type MessageStatus } from '@wac/contract/whatsapp-messages';
 import { asc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import { earlyStatuses, messages } from '../../db/schema.ts';
-import { unnestRows } from '../../db/unnest-rows.ts';
+import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
 import type { MessageRow, Tx } from './messages.repository.ts';
 
 // Two-key advisory locks live apart from the one-key migration lock.
@@ -41,7 +41,7 @@ async function lockMessagesByWamid(tx: Tx, wamids: string[]): Promise<MessageRow
   return tx
     .select()
     .from(messages)
-    .where(sql`${messages.wamid} = ANY(${sql.param(wamids)}::text[])`)
+    .where(equalsAny(messages.wamid, 'text', wamids))
     .orderBy(asc(messages.id))
     .for('update');
 }
