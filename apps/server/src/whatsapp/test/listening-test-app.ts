@@ -24,7 +24,13 @@ export async function createListeningTestApp(env: Record<string, string> = {}): 
   const baseUrl = `http://127.0.0.1:${port}`;
   const t = await createTestApp({ PUBLIC_URL: baseUrl, ...env });
   await t.app.listen({ port, host: '127.0.0.1' });
-  return { ...t, baseUrl };
+  // The sandbox's timed webhook posts keep connections to this server open; the tests are over, so drop them rather
+  // than let closing wait on them.
+  const close = async () => {
+    t.app.server.closeAllConnections();
+    await t.close();
+  };
+  return { ...t, baseUrl, close };
 }
 
 /** Posts a webhook body over HTTP, signed with `secret` unless a signature is given. */
