@@ -4,7 +4,7 @@ import { type FeatureSet, type PlanKey, plans, type QuotaLimits } from '@wac/con
 import type { Config } from '../../config.ts';
 import type { LicenseStateRow } from './license.repository.ts';
 import { verifyLicenceKey } from './license-key.ts';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 
 /** The licence this install runs on, as verified when it was applied or read. */
 export interface InForce {

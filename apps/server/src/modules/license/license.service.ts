@@ -21,7 +21,7 @@ import {
   quotaWarningFields,
 } from './license-errors.ts';
 import { daysRemaining, type InForce, resolveLicence, statusAt } from './license-state.ts';
-import { createSecretBox, type SecretBox } from './secret-box.ts';
+import { createSecretBox, type SecretBox } from '../../lib/secret-box.ts';
 import { createStorageUsage, type StorageUsageCache } from './storage-usage.ts';
 
 /** How a module counts what it holds of a quota (users, campaigns), inside the caller's transaction. */
