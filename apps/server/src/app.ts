@@ -12,8 +12,11 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerAuthGuards } from './http/auth-guard.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerLicenceGuard } from './http/licence-guard.ts';
 import { loggerOptions } from './http/logger.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { createActivityService } from './modules/activities/activities.service.ts';
@@ -49,10 +52,19 @@ export interface BuiltApp {
 
 /** Builds the whole server without listening: main.ts listens, tests use inject or listen on port 0. */
 export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
-  const app = Fastify({ logger: loggerOptions(config.logLevel), trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
+  const { trustProxy } = config;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    // A hop count trusts that many proxies nearest the server (Fastify's types leave numbers out).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
+  await registerSecurityHeaders(app, config.publicUrl);
+  await registerRateLimits(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -77,4 +77,32 @@ describe('loadConfig', () => {
       expect(message).toMatch(/\n {2}- LOG_LEVEL: /);
     }
   });
+
+  it('trusts no proxy unless TRUST_PROXY names a hop count or the proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'loopback',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses a TRUST_PROXY that would trust any X-Forwarded-For, or that it cannot read', () => {
+    for (const value of ['true', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/1']) {
+      const [problem] = problemsOf({ TRUST_PROXY: value });
+      expect(problem).toMatch(/^TRUST_PROXY: TRUST_PROXY must be a hop count/);
+      expect(problem).toContain(value.toLowerCase());
+    }
+  });
+
+  it("gives the sandbox's Graph API a token of its own rather than a constant", () => {
+    const first = loadConfig({}).whatsapp.accessToken;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(first).not.toBe('sandbox-access-token');
+    expect(loadConfig({}).whatsapp.accessToken).not.toBe(first);
+    expect(loadConfig({ WHATSAPP_ACCESS_TOKEN: 'EAAG-real' }).whatsapp.accessToken).toBe('EAAG-real');
+  });
 });

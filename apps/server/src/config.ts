@@ -1,6 +1,40 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY: unset or "false" trusts no proxy (the socket's address is the client's), a
+ * number trusts that many hops, a list trusts those proxy addresses and CIDRs. "true" is refused: it would take the
+ * leftmost X-Forwarded-For, which any client writes itself.
+ */
+export function trustProxySetting(value: string | undefined): false | number | string[] | { problem: string } {
+  const trimmed = value?.trim().toLowerCase() ?? '';
+  if (trimmed === '' || trimmed === 'false') return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) || false;
+  const entries = trimmed
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (bad.length > 0 || entries.length === 0) {
+    return {
+      problem: `TRUST_PROXY must be a hop count (such as 1) or a comma-separated list of proxy addresses or CIDRs (such as 10.0.0.0/8, loopback)${bad.length ? `; not understood: ${bad.join(', ')}` : ''}`,
+    };
+  }
+  return entries;
+}
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -37,8 +71,27 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels, { error: `LOG_LEVEL must be one of ${logLevels.join(', ')}` }).default('info'),
   /** Where the built web app is; tests run without it. */
   WEB_DIST_DIR: z.string().optional(),
-  /** Failed sign-ins allowed per account and per address in the window before 429. */
+  /** Which proxies may name the client's address in X-Forwarded-For; off by default (see trustProxySetting). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const setting = trustProxySetting(value);
+      if (typeof setting === 'object' && 'problem' in setting) {
+        ctx.addIssue({ code: 'custom', message: setting.problem });
+        return z.NEVER;
+      }
+      return setting;
+    }),
+  /** Sign-in attempts allowed per account from one address in 15 minutes before that pair answers 429. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  /** Requests per address and window on the routes anyone can call without signing in. */
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_ACCOUNT_MAIL: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_TOKEN_LINKS: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_WEBHOOK_SIGNATURE: z.coerce.number().int().min(1).default(30),
+  /** One password-reset or verification mail per address in this many seconds; more requests are answered the same way. */
+  ACCOUNT_MAIL_INTERVAL_S: z.coerce.number().int().min(0).default(300),
   /** How often templates are reconciled with Meta's list; 0 turns the periodic sync off. */
   TEMPLATE_SYNC_INTERVAL_MS: z.coerce.number().int().min(0).default(600_000),
   /** How long the sandbox takes to review a new or edited template. */
@@ -60,7 +113,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     whatsapp: {
       apiUrl: env.WHATSAPP_API_URL ?? `${publicUrl}/sandbox/graph`,
       apiVersion: env.WHATSAPP_API_VERSION,
-      accessToken: env.WHATSAPP_ACCESS_TOKEN ?? 'sandbox-access-token',
+      // The sandbox's credentials are new at every start (one process serves it), so no constant opens its Graph API.
+      accessToken: env.WHATSAPP_ACCESS_TOKEN ?? randomBytes(32).toString('hex'),
       phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID ?? '100000000000001',
       businessAccountId: env.WHATSAPP_BUSINESS_ACCOUNT_ID ?? '200000000000001',
       appId: env.WHATSAPP_APP_ID ?? '300000000000001',
@@ -74,7 +128,15 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     license: { key: env.LICENSE_KEY, hmacSecret: env.LICENSE_HMAC_SECRET },
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    trustProxy: env.TRUST_PROXY,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
+    rateLimits: {
+      signIn: env.RATE_LIMIT_SIGN_IN,
+      accountMail: env.RATE_LIMIT_ACCOUNT_MAIL,
+      tokenLinks: env.RATE_LIMIT_TOKEN_LINKS,
+      webhookSignature: env.RATE_LIMIT_WEBHOOK_SIGNATURE,
+    },
+    accountMailIntervalMs: env.ACCOUNT_MAIL_INTERVAL_S * 1000,
   };
 }
 

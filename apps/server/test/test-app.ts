@@ -47,6 +47,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       PUBLIC_URL: 'http://127.0.0.1:3999',
       // Tests that want the periodic template sync ask for it.
       TEMPLATE_SYNC_INTERVAL_MS: '0',
+      // Suites sign in many times from one address; the tests of these limits set their own.
+      RATE_LIMIT_SIGN_IN: '100000',
+      RATE_LIMIT_ACCOUNT_MAIL: '100000',
+      RATE_LIMIT_TOKEN_LINKS: '100000',
+      ACCOUNT_MAIL_INTERVAL_S: '0',
       ...env,
     },
   );

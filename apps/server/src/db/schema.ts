@@ -73,15 +73,19 @@ export const authTokens = pgTable(
   (t) => [uniqueIndex('auth_tokens_hash_idx').on(t.tokenHash)],
 );
 
-export const failedLogins = pgTable(
-  'failed_logins',
+/**
+ * Sign-in attempts per account and client address in the current 15-minute window, counted before the password is
+ * checked; a sign-in that succeeds removes its own pair's row. The sum over an account's rows drives its delay.
+ */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
   {
-    id: serial('id').primaryKey(),
     username: text('username').notNull(),
     ip: text('ip').notNull(),
-    createdAt: createdAt(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull(),
   },
-  (t) => [index('failed_logins_username_idx').on(t.username, t.createdAt), index('failed_logins_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.username, t.ip] }), index('sign_in_attempts_window_idx').on(t.windowStartedAt)],
 );
 
 export const settings = pgTable('settings', {

@@ -29,6 +29,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) {
       const body: Record<string, unknown> = { error: err.message, code: err.code, ...err.extra };
       if (err.details !== undefined) body.details = err.details;
+      if (err.status === 429 && err.extra?.retryAfter !== undefined) reply.header('retry-after', String(err.extra.retryAfter));
       return reply.status(err.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

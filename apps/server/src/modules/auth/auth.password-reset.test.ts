@@ -19,7 +19,7 @@ afterAll(async () => {
   await capture.close();
 });
 beforeEach(async () => {
-  await t.ctx.database.pool.query('DELETE FROM failed_logins');
+  await t.ctx.database.pool.query('DELETE FROM sign_in_attempts');
 });
 
 const forgot = (email: string) => t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });

@@ -1,6 +1,6 @@
-import { and, count, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { authTokens, failedLogins, sessions, users } from '../../db/schema.ts';
+import { authTokens, sessions, signInAttempts, users } from '../../db/schema.ts';
 
 export type TokenPurpose = 'password_reset' | 'email_verification';
 
@@ -34,12 +34,28 @@ export function createAuthRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    async deleteExpiredSessions(): Promise<void> {
-      await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    /** Ends expired sessions; answers their ids so their sockets can be closed. */
+    async deleteExpiredSessions(): Promise<number[]> {
+      const rows = await db.delete(sessions).where(lt(sessions.expiresAt, new Date())).returning({ id: sessions.id });
+      return rows.map((r) => r.id);
     },
 
-    async createToken(values: { userId: number; purpose: TokenPurpose; tokenHash: string; expiresAt: Date }) {
-      await db.insert(authTokens).values(values);
+    async createToken(values: { userId: number; purpose: TokenPurpose; tokenHash: string; expiresAt: Date }, tx: DbOrTx = db) {
+      await tx.insert(authTokens).values(values);
+    },
+
+    /** Serialises the account's link mails until the transaction ends. */
+    async lockAccountMail(userId: number, tx: DbOrTx): Promise<void> {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('account_mail'), ${userId})`);
+    },
+
+    async tokenCreatedSince(userId: number, purpose: TokenPurpose, since: Date, tx: DbOrTx = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: authTokens.id })
+        .from(authTokens)
+        .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), gt(authTokens.createdAt, since)))
+        .limit(1);
+      return Boolean(row);
     },
 
     /** Uses a token once: returns its user id only if it was unused and unexpired. */
@@ -67,28 +83,44 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
     },
 
-    async recordFailedLogin(username: string, ip: string): Promise<void> {
-      await db.insert(failedLogins).values({ username: username.toLowerCase(), ip });
+    /**
+     * Counts a sign-in attempt for the account from this address, atomically (the row lock orders parallel attempts),
+     * before any password is checked. Answers this pair's count in its window, when that window started, and the count
+     * for the account from every address.
+     */
+    async countSignInAttempt(username: string, ip: string, windowMs: number) {
+      const key = username.toLowerCase();
+      const windowStart = sql`now() - make_interval(secs => ${windowMs / 1000})`;
+      const { rows } = await db.execute<{ attempts: number; window_started_at: Date; account_attempts: number }>(sql`
+        WITH counted AS (
+          INSERT INTO sign_in_attempts AS a (username, ip, window_started_at, attempts) VALUES (${key}, ${ip}, now(), 1)
+          ON CONFLICT (username, ip) DO UPDATE SET
+            attempts = CASE WHEN a.window_started_at < ${windowStart} THEN 1 ELSE a.attempts + 1 END,
+            window_started_at = CASE WHEN a.window_started_at < ${windowStart} THEN now() ELSE a.window_started_at END
+          RETURNING attempts, window_started_at
+        )
+        SELECT counted.attempts, counted.window_started_at,
+          counted.attempts + (
+            SELECT coalesce(sum(o.attempts), 0)::int FROM sign_in_attempts o
+            WHERE o.username = ${key} AND o.ip <> ${ip} AND o.window_started_at >= ${windowStart}
+          ) AS account_attempts
+        FROM counted`);
+      const row = rows[0];
+      if (!row) throw new Error('sign-in attempt not counted');
+      return { attempts: row.attempts, windowStartedAt: new Date(row.window_started_at), accountAttempts: row.account_attempts };
     },
 
-    async countRecentFailures(username: string, ip: string, since: Date) {
-      const [byUser] = await db
-        .select({ n: count() })
-        .from(failedLogins)
-        .where(and(eq(failedLogins.username, username.toLowerCase()), gt(failedLogins.createdAt, since)));
-      const [byIp] = await db
-        .select({ n: count() })
-        .from(failedLogins)
-        .where(and(eq(failedLogins.ip, ip), gt(failedLogins.createdAt, since)));
-      return { byUser: byUser?.n ?? 0, byIp: byIp?.n ?? 0 };
+    /** A successful sign-in forgets its own address's attempts; other addresses' stay counted. */
+    async clearSignInAttempts(username: string, ip: string): Promise<void> {
+      await db.delete(signInAttempts).where(and(eq(signInAttempts.username, username.toLowerCase()), eq(signInAttempts.ip, ip)));
     },
 
-    async clearFailures(username: string): Promise<void> {
-      await db.delete(failedLogins).where(eq(failedLogins.username, username.toLowerCase()));
-    },
-
-    async deleteOldFailures(before: Date): Promise<void> {
-      await db.delete(failedLogins).where(lt(failedLogins.createdAt, before));
+    async deleteStaleSignInAttempts(windowMs: number): Promise<number> {
+      const rows = await db
+        .delete(signInAttempts)
+        .where(lt(signInAttempts.windowStartedAt, new Date(Date.now() - windowMs)))
+        .returning({ ip: signInAttempts.ip });
+      return rows.length;
     },
   };
 }

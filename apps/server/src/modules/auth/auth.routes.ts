@@ -15,13 +15,21 @@ import { messageResponseSchema, successResponseSchema } from '@wac/contract/erro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser, requestMeta } from '../../http/auth-guard.ts';
+import { perAddress } from '../../http/rate-limits.ts';
 import type { AuthService } from './auth.service.ts';
 
 const tags = ['Auth'];
 
+const MINUTE_MS = 60_000;
+
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authService: AuthService }> = async (app, { ctx, authService }) => {
-  app.post('/api/login', { schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema } } }, (request) =>
-    authService.login(request.body, requestMeta(request)),
+  const limits = ctx.config.rateLimits;
+  app.addHook('onClose', () => authService.drain());
+
+  app.post(
+    '/api/login',
+    { ...perAddress(limits.signIn, MINUTE_MS), schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema } } },
+    (request) => authService.login(request.body, requestMeta(request)),
   );
 
   app.post(
@@ -40,16 +48,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authService: A
 
   app.post(
     '/api/auth/forgot-password',
-    { schema: { tags, body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } } },
+    {
+      ...perAddress(limits.accountMail, 15 * MINUTE_MS),
+      schema: { tags, body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } },
+    },
     async (request) => {
-      await authService.forgotPassword(request.body.email, requestMeta(request));
+      authService.requestPasswordReset(request.body.email, requestMeta(request));
       return { message: FORGOT_PASSWORD_ANSWER };
     },
   );
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { tags, body: resetPasswordBodySchema, response: { 200: messageResponseSchema } } },
+    {
+      ...perAddress(limits.tokenLinks, 15 * MINUTE_MS),
+      schema: { tags, body: resetPasswordBodySchema, response: { 200: messageResponseSchema } },
+    },
     async (request) => {
       await authService.resetPassword(request.body.token, request.body.newPassword, requestMeta(request));
       return { message: 'Your password has been reset. You can now sign in.' };
@@ -58,7 +72,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authService: A
 
   app.post(
     '/api/auth/verify-email',
-    { schema: { tags, body: verifyEmailBodySchema, response: { 200: messageResponseSchema } } },
+    {
+      ...perAddress(limits.tokenLinks, 15 * MINUTE_MS),
+      schema: { tags, body: verifyEmailBodySchema, response: { 200: messageResponseSchema } },
+    },
     async (request) => {
       await authService.verifyEmail(request.body.token);
       return { message: 'Your email address is verified.' };
@@ -67,9 +84,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authService: A
 
   app.post(
     '/api/auth/resend-verification',
-    { schema: { tags, body: resendVerificationBodySchema, response: { 200: messageResponseSchema } } },
+    {
+      ...perAddress(limits.accountMail, 15 * MINUTE_MS),
+      schema: { tags, body: resendVerificationBodySchema, response: { 200: messageResponseSchema } },
+    },
     async (request) => {
-      await authService.resendVerification(request.body.email);
+      authService.requestVerificationMail(request.body.email);
       return { message: 'If that address needs verifying, a new link has been sent.' };
     },
   );

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { User } from '@wac/contract/auth';
 import { RESET_LINK_LIFETIME_MS } from '@wac/contract/password-policy';
 import type { AppContext } from '../../app-context.ts';
@@ -6,13 +7,22 @@ import { hashPassword, hashToken, newSecretToken, verifyPassword } from '../../l
 import { disconnectSessions } from '../../realtime/realtime.ts';
 import { toUser } from '../users/user-dto.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import type { AuthRepository } from './auth.repository.ts';
+import type { AuthRepository, TokenPurpose } from './auth.repository.ts';
 
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const REMEMBERED_SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const VERIFICATION_LINK_LIFETIME_MS = 48 * 60 * 60 * 1000;
 const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 const INVALID_CREDENTIALS = 'Invalid username or password';
+/** Past the limit, each further attempt on an account (from any address) waits twice as long, up to this. */
+const FIRST_ACCOUNT_DELAY_MS = 100;
+const MAX_ACCOUNT_DELAY_MS = 5000;
+
+/** How long an attempt waits when the account has seen `accountAttempts` attempts (this one included) in the window. */
+export function accountDelayMs(accountAttempts: number, limit: number): number {
+  const over = accountAttempts - 1 - limit;
+  return over < 0 ? 0 : Math.min(FIRST_ACCOUNT_DELAY_MS * 2 ** over, MAX_ACCOUNT_DELAY_MS);
+}
 
 export interface RequestMeta {
   ip: string;
@@ -22,38 +32,71 @@ export interface RequestMeta {
 export function createAuthService(ctx: AppContext, auth: AuthRepository, users: UsersRepository) {
   const { activities, mailer, config } = ctx;
 
-  async function assertNotThrottled(username: string, ip: string): Promise<void> {
-    const since = new Date(Date.now() - THROTTLE_WINDOW_MS);
-    const { byUser, byIp } = await auth.countRecentFailures(username, ip, since);
-    if (byUser >= config.loginMaxFailures || byIp >= config.loginMaxFailures) {
-      throw new AppError('RATE_LIMIT_EXCEEDED', 'Too many failed sign-in attempts. Please wait 15 minutes and try again.', 429, undefined, {
-        retryAfter: THROTTLE_WINDOW_MS / 1000,
-      });
+  /**
+   * Counts the attempt before any password is checked: an address gets `loginMaxFailures` tries per account and
+   * window, so a burst in parallel gets no more; the account itself only slows down, so its owner can still sign in
+   * from elsewhere during an attack.
+   */
+  async function countAttempt(username: string, ip: string): Promise<void> {
+    const counted = await auth.countSignInAttempt(username, ip, THROTTLE_WINDOW_MS);
+    if (counted.attempts > config.loginMaxFailures) {
+      const minutesLeft = Math.max(1, Math.ceil((counted.windowStartedAt.getTime() + THROTTLE_WINDOW_MS - Date.now()) / 60_000));
+      throw new AppError(
+        'RATE_LIMIT_EXCEEDED',
+        `Too many failed sign-in attempts. Please wait ${minutesLeft} minute${minutesLeft === 1 ? '' : 's'} and try again.`,
+        429,
+        undefined,
+        { retryAfter: minutesLeft * 60 },
+      );
     }
+    const delay = accountDelayMs(counted.accountAttempts, config.loginMaxFailures);
+    if (delay > 0) await sleep(delay);
   }
 
-  async function mailLink(purpose: 'password_reset' | 'email_verification', user: { id: number; username: string; email: string }) {
+  /**
+   * Makes a new single-use link and mails it. With `onePerInterval` (the public routes) an account gets at most one
+   * such mail per interval, checked under a per-account lock so parallel requests cannot each send one.
+   */
+  async function mailLink(
+    purpose: TokenPurpose,
+    user: { id: number; username: string; email: string },
+    options: { onePerInterval?: boolean } = {},
+  ): Promise<boolean> {
     const token = newSecretToken();
     const lifetime = purpose === 'password_reset' ? RESET_LINK_LIFETIME_MS : VERIFICATION_LINK_LIFETIME_MS;
-    await auth.expireTokens(user.id, purpose);
-    await auth.createToken({ userId: user.id, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + lifetime) });
+    const created = await ctx.database.db.transaction(async (tx) => {
+      if (options.onePerInterval) {
+        await auth.lockAccountMail(user.id, tx);
+        if (await auth.tokenCreatedSince(user.id, purpose, new Date(Date.now() - config.accountMailIntervalMs), tx)) return false;
+      }
+      await auth.expireTokens(user.id, purpose, tx);
+      await auth.createToken({ userId: user.id, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + lifetime) }, tx);
+      return true;
+    });
+    if (!created) return false;
     const page = purpose === 'password_reset' ? 'reset-password' : 'verify-email';
     const link = `${config.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
-    return mailer.sendTemplate(purpose, user.email, { username: user.username, link });
+    await mailer.sendTemplate(purpose, user.email, { username: user.username, link });
+    return true;
   }
 
-  /** For answers that must not reveal whether an address exists: neither a mail failure nor the SMTP round trip shows. */
-  function deliverInBackground(sending: Promise<void>, purpose: string): void {
-    sending.catch((err: unknown) => ctx.log.error({ err, purpose }, 'could not send mail'));
+  /**
+   * For answers that must not reveal whether an address exists: the request answers at once and the lookup, the mail
+   * and its activity happen afterwards, so neither their time nor their failure shows.
+   */
+  const background = new Set<Promise<void>>();
+  function runInBackground(work: () => Promise<void>, purpose: string): void {
+    const running = work().catch((err: unknown) => ctx.log.error({ err, purpose }, 'could not send mail'));
+    background.add(running);
+    void running.finally(() => background.delete(running));
   }
 
   return {
     async login(input: { username: string; password: string; remember?: boolean }, meta: RequestMeta) {
-      await assertNotThrottled(input.username, meta.ip);
+      await countAttempt(input.username, meta.ip);
       const row = await users.findByUsername(input.username);
       const ok = row ? await verifyPassword(row.passwordHash, input.password) : await verifyPassword(DUMMY_HASH, input.password);
       if (!row || !ok) {
-        await auth.recordFailedLogin(input.username, meta.ip);
         await activities.record({
           type: 'login_failed',
           sourceType: 'auth',
@@ -66,7 +109,7 @@ export function createAuthService(ctx: AppContext, auth: AuthRepository, users: 
       if (row.email && !row.emailVerifiedAt && (await mailer.verificationRequired())) {
         throw new AppError('EMAIL_NOT_VERIFIED', 'Please verify your email address before signing in. Check your inbox for the link.', 403);
       }
-      await auth.clearFailures(input.username);
+      await auth.clearSignInAttempts(input.username, meta.ip);
       const token = newSecretToken();
       const lifetime = input.remember ? REMEMBERED_SESSION_LIFETIME_MS : SESSION_LIFETIME_MS;
       await auth.createSession({
@@ -103,17 +146,21 @@ export function createAuthService(ctx: AppContext, auth: AuthRepository, users: 
       await activities.record({ type: 'logout', sourceType: 'auth', userId: user.id, ip: meta.ip, data: { username: user.username } });
     },
 
-    async forgotPassword(email: string, meta: RequestMeta): Promise<void> {
-      const row = await users.findByEmail(email);
-      if (!row?.email) return;
-      deliverInBackground(mailLink('password_reset', { id: row.id, username: row.username, email: row.email }), 'password_reset');
-      await activities.record({
-        type: 'password_reset_requested',
-        sourceType: 'auth',
-        userId: row.id,
-        ip: meta.ip,
-        data: { username: row.username },
-      });
+    /** Answers nothing: whether the address exists, and whether a mail went out, never show to the caller. */
+    requestPasswordReset(email: string, meta: RequestMeta): void {
+      runInBackground(async () => {
+        const row = await users.findByEmail(email);
+        if (!row?.email) return;
+        const sent = await mailLink('password_reset', { id: row.id, username: row.username, email: row.email }, { onePerInterval: true });
+        if (!sent) return;
+        await activities.record({
+          type: 'password_reset_requested',
+          sourceType: 'auth',
+          userId: row.id,
+          ip: meta.ip,
+          data: { username: row.username },
+        });
+      }, 'password_reset');
     },
 
     async resetPassword(token: string, newPassword: string, meta: RequestMeta): Promise<void> {
@@ -184,9 +231,18 @@ export function createAuthService(ctx: AppContext, auth: AuthRepository, users: 
       await mailLink('email_verification', { id: user.id, username: user.username, email: user.email });
     },
 
-    async resendVerification(email: string): Promise<void> {
-      const row = await users.findByEmail(email);
-      if (row) deliverInBackground(this.sendVerification(row), 'email_verification');
+    /** Like requestPasswordReset: answers nothing, sends at most one link per address and interval. */
+    requestVerificationMail(email: string): void {
+      runInBackground(async () => {
+        const row = await users.findByEmail(email);
+        if (!row?.email || row.emailVerifiedAt) return;
+        await mailLink('email_verification', { id: row.id, username: row.username, email: row.email }, { onePerInterval: true });
+      }, 'email_verification');
+    },
+
+    /** Waits for mails still being prepared, so closing the app does not cut them off mid-query. */
+    async drain(): Promise<void> {
+      await Promise.allSettled([...background]);
     },
   };
 }

@@ -17,6 +17,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> 
   const { verifyToken, appSecret } = ctx.config.whatsapp;
 
   // The signature covers the exact bytes Meta sent, so within this plugin JSON bodies stay raw.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.get(
@@ -70,9 +71,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> 
 
 // PostgreSQL's jsonb cannot hold U+0000 nor a lone UTF-16 surrogate, both of which JSON may carry escaped:
 // drop the NUL and replace the surrogate rather than answer 500 to a well-signed event forever.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const storable = (_key: string, value: unknown) =>
-  typeof value === 'string' ? value.replaceAll('\0', '').replace(LONE_SURROGATE, '\uFFFD') : value;
+const storable = (_key: string, value: unknown) => (typeof value === 'string' ? value.replaceAll('\0', '').toWellFormed() : value);
 const MAY_NEED_CLEANING = /\\u(0000|[dD][89abAB])/;
 
 function parseObject(raw: Buffer): Record<string, unknown> | null {
