@@ -4,10 +4,12 @@ import {
   ACTIVITY_FEED_MAX,
   canSeeActivity,
   createActivityBodySchema,
+  isReservedActivityType,
   listActivitiesQuerySchema,
   markReadBodySchema,
   NOTIFICATION_DROPDOWN_ITEMS,
   notificationTarget,
+  reservedActivityTypes,
   type SourceType,
   shouldNotify,
   sourceTypes,
@@ -117,5 +119,20 @@ describe('activity schemas', () => {
     expect(markReadBodySchema.safeParse({}).success).toBe(false);
     expect(markReadBodySchema.safeParse({ ids: [] }).success).toBe(false);
     expect(markReadBodySchema.safeParse({ ids: Array.from({ length: 1001 }, (_, i) => i + 1) }).success).toBe(false);
+  });
+});
+
+describe('isReservedActivityType', () => {
+  it('reserves every type the server writes, however it is spelt', () => {
+    for (const type of reservedActivityTypes) expect(isReservedActivityType(type), type).toBe(true);
+    for (const type of ['LOGIN', 'User-Deleted', 'userDeleted', 'license.updated', 'agent:takeover', ' logout ']) {
+      expect(isReservedActivityType(type), type).toBe(true);
+    }
+  });
+
+  it('leaves other types to anyone', () => {
+    for (const type of ['note_added', 'profile_viewed', 'login_page_opened', 'user', 'template']) {
+      expect(isReservedActivityType(type), type).toBe(false);
+    }
   });
 });

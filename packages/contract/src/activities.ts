@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { humanizeActivityType } from './activity-text.ts';
 import type { Role } from './auth.ts';
 
 export const ACTIVITY_FEED_MAX = 50;
@@ -54,6 +55,56 @@ export const listActivitiesResponseSchema = z.object({
   types: z.array(z.string()),
 });
 
+/**
+ * Every type the server writes itself, and the spec's other names for them. Only admins may record these through
+ * POST /api/activities, so nobody else can pass a forged sign-in, user change or licence change as the server's record.
+ */
+export const reservedActivityTypes = [
+  'login',
+  'login_failed',
+  'logout',
+  'password_reset_requested',
+  'password_reset',
+  'password_changed',
+  'password_set',
+  'user_password_changed',
+  'user_password_set',
+  'email_verified',
+  'verification_sent',
+  'user_created',
+  'user_updated',
+  'user_deleted',
+  'user_role_changed',
+  'settings_updated',
+  'app_settings_updated',
+  'email_settings_updated',
+  'email_template_updated',
+  'email_test_sent',
+  'test_email_sent',
+  'license_updated',
+  'license_revoked',
+  'license_reloaded',
+  'license_storage_cache_cleared',
+  'message_received',
+  'whatsapp_message_received',
+  'message_sent',
+  'template_created',
+  'template_updated',
+  'template_deleted',
+  'template_status_update',
+  'agent_takeover',
+  'agent_return_to_bot',
+  'agent_session_ended',
+] as const;
+export type ReservedActivityType = (typeof reservedActivityTypes)[number];
+
+// Compared as read ('User-Deleted', 'userDeleted' and 'USER_DELETED' all read "User deleted"), as the activity text shows them.
+const reservedReadings = new Set<string>(reservedActivityTypes.map(humanizeActivityType));
+
+export function isReservedActivityType(type: string): boolean {
+  return reservedReadings.has(humanizeActivityType(type));
+}
+
 export const createActivityBodySchema = z.object({
   type: z
     .string()
@@ -67,6 +118,7 @@ export const createActivityBodySchema = z.object({
   ip: z.string().max(100).optional(),
   timestamp: z.iso.datetime({ offset: true }).optional(),
 });
+export type CreateActivityBody = z.infer<typeof createActivityBodySchema>;
 export const activityResponseSchema = z.object({ activity: activitySchema });
 
 export const markReadBodySchema = z

@@ -26,7 +26,22 @@ describe('describeActivity', () => {
     );
   });
 
-  it('falls back to the activity user when data has no username', () => {
+  it('names the stored user, not the username written in data', () => {
+    expect(
+      describeActivity({ type: 'user_deleted', sourceType: 'user', data: { username: 'admin', name: 'carol' }, user: { username: 'amy' } }),
+    ).toBe('amy deleted user carol');
+    expect(describeActivity({ type: 'note_added', sourceType: 'user', data: { username: 'admin' }, user: { username: 'amy' } })).toBe(
+      'Note added by amy',
+    );
+  });
+
+  it('falls back to the username in data when the activity has no user', () => {
+    expect(describeActivity({ type: 'login_failed', sourceType: 'auth', data: { username: 'nobody' }, user: null })).toBe(
+      'Failed sign-in for nobody',
+    );
+  });
+
+  it('names the activity user when data has no username', () => {
     expect(describeActivity({ type: 'email_verified', sourceType: 'auth', data: {}, user: { username: 'dave' } })).toBe(
       'dave verified their email address',
     );
@@ -60,6 +75,7 @@ describe('helpers', () => {
   it('finds the actor', () => {
     expect(activityActor({ type: 'x', data: { username: ' ann ' } })).toBe('ann');
     expect(activityActor({ type: 'x', user: { username: 'ben' } })).toBe('ben');
+    expect(activityActor({ type: 'x', data: { username: 'ann' }, user: { username: 'ben' } })).toBe('ben');
     expect(activityActor({ type: 'x', user: null })).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import type { ReservedActivityType } from './activities.ts';
+
 /**
  * One readable sentence per activity, shared by the notification dropdown and the activities page.
  * Accepts the loose shape of spec 3 (user may be an object with a username or a plain value).
@@ -15,13 +17,14 @@ function text(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Who did it: the username recorded with the activity, else the user it belongs to. */
+/**
+ * Who did it: the stored user it belongs to, else (no user, or one since deleted) the username recorded with it.
+ * The stored user comes first because `data` is what the poster wrote.
+ */
 export function activityActor(activity: DescribableActivity): string | undefined {
-  const fromData = text(activity.data?.username);
-  if (fromData) return fromData;
   const user = activity.user;
-  if (user && typeof user === 'object') return text(user.username);
-  return text(user);
+  const stored = user && typeof user === 'object' ? text(user.username) : text(user);
+  return stored ?? text(activity.data?.username);
 }
 
 /** 'user_created' -> 'User created'. */
@@ -42,7 +45,8 @@ type Describe = (
   actor: string | undefined,
 ) => string;
 
-const described: Record<string, Describe> = {
+// Typed by the reserved list: a type with a sentence of its own reads as the server's record, so only admins may post it.
+const described: { [type in ReservedActivityType]?: Describe } = {
   login: (who) => `${who} signed in`,
   logout: (who) => `${who} signed out`,
   login_failed: (_who, _d, actor) => (actor ? `Failed sign-in for ${actor}` : 'Failed sign-in'),
@@ -87,7 +91,7 @@ export function describeActivity(activity: DescribableActivity): string {
     details: text(data.details),
   };
   const actor = activityActor(activity);
-  const known = described[activity.type.toLowerCase()];
+  const known = described[activity.type.toLowerCase() as ReservedActivityType];
   if (known) return known(actor ?? (activity.sourceType === 'system' ? 'The system' : 'Someone'), d, actor);
 
   const what = d.action ?? humanizeActivityType(activity.type);

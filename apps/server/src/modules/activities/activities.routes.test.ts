@@ -1,3 +1,4 @@
+import { reservedActivityTypes } from '@wac/contract/activities';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type SeededUser } from '../../../test/seed-user.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -8,7 +9,8 @@ let amy: SeededUser;
 let ben: SeededUser;
 
 const list = (token: string, query = '') => t.request({ method: 'GET', url: `/api/activities${query}`, token });
-const post = (token: string, payload: unknown) => t.request({ method: 'POST', url: '/api/activities', token, payload: payload as object });
+const post = (token: string, payload: unknown, remoteAddress?: string) =>
+  t.request({ method: 'POST', url: '/api/activities', token, payload: payload as object, remoteAddress });
 const markRead = (token: string, payload: unknown) =>
   t.request({ method: 'POST', url: '/api/activities/mark-read', token, payload: payload as object });
 
@@ -189,6 +191,68 @@ describe('POST /api/activities', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_ERROR');
     expect(res.json().error).toContain(field);
+  });
+});
+
+describe('POST /api/activities cannot be forged', () => {
+  const forged = { ip: '203.0.113.66', timestamp: '2001-02-03T04:05:06.000Z', data: { username: 'admin', details: 'hello' } };
+
+  async function stored(id: number) {
+    const { rows } = await t.ctx.database.pool.query<{ user_id: number; ip: string; created_at: Date; data: Record<string, unknown> }>(
+      'SELECT user_id, ip, created_at, data FROM activities WHERE id = $1',
+      [id],
+    );
+    return rows[0];
+  }
+
+  it("stores an agent's activity with the server's actor, address, time and username", async () => {
+    const res = await post(amy.token, { type: 'note_added', ...forged }, '198.51.100.7');
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await stored(res.json().activity.id);
+    expect(row).toMatchObject({ user_id: amy.id, ip: '198.51.100.7', data: { username: 'amy', details: 'hello' } });
+    expect(Math.abs((row?.created_at.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+    expect(res.json().activity).toMatchObject({ userId: amy.id, user: { id: amy.id, username: 'amy' }, ip: '198.51.100.7' });
+  });
+
+  it("refuses an agent another user's name as actor", async () => {
+    const res = await post(amy.token, { type: 'note_added', userId: 1 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('You can only record activities of your own');
+  });
+
+  it.each(['auth', 'system', 'whatsapp'])('refuses an agent the %s source and writes nothing', async (sourceType) => {
+    const res = await post(amy.token, { type: `forged_${sourceType}`, sourceType });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_PERMISSIONS', error: expect.stringContaining("sourceType 'user'") });
+    expect((await listed(admin, `?type=forged_${sourceType}`)).total).toBe(0);
+  });
+
+  it.each([...reservedActivityTypes, 'LOGIN', 'User-Deleted', 'userDeleted'])('refuses an agent the server type %s', async (type) => {
+    const amysCount = async () =>
+      (await t.ctx.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM activities WHERE user_id = $1', [amy.id])).rows[0]?.n;
+    const before = await amysCount();
+    const res = await post(amy.token, { type, sourceType: 'user' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_PERMISSIONS', error: `Only the server records "${type}" activities` });
+    expect(await amysCount()).toBe(before);
+  });
+
+  it('lets an admin record any type and source for another user, keeping the given address and time', async () => {
+    const res = await post(admin, { type: 'login', sourceType: 'auth', userId: ben.id, ...forged }, '198.51.100.8');
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await stored(res.json().activity.id);
+    expect(row).toMatchObject({ user_id: ben.id, ip: forged.ip, data: forged.data });
+    expect(row?.created_at.toISOString()).toBe(forged.timestamp);
+    // The list names the stored user, whatever data.username says.
+    expect(res.json().activity.user).toEqual({ id: ben.id, username: 'ben' });
+  });
+
+  it("stamps an admin's activity with the request's address and the current time when none is given", async () => {
+    const res = await post(admin, { type: 'note_added' }, '198.51.100.9');
+    expect(res.statusCode).toBe(201);
+    const row = await stored(res.json().activity.id);
+    expect(row?.ip).toBe('198.51.100.9');
+    expect(Math.abs((row?.created_at.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
   });
 });
 

@@ -23,19 +23,18 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.post(
     '/api/activities',
-    { schema: { tags, body: createActivityBodySchema, response: { 201: activityResponseSchema } } },
+    {
+      schema: {
+        tags,
+        description:
+          "Admins may name another userId, any sourceType and type, an ip and a timestamp. Anyone else records sourceType 'user' " +
+          'activities of their own with a type the server does not write itself; their ip, timestamp and data.username are the server’s.',
+        body: createActivityBodySchema,
+        response: { 201: activityResponseSchema },
+      },
+    },
     async (request, reply) => {
-      const user = currentUser(request);
-      const body = request.body;
-      await ctx.activities.assertMayRecordFor(user, body.userId, body.sourceType);
-      const { activity } = await ctx.activities.record({
-        type: body.type,
-        sourceType: body.sourceType,
-        data: body.data,
-        userId: body.userId ?? user.id,
-        ip: body.ip ?? request.ip,
-        createdAt: body.timestamp ? new Date(body.timestamp) : undefined,
-      });
+      const activity = await ctx.activities.recordPosted(currentUser(request), request.body, request.ip);
       return reply.status(201).send({ activity });
     },
   );

@@ -1,4 +1,14 @@
-import { type Activity, canSeeActivity, realtimeEvents, type SourceType, shouldNotify, type Viewer } from '@wac/contract/activities';
+import {
+  type Activity,
+  type CreateActivityBody,
+  canSeeActivity,
+  isReservedActivityType,
+  realtimeEvents,
+  type SourceType,
+  shouldNotify,
+  type Viewer,
+} from '@wac/contract/activities';
+import type { User } from '@wac/contract/auth';
 import type { DbOrTx } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/app-error.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
@@ -38,6 +48,13 @@ function visibleFilter(viewer: Viewer, requestedUserId?: number): ActivityFilter
   return { userId: viewer.id };
 }
 
+function asMember(author: User, body: CreateActivityBody, requestIp: string): RecordActivity {
+  if (body.userId !== undefined && body.userId !== author.id) throw forbidden('You can only record activities of your own');
+  if (body.sourceType !== 'user') throw forbidden("Only admins can record auth, system or WhatsApp activities; use sourceType 'user'");
+  if (isReservedActivityType(body.type)) throw forbidden(`Only the server records "${body.type}" activities`);
+  return { type: body.type, sourceType: 'user', data: { ...body.data, username: author.username }, userId: author.id, ip: requestIp };
+}
+
 export function createActivityService(repository: ActivitiesRepository, realtime: Realtime) {
   /** Spec 6: new_activity to whoever can see it in their feed, new_notification to whoever is notified. */
   function broadcast(activity: Activity): void {
@@ -50,6 +67,19 @@ export function createActivityService(repository: ActivitiesRepository, realtime
       if (shouldNotify(ownerAsAgent, activity)) realtime.toUserUnlessAdmin(owner, realtimeEvents.newNotification, activity);
     }
     if (activity.sourceType === 'system') realtime.toAgents(realtimeEvents.newNotification, activity, owner);
+  }
+
+  async function asAdmin(author: User, body: CreateActivityBody, requestIp: string): Promise<RecordActivity> {
+    const userId = body.userId ?? author.id;
+    if (userId !== author.id && (await repository.usernameOf(userId)) === null) throw notFound('User not found');
+    return {
+      type: body.type,
+      sourceType: body.sourceType,
+      data: body.data,
+      userId,
+      ip: body.ip ?? requestIp,
+      createdAt: body.timestamp ? new Date(body.timestamp) : undefined,
+    };
   }
 
   return {
@@ -100,13 +130,15 @@ export function createActivityService(repository: ActivitiesRepository, realtime
       };
     },
 
-    /** Non-admins may only write activities of their own, and never system ones (those notify everybody). */
-    async assertMayRecordFor(viewer: Viewer, userId: number | undefined, sourceType: SourceType): Promise<void> {
-      if (viewer.role !== 'admin') {
-        if (userId !== undefined && userId !== viewer.id) throw forbidden('You can only record activities of your own');
-        if (sourceType === 'system') throw forbidden('Only admins can record system activities');
-      }
-      if (userId !== undefined && userId !== viewer.id && (await repository.usernameOf(userId)) === null) throw notFound('User not found');
+    /**
+     * POST /api/activities. An admin records what the payload says (another user, an imported address and time);
+     * anyone else records only a plain 'user' activity of their own, stamped with the server's address, time and username.
+     */
+    async recordPosted(author: User, body: CreateActivityBody, requestIp: string): Promise<Activity> {
+      const { activity } = await this.record(
+        author.role === 'admin' ? await asAdmin(author, body, requestIp) : asMember(author, body, requestIp),
+      );
+      return activity;
     },
 
     async markRead(viewer: Viewer, body: { ids?: number[]; markAllAsRead?: boolean }): Promise<number> {

@@ -72,6 +72,16 @@ describe('NotificationDropdown', () => {
     expect(screen.getByRole('link', { name: 'View all activities' }).getAttribute('href')).toBe('/activities');
   });
 
+  it('names the stored user, not the username written in the activity data', () => {
+    const forged: Activity = { ...activity(1), type: 'user_deleted', sourceType: 'user', data: { username: 'admin', name: 'carol' } };
+    renderBell([forged], 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }));
+    const item = screen.getByRole('listitem');
+    expect(item.querySelector('.notification-text')?.textContent).toBe('amy deleted user carol');
+    expect(item.textContent).toContain('By: amy');
+    expect(item.textContent).not.toContain('admin');
+  });
+
   it("says 'No notifications' when there are none", () => {
     renderBell([], 0);
     fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));

@@ -113,7 +113,7 @@ export function NotificationDropdown() {
           ) : (
             <ul className="notifications-list">
               {items.map((activity) => {
-                const by = activity.user?.username ?? activityActor(activity);
+                const by = activityActor(activity);
                 return (
                   <li key={activity.id}>
                     <button
