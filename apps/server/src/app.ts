@@ -21,6 +21,7 @@ import { createActivitiesRepository } from './modules/activities/activities.repo
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { createActivityService } from './modules/activities/activities.service.ts';
 import { agentSessionsRoutes } from './modules/agent-sessions/agent-sessions.routes.ts';
+import { createSignInCleanup } from './modules/auth/auth.jobs.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -102,6 +103,9 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const ctx: AppContext = { config, database, log: app.log, realtime, mailer, activities, licence: license.service };
   const settingsService = createSettingsService(ctx, settingsRepository);
   const authService = createAuthService(ctx, authRepository, usersRepository);
+  const signInCleanup = createSignInCleanup({ auth: authRepository, realtime, log: app.log });
+  app.addHook('onReady', async () => signInCleanup.start());
+  app.addHook('onClose', () => signInCleanup.stop());
   authenticate = (token) => authService.authenticate(token);
   registerAuthGuards(app, authenticate);
   registerLicenceGuard(app, ctx.licence);

@@ -53,7 +53,12 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_idx').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    // The cleanup job ends expired sessions every minute.
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 /** Single-use tokens mailed to users: password reset and email verification. */

@@ -10,6 +10,8 @@ const SECRETS = [
   'new-pass-xyz',
   'cur-pass-xyz',
   'wac_live_key_999',
+  'meta-verify-token-777',
+  'f00dfeedsignature',
 ];
 
 function capturedLogger() {
@@ -42,6 +44,19 @@ describe('loggerOptions', () => {
     log.info({ req }, 'incoming request');
     expectNoSecrets(output());
     expect(output()).toContain('/api/auth/reset-password?token=[redacted]');
+  });
+
+  it("never prints Meta's verify token nor a media link's signature from a URL", () => {
+    const { log, output } = capturedLogger();
+    const urls = [
+      '/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=meta-verify-token-777&hub.challenge=1',
+      '/api/webhooks/whatsapp?hub.verify_token=meta-verify-token-777',
+      '/api/media/7/file?expires=1700000000000&signature=f00dfeedsignature&download=1',
+    ];
+    for (const url of urls) log.info({ req: { method: 'GET', url, ip: '127.0.0.1', headers: {} } }, 'incoming request');
+    expectNoSecrets(output());
+    expect(output()).toContain('hub.verify_token=[redacted]&hub.challenge=1');
+    expect(output()).toContain('/api/media/7/file?expires=1700000000000&signature=[redacted]&download=1');
   });
 
   it('redacts secrets wherever they sit in a logged object', () => {

@@ -21,13 +21,15 @@ export const redactedPaths = [
   ...depths.slice(0, 3).flatMap((prefix) => secretHeaders.map((header) => `${prefix}headers${header}`)),
 ];
 
+const SECRET_QUERY_PARAMS = /([?&](token|key|signature|hub\.verify_token|hub%2Everify_token)=)[^&]+/gi;
+
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     redact: { paths: redactedPaths, censor: '[redacted]' },
     serializers: {
-      // Query strings can carry reset or verification tokens.
-      req: (req) => ({ method: req.method, url: req.url.replace(/([?&](token|key)=)[^&]+/gi, '$1[redacted]'), ip: req.ip }),
+      // Query strings can carry reset or verification tokens, Meta's verify token and media links' signatures.
+      req: (req) => ({ method: req.method, url: req.url.replace(SECRET_QUERY_PARAMS, '$1[redacted]'), ip: req.ip }),
     },
   };
 }

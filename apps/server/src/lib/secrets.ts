@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** 256 random bits, URL-safe; only its hash is stored. */
@@ -8,6 +8,12 @@ export function newSecretToken(): string {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** Compares a given secret with the expected one in constant time, whatever their lengths (both are hashed first). */
+export function sameSecret(given: string | undefined, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return given !== undefined && timingSafeEqual(digest(given), digest(expected));
 }
 
 /** argon2id with the library's defaults (19 MiB, 2 passes). */

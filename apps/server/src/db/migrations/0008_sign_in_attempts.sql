@@ -7,4 +7,5 @@ CREATE TABLE "sign_in_attempts" (
 );
 --> statement-breakpoint
 DROP TABLE "failed_logins" CASCADE;--> statement-breakpoint
-CREATE INDEX "sign_in_attempts_window_idx" ON "sign_in_attempts" USING btree ("window_started_at");
+CREATE INDEX "sign_in_attempts_window_idx" ON "sign_in_attempts" USING btree ("window_started_at");--> statement-breakpoint
+CREATE INDEX "sessions_expires_at_idx" ON "sessions" USING btree ("expires_at");

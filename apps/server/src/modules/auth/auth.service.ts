@@ -12,7 +12,7 @@ import type { AuthRepository, TokenPurpose } from './auth.repository.ts';
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const REMEMBERED_SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const VERIFICATION_LINK_LIFETIME_MS = 48 * 60 * 60 * 1000;
-const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 const INVALID_CREDENTIALS = 'Invalid username or password';
 /** Past the limit, each further attempt on an account (from any address) waits twice as long, up to this. */
 const FIRST_ACCOUNT_DELAY_MS = 100;

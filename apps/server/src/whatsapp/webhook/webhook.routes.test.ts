@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { whatsappTables } from '../test/db-queries.ts';
 import { createListeningTestApp, eventually, type ListeningTestApp, postWebhook } from '../test/listening-test-app.ts';
 import { signPayload } from '../webhook-signature.ts';
@@ -115,5 +116,35 @@ describe('API documentation', () => {
         '/sandbox/control/inbound',
       ]),
     );
+  });
+});
+
+describe('bad signatures from one address', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ WHATSAPP_APP_SECRET: SECRET, RATE_LIMIT_WEBHOOK_SIGNATURE: '2' });
+  });
+  afterAll(() => limited.close());
+
+  const deliver = (remoteAddress: string, signature: string) =>
+    limited.request({
+      method: 'POST',
+      url: '/api/webhooks/whatsapp',
+      remoteAddress,
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+      payload: JSON.stringify(ignored),
+    });
+
+  it('answer 429 with Retry-After past the limit, without counting them in the health panel, while good signatures still pass', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await deliver('10.9.0.1', 'sha256=00')).statusCode);
+    expect(statuses).toEqual([401, 401, 429, 429]);
+    const refused = await deliver('10.9.0.1', 'sha256=00');
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const counted = await limited.ctx.database.pool.query('SELECT coalesce(sum(count), 0)::int AS n FROM webhook_signature_failures');
+    expect(counted.rows[0].n).toBe(2);
+    expect((await deliver('10.9.0.1', signPayload(JSON.stringify(ignored), SECRET))).statusCode).toBe(200);
+    expect((await deliver('10.9.0.2', 'sha256=00')).statusCode).toBe(401);
   });
 });

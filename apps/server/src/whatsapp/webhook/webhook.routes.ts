@@ -3,6 +3,9 @@ import { WEBHOOK_PATH, webhookAckSchema, webhookVerifyQuerySchema } from '@wac/c
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { createFailureLimiter } from '../../http/failure-limiter.ts';
+import { tooManyRequests } from '../../http/rate-limits.ts';
+import { sameSecret } from '../../lib/secrets.ts';
 import { verifySignature } from '../webhook-signature.ts';
 import { insertWebhookEvent } from './webhook-events.repository.ts';
 import { recordSignatureFailure } from './webhook-health.repository.ts';
@@ -15,6 +18,7 @@ export interface WebhookRoutesOptions {
 
 export const whatsappWebhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async (app, { ctx, onEventStored }) => {
   const { verifyToken, appSecret } = ctx.config.whatsapp;
+  const signatureFailures = createFailureLimiter({ max: ctx.config.rateLimits.webhookSignature, windowMs: 60_000 });
 
   // The signature covers the exact bytes Meta sent, so within this plugin JSON bodies stay raw.
   app.removeContentTypeParser('application/json');
@@ -33,7 +37,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> 
     },
     async (request, reply) => {
       const q = request.query;
-      if (q['hub.mode'] === 'subscribe' && q['hub.verify_token'] === verifyToken) {
+      if (q['hub.mode'] === 'subscribe' && sameSecret(q['hub.verify_token'], verifyToken)) {
         return reply.type('text/plain').send(q['hub.challenge'] ?? '');
       }
       return reply.status(403).send({ error: 'Webhook verification failed: wrong mode or verify token', code: 'FORBIDDEN' });
@@ -47,13 +51,16 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> 
         tags: ['WhatsApp'],
         summary: 'WhatsApp events, signed with X-Hub-Signature-256',
         security: [],
-        response: { 200: webhookAckSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: webhookAckSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['x-hub-signature-256'];
       if (!verifySignature(raw, typeof signature === 'string' ? signature : undefined, appSecret)) {
+        // Past the limit an address is answered 429 without a log line or a database write; good signatures always pass.
+        const wait = signatureFailures.fail(request.ip);
+        if (wait > 0) throw tooManyRequests(wait, 'Too many webhook deliveries with a bad signature.');
         request.log.warn('whatsapp webhook refused: bad signature');
         // The refusal stands even if the health counter cannot be written.
         await recordSignatureFailure(ctx.database.db).catch((err) => request.log.error({ err }, 'signature failure not counted'));
