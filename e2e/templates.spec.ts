@@ -1,14 +1,10 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signIn, uniqueName } from './support/session.ts';
 import { E2E_ADMIN } from './support/stack.ts';
-import { signedCustomerMessage, socketConnected, uniqueCustomerPhone } from './support/whatsapp.ts';
+import { signedCustomerMessage, socketConnected, tinyPng, uniqueCustomerPhone } from './support/whatsapp.ts';
 
-// A 2×2 green PNG: a real image the server and the sandbox take as a header sample and as header media.
-const parcelPng = {
-  name: 'parcel.png',
-  mimeType: 'image/png',
-  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGNQvZwGRAwQCgAlUgV5mt52mgAAAABJRU5ErkJggg==', 'base64'),
-};
+// A real image the server and the sandbox take as a header sample and as header media.
+const parcelPng = { name: 'parcel.png', mimeType: 'image/png', buffer: tinyPng };
 
 // One template goes through its whole life: created with an image header and a URL button, approved
 // by the sandbox while the list is open, then sent from /templates/send and from the chat.

@@ -18,6 +18,25 @@ export async function customerWrites(request: APIRequestContext, from: string, n
   expect(res.status()).toBe(200);
 }
 
+/** A 2×2 green PNG: real image bytes, which the server and the sandbox check uploads against. */
+export const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGNQvZwGRAwQCgAlUgV5mt52mgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A simulated customer sends a picture with a caption: uploaded to the sandbox, then posted as the signed webhook. */
+export async function customerSendsImage(request: APIRequestContext, from: string, name: string, caption: string): Promise<void> {
+  const headers = await auth(request);
+  const upload = await request.post('/sandbox/control/media', {
+    headers,
+    multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: tinyPng } },
+  });
+  expect(upload.status()).toBe(200);
+  const { id } = await upload.json();
+  const res = await request.post('/sandbox/control/inbound', { data: { from, name, type: 'image', mediaId: id, caption }, headers });
+  expect(res.status()).toBe(200);
+}
+
 /** Makes the sandbox answer the next send with a Graph error, as Meta would. */
 export async function failNextSend(request: APIRequestContext, code: number): Promise<void> {
   const res = await request.post('/sandbox/control/fail-next', { data: { code, count: 1 }, headers: await auth(request) });

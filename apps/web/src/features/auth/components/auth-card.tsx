@@ -5,8 +5,9 @@ import { LegalLinks } from '../../../ui/legal-links';
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const settings = useAppSettings();
+  // The public pages have no shell: the card is their main landmark.
   return (
-    <div className="auth-screen">
+    <main className="auth-screen">
       <div className="auth-card card">
         <div className="auth-brand">
           <BrandLogo />
@@ -20,7 +21,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         {children}
         <LegalLinks />
       </div>
-    </div>
+    </main>
   );
 }
 

@@ -50,6 +50,11 @@ describe('LoginPage', () => {
     expect(screen.queryByText('Username is required')).toBeNull();
   });
 
+  it('is the main landmark of the page, which has no shell around it', () => {
+    renderLogin();
+    expect(screen.getByRole('main').contains(screen.getByRole('heading', { name: 'Sign in' }))).toBe(true);
+  });
+
   it('has remember me, the forgot-password link and a password show/hide toggle', () => {
     renderLogin();
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeTruthy();

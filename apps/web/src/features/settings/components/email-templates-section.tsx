@@ -19,6 +19,9 @@ const templateLabels: Record<EmailTemplateName, { title: string; when: string }>
 export function EmailTemplatesSection() {
   const templates = useEmailTemplates();
   const [selected, setSelected] = useState<EmailTemplateName>('password_reset');
+  const idPrefix = useId();
+  const tabId = (name: string) => `${idPrefix}-tab-${name}`;
+  const panelId = `${idPrefix}-panel`;
 
   if (templates.isPending || templates.isError) return <QueryStatus query={templates} loadingLabel="Loading email templates" />;
   const current = templates.data.find((t) => t.name === selected) ?? templates.data[0];
@@ -32,6 +35,8 @@ export function EmailTemplatesSection() {
             key={t.name}
             type="button"
             role="tab"
+            id={tabId(t.name)}
+            aria-controls={panelId}
             aria-selected={t.name === current.name}
             className={t.name === current.name ? 'is-active' : undefined}
             onClick={() => setSelected(t.name)}
@@ -40,7 +45,10 @@ export function EmailTemplatesSection() {
           </button>
         ))}
       </div>
-      <TemplateForm key={`${current.name}:${current.subject}:${current.text}`} template={current} />
+      {/* ARIA in HTML allows a form no tabpanel role, so the panel wraps it. */}
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(current.name)}>
+        <TemplateForm key={`${current.name}:${current.subject}:${current.text}`} template={current} />
+      </div>
     </div>
   );
 }
@@ -72,7 +80,7 @@ function TemplateForm({ template }: { template: EmailTemplate }) {
   }
 
   return (
-    <form className="stack" role="tabpanel" onSubmit={submit} noValidate aria-label={`${label?.title ?? template.name} template`}>
+    <form className="stack" onSubmit={submit} noValidate aria-label={`${label?.title ?? template.name} template`}>
       {label && <p className="muted">{label.when}</p>}
       <FormAlert message={formError} />
       <TextField label="Subject" {...field('subject')} />

@@ -1,0 +1,197 @@
+// The named export: the package's CommonJS typings make the default import the module object under NodeNext.
+import { AxeBuilder } from '@axe-core/playwright';
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test as signedOut } from '@playwright/test';
+import { apiToken, signIn, uniqueName } from './support/session.ts';
+import { E2E_ADMIN, E2E_BASE_URL } from './support/stack.ts';
+import { customerSendsImage, customerWrites, uniqueCustomerPhone } from './support/whatsapp.ts';
+
+// WCAG 2.1 AA as axe-core checks it: every main page must be free of serious and critical violations,
+// so a new page or colour that is hard to read or to reach fails here.
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface PageCheck {
+  name: string;
+  /** Omitted: stay on the page the previous check left and audit it again after `act`. */
+  path?: string;
+  /** Shows once the page's content has loaded. */
+  ready: (page: Page) => Locator;
+  /** Brings the page into a further state worth auditing (an error shown, a tab chosen). */
+  act?: (page: Page) => Promise<void>;
+}
+
+/** One line per serious or critical violation: the rule, the page and the offending elements. */
+async function audit(page: Page, name: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${name}: ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+}
+
+/** Audits each page once its content (not the spinner) shows, and fails once, listing every violation of the group. */
+async function expectAccessible(page: Page, checks: PageCheck[]): Promise<void> {
+  const problems: string[] = [];
+  for (const check of checks) {
+    if (check.path) await page.goto(check.path);
+    await check.act?.(page);
+    await expect(check.ready(page).first()).toBeVisible();
+    await expect(page.locator('.spinner')).toHaveCount(0);
+    // axe only rates a missing main landmark as moderate; every page has one, public pages included.
+    await expect(page.getByRole('main'), `${check.name} has one main landmark`).toHaveCount(1);
+    problems.push(...(await audit(page, check.name)));
+  }
+  expect(problems, `serious or critical accessibility violations:\n${problems.join('\n')}`).toEqual([]);
+}
+
+const heading = (name: string) => (page: Page) => page.getByRole('heading', { name, exact: true });
+
+signedOut('the public pages have no serious accessibility violations', async ({ page }) => {
+  await expectAccessible(page, [
+    { name: 'sign-in', path: '/login', ready: heading('Sign in') },
+    {
+      name: 'sign-in with errors',
+      act: async (p) => {
+        await p.getByLabel('Username').fill('nobody');
+        await p.getByRole('button', { name: 'Sign in' }).click();
+      },
+      ready: (p) => p.getByText('Password is required'),
+    },
+    { name: 'forgot password', path: '/forgot-password', ready: (p) => p.getByLabel('Email') },
+    { name: 'reset password', path: '/reset-password?token=x', ready: (p) => p.getByLabel('New password') },
+    { name: 'verify email', path: '/verify-email?token=x', ready: heading('Verification failed') },
+  ]);
+});
+
+/** Data for the pages to list, so tables, bubbles and charts are audited with rows in them. */
+async function seed(request: APIRequestContext): Promise<{ phone: string; templateId: number }> {
+  const phone = uniqueCustomerPhone();
+  await customerWrites(request, phone, 'Ada Access', 'Where is my order?');
+  await customerSendsImage(request, phone, 'Ada Access', 'The box');
+  const headers = { authorization: `Bearer ${await apiToken(request)}` };
+  const name = uniqueName('a11y_');
+  const created = await request.post('/api/templates', {
+    headers,
+    data: {
+      name,
+      language: 'en_US',
+      category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Hi {{1}}, your order ships today.', example: { body_text: [['Ada']] } }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const approved = await request.post('/sandbox/control/template-status', {
+    headers,
+    data: { name, language: 'en_US', status: 'APPROVED' },
+  });
+  expect(approved.status()).toBe(200);
+  // The approval reaches the console through the sandbox's webhook, a moment later.
+  await expect(async () => {
+    const sent = await request.post('/api/send-template', {
+      headers,
+      data: {
+        phone,
+        template_name: name,
+        language_code: 'en_US',
+        components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ada' }] }],
+      },
+    });
+    expect(sent.status()).toBe(201);
+  }).toPass();
+  return { phone, templateId: (await created.json()).template.id };
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+// One admin session and one set of data for the whole file; each test opens its own page with them.
+const test = signedOut.extend<object, { admin: { state: StorageState; phone: string; templateId: number } }>({
+  admin: [
+    async ({ browser, playwright }, use) => {
+      const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+      const seeded = await seed(request);
+      await request.dispose();
+      const page = await browser.newPage({ baseURL: E2E_BASE_URL });
+      await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+      const state = await page.context().storageState();
+      await page.close();
+      await use({ state, ...seeded });
+    },
+    { scope: 'worker' },
+  ],
+  storageState: ({ admin }, use) => use(admin.state),
+});
+
+test('the dashboards have no serious accessibility violations', async ({ page }) => {
+  await expectAccessible(page, [
+    { name: 'overview', path: '/admin/dashboard/overview', ready: heading('Latest activity') },
+    // The shell's open states, audited once here for every page.
+    {
+      name: 'overview, sidebar expanded',
+      act: (p) => p.getByRole('button', { name: 'Expand sidebar' }).click(),
+      ready: (p) => p.getByRole('complementary', { name: 'Main navigation' }).getByText('Management'),
+    },
+    {
+      name: 'overview, notifications open',
+      act: (p) => p.getByRole('button', { name: /^Notifications/ }).click(),
+      ready: (p) => p.getByRole('dialog', { name: 'Notifications' }),
+    },
+    {
+      name: 'overview, account menu open',
+      act: (p) => p.getByRole('button', { name: 'Account menu' }).click(),
+      ready: (p) => p.getByRole('menu'),
+    },
+    {
+      name: 'template analytics',
+      path: '/dashboard/templates',
+      ready: (p) => p.getByRole('region', { name: 'Template messages' }).getByRole('cell', { name: /a11y_/ }),
+    },
+  ]);
+});
+
+test('the chat, media and simulator have no serious accessibility violations', async ({ page, admin }) => {
+  await expectAccessible(page, [
+    { name: 'chat', path: '/chat', ready: heading('Pick a conversation') },
+    {
+      name: 'chat conversation',
+      path: `/chat?phone=${admin.phone}`,
+      ready: (p) => p.getByRole('region', { name: 'Conversation with Ada Access' }).getByText('Where is my order?'),
+    },
+    { name: 'media', path: '/media', ready: (p) => p.getByRole('list', { name: 'Media' }).getByRole('listitem') },
+    { name: 'customer simulator', path: '/simulator', ready: (p) => p.getByRole('region', { name: "Customer's phone" }) },
+  ]);
+});
+
+test('the template pages have no serious accessibility violations', async ({ page, admin }) => {
+  await expectAccessible(page, [
+    { name: 'templates', path: '/templates', ready: (p) => p.getByRole('cell', { name: /a11y_/ }) },
+    { name: 'new template', path: '/templates/create', ready: (p) => p.getByLabel('Body', { exact: true }) },
+    { name: 'edit template', path: `/templates/edit/${admin.templateId}`, ready: (p) => p.getByLabel('Body', { exact: true }) },
+    { name: 'send template', path: '/templates/send', ready: (p) => p.getByLabel('Template', { exact: true }) },
+  ]);
+});
+
+test('the reports, management and profile pages have no serious accessibility violations', async ({ page }) => {
+  await expectAccessible(page, [
+    { name: 'conversation report', path: '/reports/conversations', ready: (p) => p.getByRole('table') },
+    { name: 'activities', path: '/activities', ready: (p) => p.getByRole('table') },
+    { name: 'users', path: '/admin/users', ready: (p) => p.getByRole('cell', { name: E2E_ADMIN.email }) },
+    {
+      name: 'users, new user dialog',
+      act: (p) => p.getByRole('button', { name: 'New user' }).click(),
+      ready: (p) => p.getByRole('dialog').getByLabel('Username'),
+    },
+    { name: 'profile', path: '/profile', ready: heading('Change password') },
+  ]);
+});
+
+test('the settings page has no serious accessibility violations on any of its tabs', async ({ page }) => {
+  const tab = (name: string): PageCheck => ({
+    name: `settings, ${name} tab`,
+    act: (p) => p.getByRole('tab', { name }).click(),
+    // The panel is named by its tab and holds the form (a form may not itself be a tabpanel).
+    ready: (p) => p.getByRole('tabpanel', { name, exact: true }).getByRole('form', { name: `${name} template` }),
+  });
+  await expectAccessible(page, [
+    { name: 'settings', path: '/settings', ready: (p) => p.getByRole('tablist', { name: 'Email templates' }) },
+    tab('Email verification'),
+    tab('Test email'),
+  ]);
+});
