@@ -18,6 +18,7 @@ export const emailSettingsSchema = z.object({
   host: z.string(),
   port: z.number().int(),
   secure: z.boolean(),
+  allowSelfSigned: z.boolean(),
   user: z.string(),
   from: z.string(),
   hasPassword: z.boolean(),
@@ -39,6 +40,8 @@ export const emailSettingsUpdateSchema = z
       .min(1, 'SMTP port must be between 1 and 65535')
       .max(65535, 'SMTP port must be between 1 and 65535'),
     secure: z.boolean(),
+    /** Off by default: the server's certificate is verified. */
+    allowSelfSigned: z.boolean(),
     user: z.string().trim().max(255),
     password: z.string().max(500),
     from: z

@@ -3,8 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Encrypts the HMAC secret an admin gives with a licence key before it is stored, so a copy of the
- * database alone does not reveal it. The AES-256-GCM key lives in DATA_DIR, created on first use.
+ * Encrypts secrets before they are stored, so a copy of the database alone does not reveal them: the HMAC
+ * secret an admin gives with a licence key, the SMTP password and the media-link signing secret. The
+ * AES-256-GCM key lives in DATA_DIR (its file name predates the other uses), created on first use.
  */
 export function createSecretBox(dataDir: string) {
   const keyFile = path.join(dataDir, '.license-secret-key');

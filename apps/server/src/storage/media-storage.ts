@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { type IncomingFile, makePrivateDir, PRIVATE_FILE_MODE, writeIncomingFile } from './incoming-file.ts';
 
 export interface StoredFile {
   /** Where the bytes live, relative to the storage root; what media_files.storage_key holds. */
@@ -16,6 +18,12 @@ export interface StoredFile {
  */
 export interface MediaStorage {
   save(data: Buffer, extension?: string): Promise<StoredFile>;
+  /** Streams an upload to a temporary file beside the store, so keeping it is a rename and 100 MB never sit in memory. */
+  receive(source: Readable): Promise<IncomingFile>;
+  /** Moves a received file into the store. */
+  keep(incoming: IncomingFile, extension?: string): Promise<StoredFile>;
+  /** Removes a received file that was not kept; nothing happens once it was. */
+  discard(incoming: IncomingFile): Promise<void>;
   /** The bytes, or the inclusive byte range of them a Range request asked for. */
   open(key: string, range?: { start: number; end: number }): ReadStream;
   size(key: string): Promise<number | null>;
@@ -32,15 +40,29 @@ export function createMediaStorage(dataDir: string, folder: 'media_storage' | 'u
     if (!KEY_PATTERN.test(key)) throw new Error(`invalid media storage key: ${key}`);
     return path.join(root, key);
   };
+  /** A new key, its month's folder made. */
+  const newKey = async (extension: string | undefined) => {
+    const ext = extension?.toLowerCase().replace(/^\./, '');
+    const month = new Date().toISOString().slice(0, 7);
+    await makePrivateDir(path.join(root, month));
+    return `${month}/${randomUUID()}${ext && EXTENSION_PATTERN.test(ext) ? `.${ext}` : ''}`;
+  };
 
   return {
     async save(data, extension) {
-      const ext = extension?.toLowerCase().replace(/^\./, '');
-      const month = new Date().toISOString().slice(0, 7);
-      const key = `${month}/${randomUUID()}${ext && EXTENSION_PATTERN.test(ext) ? `.${ext}` : ''}`;
-      await mkdir(path.join(root, month), { recursive: true });
-      await writeFile(fileOf(key), data);
+      const key = await newKey(extension);
+      await writeFile(fileOf(key), data, { mode: PRIVATE_FILE_MODE });
       return { key, size: data.length, sha256: createHash('sha256').update(data).digest('hex') };
+    },
+    // Dot-named, so no key can ever point into it.
+    receive: (source) => writeIncomingFile(source, path.join(root, '.incoming')),
+    async keep(incoming, extension) {
+      const key = await newKey(extension);
+      await rename(incoming.path, fileOf(key));
+      return { key, size: incoming.size, sha256: incoming.sha256 };
+    },
+    async discard(incoming) {
+      await rm(incoming.path, { force: true });
     },
     open: (key, range) => createReadStream(fileOf(key), range),
     async size(key) {

@@ -69,7 +69,8 @@ describe('Cloud API client against the sandbox', () => {
     expect(info.url.startsWith(baseUrl)).toBe(true);
     const downloaded = await c.downloadMedia(info.url);
     expect(downloaded.buffer.equals(bytes)).toBe(true);
-    expect(downloaded.mimeType).toBe('application/pdf');
+    // The sandbox serves what a browser must not render (a PDF included) as an opaque attachment; the type comes from the media's details.
+    expect(downloaded.mimeType).toBe('application/octet-stream');
     await expect(fetch(info.url)).resolves.toMatchObject({ status: 401 });
   });
 

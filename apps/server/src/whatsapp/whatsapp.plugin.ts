@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { createSecretBox } from '../lib/secret-box.ts';
 import { mediaRoutes } from '../modules/media/media.routes.ts';
 import { createMediaService } from '../modules/media/media.service.ts';
 import { createMediaDownloadWorker } from '../modules/media/media-download.worker.ts';
@@ -19,7 +20,7 @@ import { whatsappChannelRoutes } from './whatsapp-channel.routes.ts';
 export const whatsappPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx.database;
   const emit = (event: string, payload: unknown) => ctx.realtime.toEveryone(event, payload);
-  const links = await loadMediaLinks(db);
+  const links = await loadMediaLinks(db, createSecretBox(ctx.config.dataDir));
   const storage = createMediaStorage(ctx.config.dataDir);
   const mediaDownloads = createMediaDownloadWorker({
     db,

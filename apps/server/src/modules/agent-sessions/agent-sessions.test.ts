@@ -21,7 +21,7 @@ let nextPhone = 447700900300;
 /** A new customer who just wrote: a conversation the bot has. */
 async function freshConversation(name = 'Customer'): Promise<{ id: number; phone: string }> {
   const phone = String(nextPhone++);
-  const message = await customerWrites(t, alice.token, { from: phone, name, text: 'Hello' });
+  const message = await customerWrites(t, { from: phone, name, text: 'Hello' });
   return { id: message.conversationId, phone };
 }
 
@@ -193,7 +193,7 @@ describe('agent sessions', () => {
     expect(outbound).toHaveLength(1);
     expect(outbound[0]).toMatchObject({ content: { text: 'Thanks, have a great day!' }, userId: alice.id });
     expect(outbound[0]?.wamid).toMatch(/^wamid\./);
-    const phone = await sandboxConversation(t, alice.token, c.phone);
+    const phone = await sandboxConversation(t, c.phone);
     expect(phone.messages.filter((m) => m.direction === 'to_customer').map((m) => m.text)).toEqual(['Thanks, have a great day!']);
   });
 
@@ -222,7 +222,7 @@ describe('agent sessions', () => {
   it('go back to the bot when the customer writes again after the end', async () => {
     const c = await freshConversation();
     await act(c.id, 'end', alice.token);
-    await customerWrites(t, alice.token, { from: c.phone, text: 'One more thing' });
+    await customerWrites(t, { from: c.phone, text: 'One more thing' });
     expect(await session(c.id)).toMatchObject({ state: 'bot', userId: null, reason: 'customer_returned' });
     await eventually(async () =>
       log.events.some((e) => e.event === 'agent_session_update' && e.payload.conversationId === c.id && e.payload.state === 'bot'),

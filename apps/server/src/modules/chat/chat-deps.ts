@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
 import { createMediaStorage } from '../../storage/media-storage.ts';
 import { cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
 import { loadMediaLinks, type MediaLinks } from '../media/media-links.ts';
@@ -19,7 +20,7 @@ export function createChatDeps(ctx: AppContext): ChatDeps {
     storage: createMediaStorage(ctx.config.dataDir),
     uploads: createMediaStorage(ctx.config.dataDir, 'uploads'),
     links: () => {
-      links ??= loadMediaLinks(ctx.database.db).catch((err) => {
+      links ??= loadMediaLinks(ctx.database.db, createSecretBox(ctx.config.dataDir)).catch((err) => {
         links = undefined;
         throw err;
       });

@@ -65,7 +65,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
       },
     },
     async (request, reply) => {
-      const upload = await readMediaUpload(request);
+      const upload = await readMediaUpload(request, deps.storage);
       return reply.status(201).send({ message: await sendMedia(deps, currentUser(request), upload) });
     },
   );

@@ -68,9 +68,9 @@ describe('GET /api/agent/conversations', () => {
       name: 'Olga Petrova',
       texts: [{ text: 'Old question', at: new Date(now - 72 * HOUR_MS) }],
     });
-    await customerWrites(t, agent.token, { from: '447700900102', name: 'Ben Carter', text: 'First' });
-    await customerWrites(t, agent.token, { from: '447700900102', name: 'Ben Carter', text: 'Second, still waiting' });
-    await customerWrites(t, agent.token, { from: '+55 11 8765-4321', name: 'Maria Silva', text: 'Olá, tudo bem?' });
+    await customerWrites(t, { from: '447700900102', name: 'Ben Carter', text: 'First' });
+    await customerWrites(t, { from: '447700900102', name: 'Ben Carter', text: 'Second, still waiting' });
+    await customerWrites(t, { from: '+55 11 8765-4321', name: 'Maria Silva', text: 'Olá, tudo bem?' });
     olga = (await list('?search=olga')).conversations[0] as ConversationSummary;
   });
 
@@ -154,9 +154,9 @@ describe('GET /api/agent/chat/{phone}', () => {
 describe('POST /api/agent/mark-read', () => {
   it('marks messages read, recounts the badge, tells every console and sends Meta a read receipt', async () => {
     const phone = '447700900160';
-    const first = await customerWrites(t, agent.token, { from: phone, name: 'Reader', text: 'One' });
-    const second = await customerWrites(t, agent.token, { from: phone, name: 'Reader', text: 'Two' });
-    const third = await customerWrites(t, agent.token, { from: phone, name: 'Reader', text: 'Three' });
+    const first = await customerWrites(t, { from: phone, name: 'Reader', text: 'One' });
+    const second = await customerWrites(t, { from: phone, name: 'Reader', text: 'Two' });
+    const third = await customerWrites(t, { from: phone, name: 'Reader', text: 'Three' });
     const unread = async () => (await get(`/api/agent/chat/${phone}`)).json().conversation.unreadCount;
     expect(await unread()).toBe(3);
 
@@ -181,7 +181,7 @@ describe('POST /api/agent/mark-read', () => {
       ),
     );
     // The receipt named the newest message read, so the customer's phone shows both as read, not the third.
-    const seen = await sandboxConversation(t, agent.token, phone);
+    const seen = await sandboxConversation(t, phone);
     expect(seen.messages.map((m) => [m.text, m.status])).toEqual([
       ['One', 'read'],
       ['Two', 'read'],
@@ -209,9 +209,9 @@ describe('POST /api/agent/mark-read', () => {
 
   it('marks the older unread messages of the conversation with the newest one seen, as WhatsApp receipts do', async () => {
     const phone = '447700900161';
-    await customerWrites(t, agent.token, { from: phone, name: 'Backlog', text: 'Old one' });
-    await customerWrites(t, agent.token, { from: phone, name: 'Backlog', text: 'Older one' });
-    const newest = await customerWrites(t, agent.token, { from: phone, name: 'Backlog', text: 'Newest' });
+    await customerWrites(t, { from: phone, name: 'Backlog', text: 'Old one' });
+    await customerWrites(t, { from: phone, name: 'Backlog', text: 'Older one' });
+    const newest = await customerWrites(t, { from: phone, name: 'Backlog', text: 'Newest' });
     const res = await t.request({ method: 'POST', url: '/api/agent/mark-read', token: agent.token, payload: { messages: [newest.id] } });
     expect(res.json()).toEqual({ updated: 3, conversationIds: [newest.conversationId] });
     expect((await get(`/api/agent/chat/${phone}`)).json().conversation.unreadCount).toBe(0);

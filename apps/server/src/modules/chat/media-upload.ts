@@ -2,6 +2,9 @@ import { mediaKindOfMime, mediaSizeLimits, sendMediaFieldsSchema } from '@wac/co
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
+import type { IncomingFile } from '../../storage/incoming-file.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import { checkUpload, receiveMultipart } from '../../storage/multipart-upload.ts';
 
 export type OutboundMediaKind = 'image' | 'video' | 'audio' | 'document';
 
@@ -39,7 +42,8 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 export interface MediaUpload {
   fields: z.infer<typeof sendMediaFieldsSchema>;
-  buffer: Buffer;
+  /** On disk, not yet kept: sendMedia keeps or discards it. */
+  incoming: IncomingFile;
   /** Without parameters such as "; codecs=opus". */
   mimeType: string;
   filename: string;
@@ -65,46 +69,26 @@ const cleanFilename = (name: string | undefined) =>
     .slice(0, 240) || 'file';
 
 /**
- * Reads POST /api/agent/media: the fields, and the file checked against what Meta accepts for its kind
- * (from `type`, else from the mime type as spec 5 says), all before anything is stored or uploaded.
+ * Reads POST /api/agent/media into a temporary file of `storage`: the fields, and the file checked against
+ * what Meta accepts for its kind (from `type`, else from the mime type as spec 5 says), all before anything
+ * is kept or uploaded.
  */
-export async function readMediaUpload(request: FastifyRequest): Promise<MediaUpload> {
+export async function readMediaUpload(request: FastifyRequest, storage: MediaStorage): Promise<MediaUpload> {
   if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"');
-  const raw: Record<string, string> = {};
-  let file: { buffer: Buffer; mimeType: string; filename: string } | undefined;
-  let tooLarge = false;
-  const isTooLarge = (err: unknown) => (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
-  try {
-    for await (const part of request.parts({ limits: { fileSize: mediaSizeLimits.document } })) {
-      if (part.type === 'field') {
-        raw[part.fieldname] = String(part.value);
-        continue;
-      }
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        continue;
-      }
-      file = { buffer: Buffer.alloc(0), mimeType: mimeTypeOf(part.mimetype), filename: cleanFilename(part.filename) };
-      try {
-        file.buffer = await part.toBuffer();
-      } catch (err) {
-        if (!isTooLarge(err)) throw err;
-        tooLarge = true;
-      }
+  const upload = await receiveMultipart(request, storage, mediaSizeLimits.document);
+  return checkUpload(storage, upload, ({ fields: raw, file }) => {
+    const fields = fieldsOf(raw);
+    if (!file) throw badRequest('file is required', [{ field: 'file', message: 'file is required' }]);
+    const mimeType = mimeTypeOf(file.mimeType);
+    const kind = fields.type ?? mediaKindOfMime(mimeType);
+    const limit = mediaSizeLimits[kind];
+    if (file.tooLarge || file.incoming.size > limit)
+      throw badRequest(`File is too large: ${kindNames[kind]} may be at most ${megabytes(limit)}`);
+    if (file.incoming.size === 0) throw badRequest('file is empty', [{ field: 'file', message: 'file is empty' }]);
+    const supported = supportedTypes[kind];
+    if (!supported.types.includes(mimeType)) {
+      throw badRequest(`Unsupported file type ${mimeType}: ${supported.described}`, [{ field: 'file', message: supported.described }]);
     }
-  } catch (err) {
-    // The parser reports the oversized file once more when the form ends.
-    if (!(tooLarge && isTooLarge(err))) throw err;
-  }
-  const fields = fieldsOf(raw);
-  if (!file) throw badRequest('file is required', [{ field: 'file', message: 'file is required' }]);
-  const kind = fields.type ?? mediaKindOfMime(file.mimeType);
-  const limit = mediaSizeLimits[kind];
-  if (tooLarge || file.buffer.length > limit) throw badRequest(`File is too large: ${kindNames[kind]} may be at most ${megabytes(limit)}`);
-  if (file.buffer.length === 0) throw badRequest('file is empty', [{ field: 'file', message: 'file is empty' }]);
-  const supported = supportedTypes[kind];
-  if (!supported.types.includes(file.mimeType)) {
-    throw badRequest(`Unsupported file type ${file.mimeType}: ${supported.described}`, [{ field: 'file', message: supported.described }]);
-  }
-  return { fields, ...file, kind };
+    return { fields, incoming: file.incoming, mimeType, filename: cleanFilename(file.filename), kind };
+  });
 }

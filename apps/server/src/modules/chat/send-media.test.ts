@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ChatMessage } from '@wac/contract/chat';
 import { eq } from 'drizzle-orm';
@@ -42,7 +42,7 @@ const fileRow = async (messageId: number) =>
 
 describe('POST /api/agent/media', () => {
   it('keeps a copy, uploads it to Meta and sends it by media id with the caption', async () => {
-    const customer = await customerWrites(t, agent.token, { from: '447700900401', name: 'Pia', text: 'Can I see it?' });
+    const customer = await customerWrites(t, { from: '447700900401', name: 'Pia', text: 'Can I see it?' });
     const bytes = png();
     const res = await upload({ recipientPhone: '447700900401', caption: 'Here it is' }, { bytes, type: 'image/png', name: 'photo.png' });
     expect(res.status).toBe(201);
@@ -62,14 +62,14 @@ describe('POST /api/agent/media', () => {
     expect(row?.metaMediaId).toBe(message.content.media?.id);
     expect(await createMediaStorage(t.dataDir).size(row?.storageKey as string)).toBe(bytes.length);
 
-    const phone = await sandboxConversation(t, agent.token, '447700900401');
+    const phone = await sandboxConversation(t, '447700900401');
     const sent = phone.messages.filter((m) => m.direction === 'to_customer');
     expect(sent).toMatchObject([{ type: 'image', text: 'Here it is', media: { id: row?.metaMediaId, mimeType: 'image/png' } }]);
     await eventually(async () => (await messageRows(t, customer.conversationId)).some((m) => m.id === message.id && m.status === 'read'));
   });
 
   it('takes the kind from the type field when given, else from the mime type', async () => {
-    await customerWrites(t, agent.token, { from: '447700900402', text: 'Send the invoice please' });
+    await customerWrites(t, { from: '447700900402', text: 'Send the invoice please' });
     const pdf = await upload(
       { recipientPhone: '447700900402' },
       { bytes: Buffer.from('%PDF-1.4 invoice'), type: 'application/pdf', name: 'invoice.pdf' },
@@ -85,7 +85,7 @@ describe('POST /api/agent/media', () => {
       type: 'document',
       media: { kind: 'document' },
     });
-    const sent = (await sandboxConversation(t, agent.token, '447700900402')).messages.filter((m) => m.direction === 'to_customer');
+    const sent = (await sandboxConversation(t, '447700900402')).messages.filter((m) => m.direction === 'to_customer');
     expect(sent.map((m) => [m.type, m.media?.filename])).toEqual([
       ['document', 'invoice.pdf'],
       ['document', 'scan.png'],
@@ -93,7 +93,7 @@ describe('POST /api/agent/media', () => {
   });
 
   it('refuses an oversized file before anything is stored or uploaded, naming the kind and its limit', async () => {
-    const customer = await customerWrites(t, agent.token, { from: '447700900403', text: 'Photo?' });
+    const customer = await customerWrites(t, { from: '447700900403', text: 'Photo?' });
     const before = await storedFiles();
     const res = await upload({ recipientPhone: '447700900403' }, { bytes: png(5 * MB + 1), type: 'image/png', name: 'huge.png' });
     expect(res.status).toBe(400);
@@ -105,11 +105,11 @@ describe('POST /api/agent/media', () => {
     expect(((await video.json()) as { error: string }).error).toBe('File is too large: videos may be at most 16 MB');
     expect(await storedFiles()).toEqual(before);
     expect((await messageRows(t, customer.conversationId)).map((m) => m.direction)).toEqual(['inbound']);
-    expect((await sandboxConversation(t, agent.token, '447700900403')).messages.filter((m) => m.direction === 'to_customer')).toEqual([]);
+    expect((await sandboxConversation(t, '447700900403')).messages.filter((m) => m.direction === 'to_customer')).toEqual([]);
   });
 
   it('answers 400 for an unsupported type, an empty or missing file, missing fields, or a request that is not multipart', async () => {
-    await customerWrites(t, agent.token, { from: '447700900404', text: 'Hi' });
+    await customerWrites(t, { from: '447700900404', text: 'Hi' });
     const expectRefusal = async (res: Response, text: string) => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as { error: string }).error).toContain(text);
@@ -139,7 +139,7 @@ describe('POST /api/agent/media', () => {
   });
 
   it('refuses outside the 24-hour window and keeps no file', async () => {
-    const customer = await customerWrites(t, agent.token, { from: '447700900405', text: 'Hi' });
+    const customer = await customerWrites(t, { from: '447700900405', text: 'Hi' });
     await customerLastWrote(t, customer.conversationId, new Date(Date.now() - 48 * HOUR_MS));
     const before = await storedFiles();
     const res = await upload({ recipientPhone: '447700900405' }, { bytes: png(), type: 'image/png', name: 'late.png' });
@@ -150,7 +150,7 @@ describe('POST /api/agent/media', () => {
   });
 
   it('retries a failed media message by Meta’s id while valid, and uploads our copy again once it has expired', async () => {
-    await customerWrites(t, agent.token, { from: '447700900406', text: 'Hi' });
+    await customerWrites(t, { from: '447700900406', text: 'Hi' });
     const failedSend = async (name: string) => {
       await failNextSend(t, await t.adminToken(), { code: 131026 });
       const res = await upload({ recipientPhone: '447700900406', caption: name }, { bytes: png(), type: 'image/png', name });
@@ -181,10 +181,28 @@ describe('POST /api/agent/media', () => {
     expect(reuploaded).not.toBe(stale.uploaded);
     expect(resent.content.media?.id).toBe(reuploaded);
 
-    const sent = (await sandboxConversation(t, agent.token, '447700900406')).messages.filter((m) => m.direction === 'to_customer');
+    const sent = (await sandboxConversation(t, '447700900406')).messages.filter((m) => m.direction === 'to_customer');
     expect(sent.map((m) => [m.text, m.media?.id])).toEqual([
       ['fresh.png', fresh.uploaded],
       ['stale.png', reuploaded],
     ]);
+  });
+
+  it('streams the file to disk: the kept copy is the server’s alone, and no temporary file is left, sent or refused', async () => {
+    await customerWrites(t, { from: '447700900407', text: 'Hi' });
+    const bytes = png(300_000);
+    const sent = await upload({ recipientPhone: '447700900407' }, { bytes, type: 'image/png', name: 'big.png' });
+    expect(sent.status).toBe(201);
+    const row = await fileRow(((await sent.json()) as { message: ChatMessage }).message.id);
+    const kept = path.join(t.dataDir, 'media_storage', row?.storageKey ?? '');
+    expect(
+      createHash('sha256')
+        .update(await readFile(kept))
+        .digest('hex'),
+    ).toBe(row?.sha256);
+    expect((await stat(kept)).mode & 0o777).toBe(0o600);
+    const refused = await upload({ recipientPhone: '447700900407' }, { bytes, type: 'image/gif', name: 'big.gif' });
+    expect(refused.status).toBe(400);
+    expect(await readdir(path.join(t.dataDir, 'media_storage', '.incoming'))).toEqual([]);
   });
 });

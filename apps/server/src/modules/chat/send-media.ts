@@ -15,11 +15,11 @@ const META_MEDIA_LIFETIME_MS = 29 * 24 * 3_600_000;
 
 /**
  * Sends a stored outbound file: by the id Meta gave its upload while that is still valid, else
- * uploaded again from our copy (`bytes` saves reading it back). The id is recorded with the message.
+ * uploaded again from our copy. The id is recorded with the message.
  */
 export async function sendStoredMedia(
   deps: ChatDeps,
-  input: { message: MessageRow; file: MediaFileRow; waId: string; bytes?: Buffer },
+  input: { message: MessageRow; file: MediaFileRow; waId: string },
 ): Promise<{ wamid: string }> {
   const { message, file, waId } = input;
   const kind = file.kind as OutboundMediaKind;
@@ -27,7 +27,7 @@ export async function sendStoredMedia(
   const filename = file.filename ?? 'file';
   let mediaId = file.metaMediaId;
   if (!mediaId || Date.now() - file.updatedAt.getTime() > META_MEDIA_LIFETIME_MS) {
-    const bytes = input.bytes ?? Buffer.concat(await deps.storage.open(file.storageKey as string).toArray());
+    const bytes = Buffer.concat(await deps.storage.open(file.storageKey as string).toArray());
     mediaId = (await deps.client.uploadMedia(bytes, file.mimeType ?? 'application/octet-stream', filename)).id;
     const uploaded = mediaId;
     await deps.db.transaction(async (tx) => {
@@ -43,18 +43,26 @@ export async function sendStoredMedia(
 
 /** POST /api/agent/media: our copy is kept first, then the file goes to Meta and is sent by its media id. */
 export async function sendMedia(deps: ChatDeps, actor: SessionActor, upload: MediaUpload): Promise<ChatMessage> {
+  // Whatever happens, the received file does not linger (once kept, there is nothing left to discard).
+  const queued = await queueMedia(deps, actor, upload).finally(() => deps.storage.discard(upload.incoming));
+  queued.publish();
+  return deliverAgentMessage(deps, queued.message, actor, () => sendStoredMedia(deps, queued));
+}
+
+/** The message and its file, kept from the upload, in one transaction. */
+async function queueMedia(deps: ChatDeps, actor: SessionActor, upload: MediaUpload) {
   const recipient = recipientOf(upload.fields);
   const caption = upload.fields.caption || undefined;
-  await deps.licence.assertStorageAvailable(upload.buffer.length);
+  await deps.licence.assertStorageAvailable(upload.incoming.size);
   let stored: StoredFile | undefined;
-  const queued = await deps.db
+  return deps.db
     .transaction(async (tx) => {
       const conversation = await openConversation(tx, deps, recipient);
       const message = await queueAgentMessage(tx, deps, conversation, actor, {
         type: upload.kind,
         content: caption ? { text: caption } : {},
       });
-      stored = await deps.storage.save(upload.buffer, path.extname(upload.filename));
+      stored = await deps.storage.keep(upload.incoming, path.extname(upload.filename));
       const file = await insertOutboundMedia(tx, {
         messageId: message.id,
         kind: upload.kind,
@@ -72,6 +80,4 @@ export async function sendMedia(deps: ChatDeps, actor: SessionActor, upload: Med
       if (stored) await deps.storage.remove(stored.key);
       throw err;
     });
-  queued.publish();
-  return deliverAgentMessage(deps, queued.message, actor, () => sendStoredMedia(deps, { ...queued, bytes: upload.buffer }));
 }

@@ -25,7 +25,7 @@ const eventsFor = (event: string, messageId: number) =>
 
 describe('POST /api/agent/message inside the 24-hour window', () => {
   it('stores the message pending, sends it, and follows Meta’s statuses to read, live', async () => {
-    const inbound = await customerWrites(t, agent.token, { from: '447700900201', name: 'Nora', text: 'Is my order coming?' });
+    const inbound = await customerWrites(t, { from: '447700900201', name: 'Nora', text: 'Is my order coming?' });
     const res = await send({ recipientPhone: '+44 7700 900201', recipientName: 'Someone else', message: 'Yes, tomorrow!' });
     expect(res.statusCode, res.body).toBe(201);
     const message = res.json().message as ChatMessage;
@@ -56,12 +56,12 @@ describe('POST /api/agent/message inside the 24-hour window', () => {
     // The customer's own name stays; the sandbox got exactly this text.
     const [contact] = await t.ctx.database.db.select().from(contacts).where(eq(contacts.phone, '447700900201'));
     expect(contact?.name).toBe('Nora');
-    const phone = await sandboxConversation(t, agent.token, '447700900201');
+    const phone = await sandboxConversation(t, '447700900201');
     expect(phone.messages.filter((m) => m.direction === 'to_customer').map((m) => m.text)).toEqual(['Yes, tomorrow!']);
   });
 
   it('takes the conversation over from the bot, and leaves it with an agent who already holds it', async () => {
-    const inbound = await customerWrites(t, agent.token, { from: '447700900202', name: 'Omar', text: 'Hello?' });
+    const inbound = await customerWrites(t, { from: '447700900202', name: 'Omar', text: 'Hello?' });
     expect((await send({ recipientPhone: '447700900202', message: 'Hi Omar' })).statusCode).toBe(201);
     const session = (await t.request({ method: 'GET', url: `/api/agent/session/${inbound.conversationId}`, token: agent.token })).json();
     expect(session).toMatchObject({ state: 'agent', userId: agent.id, username: 'sender-agent', reason: 'agent_takeover' });
@@ -75,19 +75,19 @@ describe('POST /api/agent/message inside the 24-hour window', () => {
 
 describe('the 24-hour customer service window', () => {
   it('refuses a free-form message once 24 hours have passed, before anything reaches Meta', async () => {
-    const inbound = await customerWrites(t, agent.token, { from: '447700900210', name: 'Late', text: 'Hi' });
+    const inbound = await customerWrites(t, { from: '447700900210', name: 'Late', text: 'Hi' });
     await customerLastWrote(t, inbound.conversationId, new Date(Date.now() - 25 * HOUR_MS));
     const res = await send({ recipientPhone: '447700900210', message: 'Sorry for the wait' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: SERVICE_WINDOW_CLOSED_MESSAGE, code: 'SERVICE_WINDOW_CLOSED' });
     expect((await messageRows(t, inbound.conversationId)).map((m) => m.direction)).toEqual(['inbound']);
-    const phone = await sandboxConversation(t, agent.token, '447700900210');
+    const phone = await sandboxConversation(t, '447700900210');
     expect(phone.messages.filter((m) => m.direction === 'to_customer')).toEqual([]);
     expect(log.events.filter((e) => e.event === 'agent_message_sent')).toEqual([]);
   });
 
   it('still allows a message at 23 hours', async () => {
-    const inbound = await customerWrites(t, agent.token, { from: '447700900211', text: 'Hi' });
+    const inbound = await customerWrites(t, { from: '447700900211', text: 'Hi' });
     await customerLastWrote(t, inbound.conversationId, new Date(Date.now() - 23 * HOUR_MS));
     expect((await send({ recipientPhone: '447700900211', message: 'Just in time' })).statusCode).toBe(201);
   });
@@ -97,7 +97,7 @@ describe('the 24-hour customer service window', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('SERVICE_WINDOW_CLOSED');
     expect(await t.ctx.database.db.select().from(contacts).where(eq(contacts.phone, '447700900212'))).toEqual([]);
-    expect((await sandboxConversation(t, agent.token, '447700900212')).messages).toEqual([]);
+    expect((await sandboxConversation(t, '447700900212')).messages).toEqual([]);
   });
 });
 
@@ -117,7 +117,7 @@ describe('bad input', () => {
 
 describe('permanent errors and retry', () => {
   it('fails the message with Meta’s code and title, lists it, and a retry sends it again with a new id', async () => {
-    const inbound = await customerWrites(t, agent.token, { from: '447700900220', name: 'Gone', text: 'Hi' });
+    const inbound = await customerWrites(t, { from: '447700900220', name: 'Gone', text: 'Hi' });
     await failNextSend(t, adminToken, { code: 131026, details: 'Receiver is incapable of receiving this message' });
     const res = await send({ recipientPhone: '447700900220', message: 'Are you there?' });
     expect(res.statusCode).toBe(201);
@@ -146,7 +146,7 @@ describe('permanent errors and retry', () => {
     expect(eventsFor('message_status_update', failed.id)).toEqual(['failed', 'pending', 'sent', 'delivered', 'read']);
     const [row] = await t.ctx.database.db.select().from(messages).where(eq(messages.id, failed.id));
     expect(row?.wamid).toBe(again.wamid);
-    const phone = await sandboxConversation(t, agent.token, '447700900220');
+    const phone = await sandboxConversation(t, '447700900220');
     expect(phone.messages.filter((m) => m.direction === 'to_customer').map((m) => [m.text, m.wamid])).toEqual([
       ['Are you there?', again.wamid],
     ]);
@@ -155,7 +155,7 @@ describe('permanent errors and retry', () => {
   });
 
   it('retries only failed outbound messages, and only inside the window', async () => {
-    const inbound = await customerWrites(t, agent.token, { from: '447700900221', text: 'Hi' });
+    const inbound = await customerWrites(t, { from: '447700900221', text: 'Hi' });
     const notFailed = await t.request({ method: 'POST', url: `/api/retry-message/${inbound.id}`, token: agent.token });
     expect(notFailed.statusCode).toBe(409);
     expect(notFailed.json().error).toBe('Only failed messages can be retried');
@@ -172,7 +172,7 @@ describe('permanent errors and retry', () => {
   });
 
   it('keeps failed messages to the time range asked for', async () => {
-    const inbound = await customerWrites(t, agent.token, { from: '447700900222', text: 'Hi' });
+    const inbound = await customerWrites(t, { from: '447700900222', text: 'Hi' });
     await failNextSend(t, adminToken, { code: 131026 });
     const failed = (await send({ recipientPhone: '447700900222', message: 'Two hours ago' })).json().message as ChatMessage;
     expect(failed.conversationId).toBe(inbound.conversationId);

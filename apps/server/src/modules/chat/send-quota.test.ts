@@ -19,7 +19,7 @@ const send = (message: string) =>
 
 describe('the licence on agent sends', () => {
   it('counts each message against the daily quota and refuses past it, sending and storing nothing', async () => {
-    const { conversationId } = await customerWrites(t, agent.token, { from: '447700900301', name: 'Quinn', text: 'Hello?' });
+    const { conversationId } = await customerWrites(t, { from: '447700900301', name: 'Quinn', text: 'Hello?' });
     expect((await applyKey(t, mintKey({ plan: 'basic', quotas: { messages: 2 } }))).statusCode).toBe(200);
     expect((await send('first')).statusCode).toBe(201);
     const second = await send('second');
@@ -37,7 +37,7 @@ describe('the licence on agent sends', () => {
       .filter((m) => m.direction === 'outbound')
       .map((m) => (m.content as { text: string }).text);
     expect(texts).toEqual(['first', 'second']);
-    const phone = await sandboxConversation(t, agent.token, '447700900301');
+    const phone = await sandboxConversation(t, '447700900301');
     expect(phone.messages.filter((m) => m.direction === 'to_customer').map((m) => m.text)).toEqual(['first', 'second']);
   });
 

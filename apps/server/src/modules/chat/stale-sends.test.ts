@@ -34,7 +34,7 @@ const row = async (id: number) => (await t.ctx.database.db.select().from(message
 
 describe('sends left without Meta’s answer', () => {
   it('are failed as of unknown outcome once no send could still be running, and can then be retried to read', async () => {
-    const inbound = await customerWrites(t, agent.token, { from: '447700900251', text: 'Hello?' });
+    const inbound = await customerWrites(t, { from: '447700900251', text: 'Hello?' });
     const lost = await unfinishedSend(inbound.conversationId, 'Lost in a restart', 11);
     const running = await unfinishedSend(inbound.conversationId, 'Still being sent', 1);
 

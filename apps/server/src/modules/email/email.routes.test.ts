@@ -116,7 +116,17 @@ describe('email settings', () => {
     const res = await t.request({ method: 'GET', url: '/api/email/settings', token: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      settings: { enabled: false, host: '', port: 587, secure: false, user: '', from: '', hasPassword: false, requireVerification: false },
+      settings: {
+        enabled: false,
+        host: '',
+        port: 587,
+        secure: false,
+        allowSelfSigned: false,
+        user: '',
+        from: '',
+        hasPassword: false,
+        requireVerification: false,
+      },
     });
   });
 
@@ -137,6 +147,7 @@ describe('email settings', () => {
       host: 'smtp.example.com',
       port: 465,
       secure: true,
+      allowSelfSigned: false,
       user: 'mailer',
       from: 'Acme <support@acme.test>',
       hasPassword: true,
@@ -146,13 +157,14 @@ describe('email settings', () => {
       source_type: 'user',
       data: { username: 'admin', details: 'host, port, secure, user, password, from' },
     });
+    const { sealedPassword } = await t.ctx.mailer.smtpSettings();
 
     await putSettings({ port: 2525, password: '' });
     await putSettings({ user: 'mailer2' });
     const read = await t.request({ method: 'GET', url: '/api/email/settings', token: admin });
     expect(read.body).not.toContain('s3cret-smtp');
     expect(read.json().settings).toMatchObject({ port: 2525, user: 'mailer2', hasPassword: true });
-    expect((await t.ctx.mailer.smtpSettings()).password).toBe('s3cret-smtp');
+    expect((await t.ctx.mailer.smtpSettings()).sealedPassword).toBe(sealedPassword);
   });
 
   it.each([

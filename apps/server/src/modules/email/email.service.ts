@@ -9,7 +9,7 @@ import { defaultEmailTemplates } from './email-templates.ts';
 import { SMTP_SETTINGS_KEY, type StoredSmtpSettings, templateKey } from './mailer.ts';
 import type { OutboxRepository } from './outbox.repository.ts';
 
-export type EmailSettingsUpdate = Partial<Omit<StoredSmtpSettings, 'password'> & { password: string }>;
+export type EmailSettingsUpdate = Partial<Omit<StoredSmtpSettings, 'sealedPassword'> & { password: string }>;
 
 /** Templates whose mail is useless without the link the server fills in. */
 const linkTemplates: readonly EmailTemplateName[] = ['password_reset', 'email_verification'];
@@ -19,8 +19,8 @@ function isTemplateName(name: string): name is EmailTemplateName {
 }
 
 function toEmailSettings(stored: StoredSmtpSettings): EmailSettings {
-  const { password, ...visible } = stored;
-  return { ...visible, hasPassword: password !== '' };
+  const { sealedPassword, ...visible } = stored;
+  return { ...visible, hasPassword: sealedPassword !== '' };
 }
 
 function hostOfUrl(url: string): string | null {
@@ -66,12 +66,18 @@ export function createEmailService(ctx: AppContext, settings: SettingsRepository
     async updateSettings(actor: User, input: EmailSettingsUpdate, meta: RequestMeta): Promise<EmailSettings> {
       const current = await mailer.smtpSettings();
       const { password, ...rest } = input;
-      const next: StoredSmtpSettings = { ...current, ...rest, password: password ? password : current.password };
+      const next: StoredSmtpSettings = {
+        ...current,
+        ...rest,
+        sealedPassword: password ? mailer.sealPassword(password) : current.sealedPassword,
+      };
       if (next.enabled && !next.host) {
         const message = 'SMTP host is required when SMTP is enabled';
         throw badRequest(message, [{ field: 'settings.host', message }]);
       }
-      const changed = (Object.keys(next) as (keyof StoredSmtpSettings)[]).filter((k) => next[k] !== current[k]);
+      const changed = (Object.keys(next) as (keyof StoredSmtpSettings)[])
+        .filter((k) => next[k] !== current[k])
+        .map((k) => (k === 'sealedPassword' ? 'password' : k));
       if (changed.length === 0) return toEmailSettings(current);
       await audit(actor, meta, 'email_settings_updated', { details: changed.join(', ') }, (tx) =>
         settings.setMany({ [SMTP_SETTINGS_KEY]: next }, actor.id, tx),

@@ -5,20 +5,29 @@ import { DEFAULT_APP_NAME } from '@wac/contract/app-settings-defaults';
 import type { EmailTemplateName } from '@wac/contract/email';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Config } from '../../config.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { defaultEmailTemplates, type EmailTemplate, renderTemplate } from './email-templates.ts';
 
+/** The `email.smtp` row. */
 export interface StoredSmtpSettings {
   enabled: boolean;
   host: string;
   port: number;
   secure: boolean;
+  /** Accept a certificate that does not verify, for a relay with a self-signed one; off unless an admin turns it on. */
+  allowSelfSigned: boolean;
   user: string;
-  password: string;
+  /** Sealed with the secret box ('' when none) and opened only to build the transport. */
+  sealedPassword: string;
   from: string;
   requireVerification: boolean;
 }
+
+/** Rows saved before the password was encrypted at rest hold it in clear under `password`. */
+type SmtpSettingsRow = Partial<StoredSmtpSettings> & { password?: string };
 
 export const SMTP_SETTINGS_KEY = 'email.smtp';
 export const templateKey = (name: EmailTemplateName) => `email.template.${name}`;
@@ -28,8 +37,9 @@ export const defaultSmtpSettings: StoredSmtpSettings = {
   host: '',
   port: 587,
   secure: false,
+  allowSelfSigned: false,
   user: '',
-  password: '',
+  sealedPassword: '',
   from: '',
   requireVerification: false,
 };
@@ -45,6 +55,8 @@ export interface Mailer {
   sendTemplate(name: EmailTemplateName, to: string, variables: Record<string, string>): Promise<void>;
   verificationRequired(): Promise<boolean>;
   smtpSettings(): Promise<StoredSmtpSettings>;
+  /** The form in which a new SMTP password is saved. */
+  sealPassword(password: string): string;
   template(name: EmailTemplateName): Promise<EmailTemplate>;
   transportKind(): Promise<'settings' | 'environment' | 'outbox'>;
   fromAddress(): Promise<string>;
@@ -54,11 +66,51 @@ export function outboxDir(config: Config): string {
   return path.join(config.dataDir, 'outbox');
 }
 
+/** Port 587 is mail submission, where STARTTLS is expected (RFC 8314). */
+const SUBMISSION_PORT = 587;
+
+/**
+ * Certificates are verified unless the admin allows a self-signed one. On 587 without TLS from the start,
+ * STARTTLS is required, so a server that does not offer it is refused rather than sent the password and
+ * mail in clear; other ports upgrade when the server offers STARTTLS.
+ */
+export function smtpTransportOptions(smtp: StoredSmtpSettings, password: string): SMTPTransport.Options {
+  return {
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    requireTLS: !smtp.secure && smtp.port === SUBMISSION_PORT,
+    tls: { rejectUnauthorized: !smtp.allowSelfSigned },
+    auth: smtp.user ? { user: smtp.user, pass: password } : undefined,
+    // A wrong host in the console should fail the admin's test within seconds, not minutes.
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  };
+}
+
 /** Mail goes through the console's SMTP settings, else SMTP_URL, else the outbox under DATA_DIR. */
 export function createMailer(config: Config, settings: SettingsRepository, log: FastifyBaseLogger): Mailer {
+  const secrets = createSecretBox(config.dataDir);
+
+  /** A row still holding the password in clear is sealed in place on first read, unless a save changed it meanwhile. */
   async function smtpSettings(): Promise<StoredSmtpSettings> {
-    const stored = (await settings.get(SMTP_SETTINGS_KEY)) as Partial<StoredSmtpSettings> | undefined;
-    return { ...defaultSmtpSettings, ...stored };
+    const row = (await settings.get(SMTP_SETTINGS_KEY)) as SmtpSettingsRow | undefined;
+    const { password, ...rest } = row ?? {};
+    const stored = { ...defaultSmtpSettings, ...rest };
+    if (password === undefined) return stored;
+    const sealed = { ...stored, sealedPassword: password ? secrets.seal(password) : '' };
+    await settings.replace(SMTP_SETTINGS_KEY, row, sealed);
+    return sealed;
+  }
+
+  function openPassword(smtp: StoredSmtpSettings): string {
+    if (!smtp.sealedPassword) return '';
+    const password = secrets.open(smtp.sealedPassword);
+    if (password === null) {
+      throw new Error('the saved SMTP password cannot be read on this server (DATA_DIR/.license-secret-key differs): enter it again');
+    }
+    return password;
   }
 
   async function transportKind() {
@@ -75,7 +127,7 @@ export function createMailer(config: Config, settings: SettingsRepository, log: 
 
   async function writeToOutbox(mail: OutgoingMail & { from: string }): Promise<void> {
     const dir = outboxDir(config);
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     const id = `${Date.now()}-${randomBytes(4).toString('hex')}`;
     await writeFile(path.join(dir, `${id}.json`), JSON.stringify({ id, ...mail, createdAt: new Date().toISOString() }, null, 2), {
       mode: 0o600,
@@ -90,17 +142,7 @@ export function createMailer(config: Config, settings: SettingsRepository, log: 
     if (kind === 'outbox') return writeToOutbox({ ...mail, from });
     const transport =
       kind === 'settings'
-        ? nodemailer.createTransport({
-            host: smtp.host,
-            port: smtp.port,
-            secure: smtp.secure,
-            auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
-            tls: { rejectUnauthorized: false },
-            // A wrong host in the console should fail the admin's test within seconds, not minutes.
-            connectionTimeout: 15_000,
-            greetingTimeout: 15_000,
-            socketTimeout: 30_000,
-          })
+        ? nodemailer.createTransport(smtpTransportOptions(smtp, openPassword(smtp)))
         : nodemailer.createTransport(config.smtpUrl);
     await transport.sendMail({ from, ...mail });
     log.info({ to: mail.to, subject: mail.subject, transport: kind }, 'mail sent');
@@ -121,6 +163,7 @@ export function createMailer(config: Config, settings: SettingsRepository, log: 
     },
     verificationRequired: async () => (await smtpSettings()).requireVerification,
     smtpSettings,
+    sealPassword: (password) => secrets.seal(password),
     template,
     transportKind,
     fromAddress: async () => fromAddress(await smtpSettings()),

@@ -2,9 +2,9 @@ import type { LicenceKeyPayload, LicenceSource } from '@wac/contract/licence';
 import type { LicenceStatus } from '@wac/contract/licence-quotas';
 import { type FeatureSet, type PlanKey, plans, type QuotaLimits } from '@wac/contract/plans';
 import type { Config } from '../../config.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { LicenseStateRow } from './license.repository.ts';
 import { verifyLicenceKey } from './license-key.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
 
 /** The licence this install runs on, as verified when it was applied or read. */
 export interface InForce {

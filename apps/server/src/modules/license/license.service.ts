@@ -11,6 +11,7 @@ import {
 import { dailyQuotaTypes, type FeatureKey, type QuotaType, quotaTypes } from '@wac/contract/plans';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { createSecretBox, type SecretBox } from '../../lib/secret-box.ts';
 import { createLicenseRepository, type LicenseRepository } from './license.repository.ts';
 import {
   type BlockingCode,
@@ -21,7 +22,6 @@ import {
   quotaWarningFields,
 } from './license-errors.ts';
 import { daysRemaining, type InForce, resolveLicence, statusAt } from './license-state.ts';
-import { createSecretBox, type SecretBox } from '../../lib/secret-box.ts';
 import { createStorageUsage, type StorageUsageCache } from './storage-usage.ts';
 
 /** How a module counts what it holds of a quota (users, campaigns), inside the caller's transaction. */

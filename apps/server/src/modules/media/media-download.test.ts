@@ -29,8 +29,9 @@ async function readyFile(messageId: number) {
 describe('inbound media from a signed webhook', () => {
   it('is downloaded at once, checked, stored under DATA_DIR/media_storage and announced to every agent', async () => {
     const bytes = Buffer.from(`\x89PNG\r\n\x1a\n${'pixels '.repeat(500)}`);
-    const uploaded = await uploadSandboxMedia(t.baseUrl, agentToken, bytes, 'image/png', 'box.png');
-    const wamid = await sendAsCustomer(t.baseUrl, agentToken, {
+    const admin = await t.adminToken();
+    const uploaded = await uploadSandboxMedia(t.baseUrl, admin, bytes, 'image/png', 'box.png');
+    const wamid = await sendAsCustomer(t.baseUrl, admin, {
       from: '447700900400',
       name: 'Leo',
       type: 'image',
@@ -75,8 +76,8 @@ describe('inbound media from a signed webhook', () => {
     });
     expect(failNext.status).toBe(200);
     const bytes = Buffer.from('%PDF-1.4 invoice 1042');
-    const uploaded = await uploadSandboxMedia(t.baseUrl, agentToken, bytes, 'application/pdf', 'invoice-1042.pdf');
-    const wamid = await sendAsCustomer(t.baseUrl, agentToken, { from: '447700900401', type: 'document', mediaId: uploaded.id });
+    const uploaded = await uploadSandboxMedia(t.baseUrl, admin, bytes, 'application/pdf', 'invoice-1042.pdf');
+    const wamid = await sendAsCustomer(t.baseUrl, admin, { from: '447700900401', type: 'document', mediaId: uploaded.id });
     const message = await eventually(() => tables.message(wamid));
 
     const failedOnce = await eventually(async () => {

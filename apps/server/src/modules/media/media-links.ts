@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { settings } from '../../db/schema.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 
 const SECRET_KEY = 'internal.media_link_secret';
 const HOUR_MS = 3_600_000;
@@ -33,13 +34,31 @@ export function createMediaLinks(secret: string, now: () => number = Date.now): 
   };
 }
 
-/** One secret per install, kept in the database so every server process signs alike. */
-export async function loadMediaLinks(db: Db): Promise<MediaLinks> {
+const newSecret = () => randomBytes(32).toString('hex');
+
+/**
+ * One secret per install, kept in the database sealed with the secret box, so every server process signs
+ * alike. A secret saved in clear before is kept (links already handed out stay valid) and sealed in place;
+ * one sealed with a key this server lacks is replaced, which costs only links that expire within a day.
+ */
+export async function loadMediaLinks(db: Db, secrets: SecretBox): Promise<MediaLinks> {
   await db
     .insert(settings)
-    .values({ key: SECRET_KEY, value: randomBytes(32).toString('hex') })
+    .values({ key: SECRET_KEY, value: secrets.seal(newSecret()) })
     .onConflictDoNothing();
   const [row] = await db.select().from(settings).where(eq(settings.key, SECRET_KEY));
-  if (typeof row?.value !== 'string') throw new Error('media link secret missing');
-  return createMediaLinks(row.value);
+  const stored = row?.value;
+  if (typeof stored !== 'string') throw new Error('media link secret missing');
+  const isSealed = stored.startsWith('v1.');
+  const secret = isSealed ? secrets.open(stored) : stored;
+  if (secret !== null && isSealed) return createMediaLinks(secret);
+  const next = secret ?? newSecret();
+  const swapped = await db
+    .update(settings)
+    .set({ value: secrets.seal(next) })
+    .where(and(eq(settings.key, SECRET_KEY), eq(settings.value, stored)))
+    .returning({ key: settings.key });
+  // Another process rewrote it first: use theirs.
+  if (swapped.length === 0) return loadMediaLinks(db, secrets);
+  return createMediaLinks(next);
 }

@@ -2,6 +2,7 @@ import { mediaListResponseSchema } from '@wac/contract/media-library';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFiles, messages, settings } from '../../db/schema.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
 import { createMediaStorage } from '../../storage/media-storage.ts';
 import { whatsappTables } from '../../whatsapp/test/db-queries.ts';
 import { createListeningTestApp, eventually, type ListeningTestApp } from '../../whatsapp/test/listening-test-app.ts';
@@ -11,8 +12,13 @@ import { mediaFileOfMessage, sendAsCustomer, uploadSandboxMedia } from './test/s
 
 let t: ListeningTestApp;
 let token: string;
+let admin: string;
 let links: MediaLinks;
-const video = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+// An MP4's ftyp box, then filler: served inline only because the bytes are a video.
+const video = Buffer.concat([
+  Buffer.from('\0\0\0\x18ftypisom\0\0\x02\0isommp42', 'binary'),
+  Buffer.from(Array.from({ length: 976 }, (_, i) => i % 256)),
+]);
 const ids = { inImage: 0, outImage: 0, inAudio: 0, outVideo: 0, outDocument: 0, pending: 0 };
 type Name = keyof typeof ids;
 
@@ -48,8 +54,8 @@ async function seedOutbound(name: Name, kind: string, mimeType: string, bytes: B
 }
 
 async function receive(name: Name, type: string, bytes: Buffer, mimeType: string, extra: Record<string, unknown>) {
-  const media = await uploadSandboxMedia(t.baseUrl, token, bytes, mimeType, `${name}.bin`);
-  const wamid = await sendAsCustomer(t.baseUrl, token, { from: '447700900601', name: 'Rita', type, mediaId: media.id, ...extra });
+  const media = await uploadSandboxMedia(t.baseUrl, admin, bytes, mimeType, `${name}.bin`);
+  const wamid = await sendAsCustomer(t.baseUrl, admin, { from: '447700900601', name: 'Rita', type, mediaId: media.id, ...extra });
   const tables = whatsappTables(t.ctx.database.db);
   const message = await eventually(() => tables.message(wamid));
   const row = await eventually(async () => {
@@ -62,7 +68,8 @@ async function receive(name: Name, type: string, bytes: Buffer, mimeType: string
 beforeAll(async () => {
   t = await createListeningTestApp();
   token = (await t.createUser({ username: 'library-agent' })).token;
-  links = await loadMediaLinks(t.ctx.database.db);
+  admin = await t.adminToken();
+  links = await loadMediaLinks(t.ctx.database.db, createSecretBox(t.dataDir));
   // Oldest first: the library lists newest first.
   await receive('inImage', 'image', Buffer.from('in image'), 'image/jpeg', { caption: 'Dented corner' });
   await seedOutbound('outImage', 'image', 'image/png', Buffer.from('out image'), 'Replacement label');

@@ -3,6 +3,7 @@ import { errorBodySchema } from '@wac/contract/errors';
 import { mediaFileQuerySchema, mediaListQuerySchema, mediaListResponseSchema } from '@wac/contract/media-library';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { mediaAnswerHeaders } from '../../storage/served-media.ts';
 import { contentDisposition } from './file-response.ts';
 import type { MediaService } from './media.service.ts';
 
@@ -26,6 +27,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async
   app.get(
     '/api/media/:id/file',
     {
+      onRequest: mediaAnswerHeaders,
       schema: {
         tags,
         summary: 'A stored file, through the signed link the API hands out',
@@ -37,18 +39,19 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async
     },
     async (request, reply) => {
       const { expires, signature, download } = request.query;
-      const file = await media.file({ id: request.params.id, expires, signature, range: request.headers.range });
+      const file = await media.file({
+        id: request.params.id,
+        expires,
+        signature,
+        range: request.headers.range,
+        download: download === '1',
+      });
       const secondsLeft = Math.max(0, Math.floor((file.expires - Date.now()) / 1000));
-      reply
-        .header('accept-ranges', 'bytes')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', `private, max-age=${secondsLeft}`);
+      reply.header('accept-ranges', 'bytes').header('cache-control', `private, max-age=${secondsLeft}`);
       if (file.range === 'unsatisfiable' || !file.stream) {
         return reply.status(416).header('content-range', `bytes */${file.size}`).send();
       }
-      reply
-        .type(file.mimeType)
-        .header('content-disposition', contentDisposition(download === '1' ? 'attachment' : 'inline', file.filename));
+      reply.type(file.servedAs.contentType).header('content-disposition', contentDisposition(file.servedAs.disposition, file.filename));
       if (file.range) {
         const { start, end } = file.range;
         reply

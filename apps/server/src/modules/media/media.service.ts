@@ -5,6 +5,7 @@ import type { MessageContent, MessageDirection } from '@wac/contract/whatsapp-me
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
+import { type ServedAs, servedAs, sniffMediaType } from '../../storage/served-media.ts';
 import { toChatMedia } from './chat-media.ts';
 import { type ByteRange, parseByteRange } from './file-response.ts';
 import { findMediaFile, listMediaFiles, type MediaListFilter } from './media.repository.ts';
@@ -16,13 +17,15 @@ export interface MediaFileRequest {
   expires: number;
   signature: string;
   range?: string;
+  download?: boolean;
 }
 
 export interface MediaFileAnswer {
   stream: ReadStream | null;
   size: number;
   range: ByteRange;
-  mimeType: string;
+  /** Inline with its type only when the bytes are an allowlisted image, video or audio type. */
+  servedAs: ServedAs;
   filename: string;
   expires: number;
 }
@@ -57,13 +60,14 @@ export function createMediaService(db: Db, storage: MediaStorage, links: MediaLi
       const size = await storage.size(row.storageKey);
       if (size === null) throw notFound('Media file is missing from storage');
       const range = parseByteRange(request.range, size);
-      const mimeType = row.mimeType ?? 'application/octet-stream';
-      const extension = storageExtension(null, mimeType);
+      const extension = storageExtension(null, row.mimeType);
+      // Sniffed on every answer rather than stored: a few KB read, and no column to trust.
+      const sniffed = await sniffMediaType(storage.open(row.storageKey));
       return {
         stream: range === 'unsatisfiable' ? null : storage.open(row.storageKey, range ?? undefined),
         size,
         range,
-        mimeType,
+        servedAs: servedAs(sniffed, request.download),
         filename: row.filename ?? `${row.kind}-${row.id}${extension ? `.${extension}` : ''}`,
         expires: request.expires,
       };

@@ -1,4 +1,4 @@
-import { like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { settings } from '../../db/schema.ts';
 
@@ -26,6 +26,13 @@ export function createSettingsRepository(db: Db) {
           .values({ key, value, updatedBy: userId, updatedAt: now })
           .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: userId, updatedAt: now } });
       }
+    },
+    /** Rewrites a value in another form (sealing a secret), only if it still is `expected`: never undoes a save made meanwhile. */
+    async replace(key: string, expected: unknown, value: unknown): Promise<void> {
+      await db
+        .update(settings)
+        .set({ value })
+        .where(and(eq(settings.key, key), eq(settings.value, expected)));
     },
   };
 }

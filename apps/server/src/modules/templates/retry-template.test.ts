@@ -85,7 +85,7 @@ describe('POST /api/retry-message/{id} for a template', () => {
     const events = statusEvents(sent.id);
     expect(events.slice(events.indexOf('failed'))).toEqual(['failed', 'pending', 'sent', 'delivered', 'read']);
 
-    const phone = await sandboxConversation(t, admin, '447700900701');
+    const phone = await sandboxConversation(t, '447700900701');
     const body = 'Hi Nora, your order ships on Friday.';
     expect(phone.messages.map((m) => [m.direction, m.template, m.text, m.wamid])).toEqual([
       ['to_customer', { name: 'retry_order', language: 'en_US' }, body, failed.wamid],
@@ -95,7 +95,7 @@ describe('POST /api/retry-message/{id} for a template', () => {
 
   it('sends a template again outside the 24-hour window, where a text is refused', async () => {
     await approvedTemplate(t, admin, orderDraft('retry_late'));
-    const inbound = await customerWrites(t, agent.token, { from: '447700900702', text: 'Hello' });
+    const inbound = await customerWrites(t, { from: '447700900702', text: 'Hello' });
     await failNextSend(t, admin, { code: 131026 });
     const text = await t.request({
       method: 'POST',

@@ -69,7 +69,7 @@ describe('POST /api/send-template parameter checks', () => {
     expect(badPhone.json().error).toBe('phone must be a phone number in international format, such as +447700900123');
 
     expect(await storedTemplateMessages('param_check')).toEqual([]);
-    const phone = await sandboxConversation(t, admin, '447700900601');
+    const phone = await sandboxConversation(t, '447700900601');
     expect(phone.messages).toEqual([]);
   });
 
@@ -266,7 +266,7 @@ describe('the daily messages quota', () => {
     expect(refused.statusCode).toBe(402);
     expect(refused.json()).toMatchObject({ code: 'QUOTA_EXCEEDED', quotaType: 'messages' });
     expect(await storedTemplateMessages('quota_check')).toHaveLength(1);
-    const phone = await sandboxConversation(t, admin, '447700900605');
+    const phone = await sandboxConversation(t, '447700900605');
     expect(phone.messages).toHaveLength(1);
   });
 });

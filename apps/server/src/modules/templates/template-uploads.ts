@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { User } from '@wac/contract/auth';
 import { headerFormatOfMime, headerMediaRules, type MediaHeaderFormat, type TemplateUpload } from '@wac/contract/templates';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../http/app-error.ts';
-import type { StoredFile } from '../../storage/media-storage.ts';
+import type { IncomingFile } from '../../storage/incoming-file.ts';
+import type { MediaStorage, StoredFile } from '../../storage/media-storage.ts';
+import { checkUpload, receiveMultipart } from '../../storage/multipart-upload.ts';
 import type { ChatDeps } from '../chat/outbound.ts';
 import { atMeta, type TemplateDeps } from './template-deps.ts';
 import { insertUpload, recordUploadMetaMedia, type TemplateUploadRow } from './templates.repository.ts';
@@ -14,7 +17,8 @@ const META_MEDIA_LIFETIME_MS = 29 * 24 * 3_600_000;
 const LARGEST = Math.max(...Object.values(headerMediaRules).map((r) => r.maxBytes));
 
 export interface HeaderFile {
-  buffer: Buffer;
+  /** On disk in the uploads store, not yet kept: saveHeaderFile keeps it, uploadHeaderSample discards it. */
+  incoming: IncomingFile;
   mimeType: string;
   filename: string;
   format: MediaHeaderFormat;
@@ -25,31 +29,26 @@ const supported = Object.entries(headerMediaRules)
   .map(([format, rule]) => `${format.toLowerCase()} (${rule.described})`)
   .join(', ');
 
-/** The multipart field `file`, checked against what Meta takes as header media, before anything is stored or uploaded. */
-export async function readHeaderFile(request: FastifyRequest): Promise<HeaderFile> {
+/** The multipart field `file`, streamed into a temporary file of `uploads` and checked against what Meta takes as header media. */
+export async function readHeaderFile(request: FastifyRequest, uploads: MediaStorage): Promise<HeaderFile> {
   if (!request.isMultipart()) throw fileIssue('send the file as multipart/form-data in the field "file"');
-  let file: Omit<HeaderFile, 'format'> | undefined;
-  for await (const part of request.parts({ limits: { fileSize: LARGEST + 1 } })) {
-    if (part.type === 'field') continue;
-    if (part.fieldname !== 'file' || file) {
-      part.file.resume();
-      continue;
-    }
-    const mimeType = (part.mimetype.split(';')[0] ?? '').trim().toLowerCase();
+  const upload = await receiveMultipart(request, uploads, LARGEST + 1);
+  return checkUpload(uploads, upload, ({ file }) => {
+    if (!file) throw fileIssue('file is required');
+    if (file.incoming.size === 0) throw fileIssue('file is empty');
+    const mimeType = (file.mimeType.split(';')[0] ?? '').trim().toLowerCase();
+    const format = headerFormatOfMime(mimeType);
+    if (!format) throw fileIssue(`${mimeType} cannot be a template header: use ${supported}`);
+    const rule = headerMediaRules[format];
+    if (file.tooLarge || file.incoming.size > rule.maxBytes)
+      throw fileIssue(`too large: a ${format.toLowerCase()} header must be ${rule.described}`);
     const filename =
       path
-        .basename(part.filename || 'file')
+        .basename(file.filename || 'file')
         .replace(/\p{Cc}/gu, '')
         .slice(0, 240) || 'file';
-    file = { buffer: await part.toBuffer(), mimeType, filename };
-  }
-  if (!file) throw fileIssue('file is required');
-  if (file.buffer.length === 0) throw fileIssue('file is empty');
-  const format = headerFormatOfMime(file.mimeType);
-  if (!format) throw fileIssue(`${file.mimeType} cannot be a template header: use ${supported}`);
-  const rule = headerMediaRules[format];
-  if (file.buffer.length > rule.maxBytes) throw fileIssue(`too large: a ${format.toLowerCase()} header must be ${rule.described}`);
-  return { ...file, format };
+    return { incoming: file.incoming, mimeType, filename, format };
+  });
 }
 
 export function toTemplateUpload(row: TemplateUploadRow): TemplateUpload {
@@ -65,10 +64,10 @@ export function toTemplateUpload(row: TemplateUploadRow): TemplateUpload {
 
 /** POST /api/templates/upload-file: kept under DATA_DIR/uploads (counted against the storage quota) to send later. */
 export async function saveHeaderFile(deps: TemplateDeps, actor: User, file: HeaderFile): Promise<TemplateUpload> {
-  await deps.licence.assertStorageAvailable(file.buffer.length);
   let stored: StoredFile | undefined;
   try {
-    stored = await deps.uploads.save(file.buffer, path.extname(file.filename));
+    await deps.licence.assertStorageAvailable(file.incoming.size);
+    stored = await deps.uploads.keep(file.incoming, path.extname(file.filename));
     const saved = stored;
     const row = await deps.db.transaction((tx) =>
       insertUpload(tx, {
@@ -85,16 +84,20 @@ export async function saveHeaderFile(deps: TemplateDeps, actor: User, file: Head
     return toTemplateUpload(row);
   } catch (err) {
     if (stored) await deps.uploads.remove(stored.key);
+    else await deps.uploads.discard(file.incoming);
     throw err;
   }
 }
 
 /** POST /api/templates/upload-media: a header sample through Meta's resumable upload; the handle goes into example.header_handle. */
 export async function uploadHeaderSample(deps: TemplateDeps, file: HeaderFile) {
-  const { handle } = await atMeta('take the sample file', () =>
-    deps.client.uploadTemplateSample(file.buffer, file.mimeType, file.filename),
-  );
-  return { handle, filename: file.filename, mimeType: file.mimeType, size: file.buffer.length, format: file.format };
+  try {
+    const bytes = await readFile(file.incoming.path);
+    const { handle } = await atMeta('take the sample file', () => deps.client.uploadTemplateSample(bytes, file.mimeType, file.filename));
+    return { handle, filename: file.filename, mimeType: file.mimeType, size: file.incoming.size, format: file.format };
+  } finally {
+    await deps.uploads.discard(file.incoming);
+  }
 }
 
 /** Meta's media id for a kept upload: the one from an earlier send while still valid, else uploaded again. */

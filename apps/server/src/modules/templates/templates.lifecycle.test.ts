@@ -73,7 +73,7 @@ describe('create, approve, send', () => {
     );
     const [row] = await t.ctx.database.db.select().from(messages).where(eq(messages.id, message.id));
     expect(row?.templateName).toBe('order_shipped');
-    const phone = await sandboxConversation(t, admin, '447700900501');
+    const phone = await sandboxConversation(t, '447700900501');
     expect(phone.messages.at(-1)).toMatchObject({
       template: { name: 'order_shipped', language: 'en_US' },
       text: 'Hi Nora, your order ships on Friday.',

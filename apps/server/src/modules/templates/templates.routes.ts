@@ -112,7 +112,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: TemplateDeps; servic
       },
     },
     async (request, reply) => {
-      const file = await readHeaderFile(request);
+      const file = await readHeaderFile(request, deps.uploads);
       return reply.status(201).send({ upload: await saveHeaderFile(deps, currentUser(request), file) });
     },
   );
@@ -129,7 +129,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: TemplateDeps; servic
         response: { 200: templateMediaHandleResponseSchema, ...refusals },
       },
     },
-    async (request) => uploadHeaderSample(deps, await readHeaderFile(request)),
+    async (request) => uploadHeaderSample(deps, await readHeaderFile(request, deps.uploads)),
   );
 
   app.post(

@@ -11,7 +11,7 @@ import { badRequest } from '../../http/app-error.ts';
 import { customerMessage } from './customer-message.ts';
 import type { FailNextQueue } from './fail-next.ts';
 import { inboundMessagePart } from './inbound-message.ts';
-import type { SandboxMediaStore } from './media-store.ts';
+import { receiveSandboxUpload, type SandboxMediaStore } from './media-store.ts';
 import type { SandboxConversations } from './sandbox-conversations.ts';
 import { inboundPayload, newWamid, type SandboxBusiness } from './webhook-payloads.ts';
 import type { WebhookSender } from './webhook-sender.ts';
@@ -24,7 +24,7 @@ export interface SandboxControlOptions {
   conversations: SandboxConversations;
 }
 
-/** Controls for people and tests: make sends fail, and play a customer writing to the business. */
+/** Controls for admins and tests: make sends fail, and play a customer writing to the business. */
 export const sandboxControlRoutes: FastifyPluginAsyncZod<SandboxControlOptions> = async (
   app,
   { failNext, media, sender, business, conversations },
@@ -50,21 +50,17 @@ export const sandboxControlRoutes: FastifyPluginAsyncZod<SandboxControlOptions> 
   app.post(
     '/sandbox/control/media',
     {
-      preHandler: app.requireUser,
+      preHandler: app.requireAdmin,
       schema: {
         tags: ['Sandbox'],
-        summary: 'Upload a file a simulated customer will send',
+        summary: 'Upload a file a simulated customer will send (100 MB at most; the sandbox holds 500 MB)',
         consumes: ['multipart/form-data'],
-        response: { 200: sandboxMediaResponseSchema, 400: errorBodySchema },
+        response: { 200: sandboxMediaResponseSchema, 400: errorBodySchema, 413: errorBodySchema },
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"');
-      const file = await request.file();
-      if (!file) throw badRequest('file is required');
-      const buffer = await file.toBuffer();
-      if (buffer.length === 0) throw badRequest('file is empty');
-      const stored = await media.save(buffer, file.mimetype, file.filename);
+      const { file } = await receiveSandboxUpload(request, media);
+      const stored = await media.keep(file.incoming, file.mimeType, file.filename);
       return { id: stored.id, mimeType: stored.mimeType, sha256: stored.sha256, fileSize: stored.fileSize };
     },
   );
@@ -72,7 +68,7 @@ export const sandboxControlRoutes: FastifyPluginAsyncZod<SandboxControlOptions> 
   app.post(
     '/sandbox/control/inbound',
     {
-      preHandler: app.requireUser,
+      preHandler: app.requireAdmin,
       schema: {
         tags: ['Sandbox'],
         summary: 'Send a message as a customer: posted to the webhook, signed',

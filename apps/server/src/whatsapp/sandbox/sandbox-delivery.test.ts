@@ -17,7 +17,7 @@ const { t, log } = liveTestApp(async (app) => {
   return agentToken;
 });
 
-const control = (path: string, body: unknown, token: string | null = agentToken) =>
+const control = (path: string, body: unknown, token: string | null = adminToken) =>
   fetch(`${t.baseUrl}/sandbox/control/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -89,7 +89,7 @@ describe('simulated customers', () => {
     form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'photo.png');
     const upload = await fetch(`${t.baseUrl}/sandbox/control/media`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${agentToken}` },
+      headers: { authorization: `Bearer ${adminToken}` },
       body: form,
     });
     expect(upload.status).toBe(200);
@@ -105,6 +105,12 @@ describe('simulated customers', () => {
     });
     const info = await client.getMediaUrl(media.id);
     expect((await client.downloadMedia(info.url)).buffer.equals(bytes)).toBe(true);
+    // Not PNG bytes, whatever the upload said: a browser given the URL gets an opaque download.
+    const served = await fetch(info.url, { headers: { authorization: `Bearer ${t.ctx.config.whatsapp.accessToken}` } });
+    expect(served.headers.get('content-type')).toBe('application/octet-stream');
+    expect(served.headers.get('content-disposition')).toBe('attachment');
+    expect(served.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('press reply buttons on a business message', async () => {
@@ -126,8 +132,9 @@ describe('simulated customers', () => {
     });
   });
 
-  it('are refused without a session, with an unknown media id, or with a number that is not one', async () => {
+  it('are refused without a session, to agents, with an unknown media id, or with a number that is not one', async () => {
     expect((await control('inbound', { from: '447700900302', type: 'text', text: 'hi' }, null)).status).toBe(401);
+    expect((await control('inbound', { from: '447700900302', type: 'text', text: 'hi' }, agentToken)).status).toBe(403);
     expect((await control('inbound', { from: '447700900302', type: 'image', mediaId: '1234567890123456' })).status).toBe(400);
     expect((await control('inbound', { from: 'call me', type: 'text', text: 'hi' })).status).toBe(400);
     expect((await control('inbound', { from: '447700900302', type: 'text', text: '   ' })).status).toBe(400);

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { mediaAnswerHeaders, servedAs, sniffMediaType } from '../../storage/served-media.ts';
 import type { FailNextQueue, QueuedFailure } from './fail-next.ts';
 import { sendGraphError } from './graph-error.ts';
-import type { SandboxMediaStore, StoredMedia } from './media-store.ts';
+import { receiveSandboxUpload, type SandboxMediaStore, SandboxRefusal, type StoredMedia } from './media-store.ts';
 import { type ValidatedMessage, validateMessage } from './message-validation.ts';
 import { newWamid } from './webhook-payloads.ts';
 
@@ -112,18 +113,10 @@ export async function sandboxGraphRoutes(
   graph.post<{ Params: { version: string; phoneNumberId: string } }>('/:version/:phoneNumberId/media', async (request, reply) => {
     const bad = checkPath(request.params.version, request.params.phoneNumberId, reply);
     if (bad) return bad;
-    if (!request.isMultipart())
-      return sendGraphError(reply, 400, 100, '(#100) Invalid parameter', 'The upload must be multipart/form-data.');
-    const fields: Record<string, string> = Object.create(null);
-    let file: { buffer: Buffer; mimeType: string; filename: string } | undefined;
-    for await (const part of request.parts()) {
-      if (part.type === 'file') file = { buffer: await part.toBuffer(), mimeType: part.mimetype, filename: part.filename };
-      else fields[part.fieldname] = String(part.value);
-    }
-    if (fields.messaging_product !== 'whatsapp')
-      return sendGraphError(reply, 400, 100, '(#100) The parameter messaging_product is required.');
-    if (!file || file.buffer.length === 0) return sendGraphError(reply, 400, 100, '(#100) The parameter file is required.');
-    const stored = await media.save(file.buffer, fields.type || file.mimeType, file.filename);
+    const { fields, file } = await receiveSandboxUpload(request, media, (form) => {
+      if (form.messaging_product !== 'whatsapp') throw new SandboxRefusal(400, 'The parameter messaging_product is required.');
+    });
+    const stored = await media.keep(file.incoming, fields.type || file.mimeType, file.filename);
     return { id: stored.id };
   });
 
@@ -154,14 +147,21 @@ export async function sandboxGraphRoutes(
     };
   });
 
-  graph.get<{ Querystring: { mid?: string } }>('/whatsapp_business/attachments/', async (request, reply) => {
-    const found = request.query.mid ? await media.find(request.query.mid) : undefined;
-    if (!found) return sendGraphError(reply, 404, 100, 'Media not found');
-    const failure = failNext.take('media_download');
-    if (failure) return sendGraphError(reply, failure.httpStatus, failure.code, failure.message ?? `(#${failure.code}) Sandbox failure`);
-    return reply
-      .header('content-type', found.mimeType)
-      .header('content-length', found.fileSize)
-      .send(await media.read(found.id));
-  });
+  graph.get<{ Querystring: { mid?: string } }>(
+    '/whatsapp_business/attachments/',
+    { onRequest: mediaAnswerHeaders },
+    async (request, reply) => {
+      const found = request.query.mid ? await media.find(request.query.mid) : undefined;
+      if (!found) return sendGraphError(reply, 404, 100, 'Media not found');
+      const failure = failNext.take('media_download');
+      if (failure) return sendGraphError(reply, failure.httpStatus, failure.code, failure.message ?? `(#${failure.code}) Sandbox failure`);
+      // Behind the Graph token, yet served by the console's rule: nothing the sandbox hands back may render as a page.
+      const served = servedAs(await sniffMediaType(media.open(found.id)));
+      return reply
+        .header('content-type', served.contentType)
+        .header('content-disposition', served.disposition)
+        .header('content-length', found.fileSize)
+        .send(media.open(found.id));
+    },
+  );
 }

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/app-error.ts';
+import { mediaAnswerHeaders, servedAs, sniffMediaType } from '../../storage/served-media.ts';
 import type { SandboxMediaStore } from './media-store.ts';
 import type { SandboxConversations } from './sandbox-conversations.ts';
 
@@ -20,7 +21,7 @@ export const sandboxSimulatorRoutes: FastifyPluginAsyncZod<SandboxSimulatorOptio
   app.get(
     '/sandbox/control/customers',
     {
-      preHandler: app.requireUser,
+      preHandler: app.requireAdmin,
       schema: {
         tags: ['Sandbox'],
         summary: 'The simulated customers, most recently active first',
@@ -33,7 +34,7 @@ export const sandboxSimulatorRoutes: FastifyPluginAsyncZod<SandboxSimulatorOptio
   app.get(
     '/sandbox/control/conversation',
     {
-      preHandler: app.requireUser,
+      preHandler: app.requireAdmin,
       schema: {
         tags: ['Sandbox'],
         summary: "A simulated customer's messages with the business, both ways, oldest first",
@@ -47,7 +48,8 @@ export const sandboxSimulatorRoutes: FastifyPluginAsyncZod<SandboxSimulatorOptio
   app.get(
     '/sandbox/control/media/:id',
     {
-      preHandler: app.requireUser,
+      preHandler: app.requireAdmin,
+      onRequest: mediaAnswerHeaders,
       schema: {
         tags: ['Sandbox'],
         summary: 'The bytes of a file in the sandbox, sent by the business or a simulated customer',
@@ -57,16 +59,14 @@ export const sandboxSimulatorRoutes: FastifyPluginAsyncZod<SandboxSimulatorOptio
     async (request, reply) => {
       const found = await media.find(request.params.id);
       if (!found) throw notFound('Media not found');
-      return (
-        reply
-          .header('content-type', found.mimeType)
-          .header('content-length', found.fileSize)
-          .header('cache-control', 'private, max-age=3600')
-          // The simulator fetches it as a blob; opened directly, a customer's upload must never render as a page.
-          .header('content-disposition', 'attachment')
-          .header('x-content-type-options', 'nosniff')
-          .send(await media.read(found.id))
-      );
+      // The simulator shows it from a blob: URL, which runs on the console's origin, so the blob's type is the served one.
+      const served = servedAs(await sniffMediaType(media.open(found.id)));
+      return reply
+        .header('content-type', served.contentType)
+        .header('content-length', found.fileSize)
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-disposition', served.disposition)
+        .send(media.open(found.id));
     },
   );
 };

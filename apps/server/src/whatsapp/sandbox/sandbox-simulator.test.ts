@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { SandboxConversation, SandboxCustomer, SandboxMessage } from '@wac/contract/whatsapp-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CloudApiClient, cloudApiClientFor } from '../cloud-api-client.ts';
@@ -16,9 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (path: string, token: string | null = agentToken) =>
+const SANDBOX_CSP = "sandbox; default-src 'none'";
+const get = (path: string, token: string | null = adminToken) =>
   fetch(`${t.baseUrl}/sandbox/control/${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-const post = (path: string, body: unknown, token: string = agentToken) =>
+const post = (path: string, body: unknown, token: string = adminToken) =>
   fetch(`${t.baseUrl}/sandbox/control/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -38,14 +41,14 @@ async function customerWrites(body: Record<string, unknown>): Promise<string> {
 /** The message with `wamid` once `ready` holds for it. */
 const messageOnPhone = (phone: string, wamid: string, ready: (m: SandboxMessage) => boolean = () => true) =>
   eventually(async () => (await conversation(phone)).messages.find((m) => m.wamid === wamid && ready(m)));
-async function uploadAsCustomer(bytes: Buffer, mimeType: string, filename: string): Promise<string> {
+function upload(bytes: Buffer, mimeType: string, filename: string, token = adminToken) {
   const form = new FormData();
   form.set('file', new Blob([new Uint8Array(bytes)], { type: mimeType }), filename);
-  const res = await fetch(`${t.baseUrl}/sandbox/control/media`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${agentToken}` },
-    body: form,
-  });
+  return fetch(`${t.baseUrl}/sandbox/control/media`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+}
+async function uploadAsCustomer(bytes: Buffer, mimeType: string, filename: string): Promise<string> {
+  const res = await upload(bytes, mimeType, filename);
+  expect(res.status).toBe(200);
   return ((await res.json()) as { id: string }).id;
 }
 
@@ -164,9 +167,10 @@ describe("the simulator's view of a customer's phone", () => {
     expect((await conversation(phone)).messages.map((m) => m.wamid)).toEqual([wamid]);
   });
 
-  it('shows media both ways and serves its bytes to signed-in users only', async () => {
+  it('shows media both ways and serves its bytes to admins only, inline only when they are an image, video or audio', async () => {
     const phone = '447700900403';
-    const photo = Buffer.from('\x89PNG\r\n\x1a\n a photo of the box');
+    // A real 1×1 PNG.
+    const photo = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
     const photoId = await uploadAsCustomer(photo, 'image/png', 'box.png');
     const sent = await customerWrites({ from: phone, type: 'image', mediaId: photoId, caption: 'Dented' });
 
@@ -189,9 +193,15 @@ describe("the simulator's view of a customer's phone", () => {
 
     const file = await get(`media/${invoiceId}`);
     expect(file.status).toBe(200);
-    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-type')).toBe('application/octet-stream');
+    expect(file.headers.get('content-disposition')).toBe('attachment');
+    expect(file.headers.get('content-security-policy')).toBe(SANDBOX_CSP);
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await file.arrayBuffer()).equals(invoice)).toBe(true);
+    const shown = await get(`media/${photoId}`);
+    expect(shown.headers.get('content-type')).toBe('image/png');
+    expect(shown.headers.get('content-disposition')).toBe('inline');
+    expect(shown.headers.get('content-security-policy')).toBe(SANDBOX_CSP);
     expect((await get(`media/${invoiceId}`, null)).status).toBe(401);
     expect((await get('media/1234567890123456')).status).toBe(404);
     expect((await get('media/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
@@ -207,5 +217,43 @@ describe("the simulator's view of a customer's phone", () => {
     expect((await get('conversation?phone=447700900404', null)).status).toBe(401);
     expect((await get('customers', null)).status).toBe(401);
     expect(await conversation('447700900404')).toEqual({ phone: '447700900404', name: null, messages: [] });
+  });
+});
+
+describe('the sandbox controls', () => {
+  const endpoints: [method: 'GET' | 'POST', path: string, body?: unknown][] = [
+    ['GET', 'customers'],
+    ['GET', 'conversation?phone=447700900405'],
+    ['GET', 'media/1234567890123456'],
+    ['POST', 'media'],
+    ['POST', 'inbound', { from: '447700900405', type: 'text', text: 'Hello' }],
+    // count 0: queues nothing that could fail another test's send.
+    ['POST', 'fail-next', { code: 131026, count: 0 }],
+    ['POST', 'template-status', { name: 'nothing_here', language: 'en_US', status: 'PAUSED' }],
+  ];
+  const call = (method: 'GET' | 'POST', path: string, body: unknown, token: string) =>
+    method === 'GET'
+      ? get(path, token)
+      : path === 'media'
+        ? upload(Buffer.from('x'), 'text/plain', 'x.txt', token)
+        : post(path, body, token);
+
+  it('are for admins only: an agent gets 403 on every one, an admin gets through', async () => {
+    for (const [method, path, body] of endpoints) {
+      const refused = await call(method, path, body, agentToken);
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect(((await refused.json()) as { error: string }).error).toContain('admin');
+      expect([200, 404], `${method} ${path}`).toContain((await call(method, path, body, adminToken)).status);
+    }
+  });
+
+  it('refuses a file past 100 MB with a 413 that says so, keeping nothing', async () => {
+    const res = await upload(Buffer.alloc(100 * 1024 * 1024 + 1, 1), 'video/mp4', 'huge.mp4');
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: string }).error).toBe('file is too large: the sandbox takes files up to 100 MB');
+    const empty = await upload(Buffer.alloc(0), 'image/png', 'empty.png');
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { error: string }).error).toBe('file is empty');
+    expect(await readdir(path.join(t.dataDir, 'sandbox-media', '.incoming'))).toEqual([]);
   });
 });

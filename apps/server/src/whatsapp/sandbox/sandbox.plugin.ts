@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { businessMessage } from './business-message.ts';
 import { defaultStatusDelays, type StatusDelays, scheduleDeliveryStatuses } from './delivery-statuses.ts';
 import { createFailNextQueue } from './fail-next.ts';
-import { createSandboxMediaStore } from './media-store.ts';
+import { createSandboxMediaStore, sandboxMediaLimits } from './media-store.ts';
 import { sandboxControlRoutes } from './sandbox-control.routes.ts';
 import { createSandboxConversations } from './sandbox-conversations.ts';
 import { sandboxGraphRoutes } from './sandbox-graph.routes.ts';
@@ -16,8 +16,6 @@ import { createSandboxTemplateStore } from './template-store.ts';
 import type { SandboxBusiness } from './webhook-payloads.ts';
 import { createWebhookSender } from './webhook-sender.ts';
 
-// Meta's upper bound for any media (documents).
-const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 const SANDBOX_DISPLAY_NUMBER = '15550100001';
 
 export interface SandboxPluginOptions {
@@ -34,7 +32,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
   if (!whatsapp.sandbox) return;
 
   if (!app.hasContentTypeParser('multipart/form-data')) {
-    await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+    await app.register(fastifyMultipart, { limits: { fileSize: sandboxMediaLimits.fileBytes, files: 1, fields: 10 } });
   }
   const business: SandboxBusiness = {
     wabaId: whatsapp.businessAccountId,

@@ -20,10 +20,10 @@ async function storedMessages(t: ListeningTestApp, wamids: string[]) {
 }
 
 /** A customer writes through the sandbox's simulator: a signed webhook, and the sandbox remembers the message. */
-export async function customerWrites(t: ListeningTestApp, token: string, input: { from: string; name?: string; text: string }) {
+export async function customerWrites(t: ListeningTestApp, input: { from: string; name?: string; text: string }) {
   const res = await fetch(`${t.baseUrl}/sandbox/control/inbound`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await t.adminToken()}` },
     body: JSON.stringify({ type: 'text', ...input }),
   });
   if (res.status !== 200) throw new Error(`sandbox inbound failed: ${res.status} ${await res.text()}`);
@@ -60,9 +60,9 @@ export async function customerLastWrote(t: ListeningTestApp, conversationId: num
   await t.ctx.database.db.update(conversations).set({ lastInboundAt: at }).where(eq(conversations.id, conversationId));
 }
 
-export async function sandboxConversation(t: ListeningTestApp, token: string, phone: string): Promise<SandboxConversation> {
+export async function sandboxConversation(t: ListeningTestApp, phone: string): Promise<SandboxConversation> {
   const res = await fetch(`${t.baseUrl}/sandbox/control/conversation?phone=${encodeURIComponent(phone)}`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${await t.adminToken()}` },
   });
   if (res.status !== 200) throw new Error(`sandbox conversation failed: ${res.status}`);
   return (await res.json()) as SandboxConversation;

@@ -15,14 +15,18 @@ import { useUpdateEmailSettings } from '../api/update-email-settings';
 import { EmailStatusBanner } from './email-status-banner';
 import { type SmtpFormValues, serverFieldErrors, validateSmtpSettings } from './settings-validation';
 
-const smtpFields = ['enabled', 'host', 'port', 'secure', 'user', 'password', 'from', 'requireVerification'] as const;
+const smtpFields = ['enabled', 'host', 'port', 'secure', 'allowSelfSigned', 'user', 'password', 'from', 'requireVerification'] as const;
 
-function toForm(settings: EmailSettings): SmtpFormValues {
+/** validateSmtpSettings passes the extra switch through to the same schema as the rest. */
+type SmtpValues = SmtpFormValues & { allowSelfSigned: boolean };
+
+function toForm(settings: EmailSettings): SmtpValues {
   return {
     enabled: settings.enabled,
     host: settings.host,
     port: String(settings.port),
     secure: settings.secure,
+    allowSelfSigned: settings.allowSelfSigned,
     user: settings.user,
     password: '',
     from: settings.from,
@@ -86,7 +90,7 @@ function Toggle({
   );
 }
 
-function SmtpForm({ saved }: { saved: EmailSettings }) {
+export function SmtpForm({ saved }: { saved: EmailSettings }) {
   const [base, setBase] = useState(saved);
   const { values, setValues, errors, setErrors, formError, setFormError, set, field } = useFormFields(() => toForm(saved));
   const update = useUpdateEmailSettings();
@@ -160,6 +164,12 @@ function SmtpForm({ saved }: { saved: EmailSettings }) {
         help="Usually on for port 465 and off for 587, where the connection is upgraded with STARTTLS."
         checked={values.secure}
         onChange={(v) => set('secure', v)}
+      />
+      <Toggle
+        label="Allow a self-signed certificate on the SMTP server"
+        help="Off: the server's certificate must be valid for its name. Turn on only for your own relay."
+        checked={values.allowSelfSigned}
+        onChange={(v) => set('allowSelfSigned', v)}
       />
       <Toggle
         label="Require email verification"
