@@ -1,3 +1,4 @@
+import { chmod, mkdir } from 'node:fs/promises';
 import type { Config } from './config.ts';
 import { applyMigrations, connectDatabase, type Database } from './db/database.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
@@ -11,6 +12,9 @@ export interface StartedDatabase {
 
 /** DATABASE_URL when given, else a PostgreSQL embedded under DATA_DIR; migrations applied either way. */
 export async function startDatabase(config: Config, log: (line: string) => void): Promise<StartedDatabase> {
+  // DATA_DIR holds keys, mail and customers' files: the server's user only (the embedded database opens it a little).
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  await chmod(config.dataDir, 0o700);
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, log);
   const url = config.databaseUrl ?? (embedded as { url: string }).url;
   try {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -31,6 +31,9 @@ it('keeps its data across a stop and a new start on the same directory', async (
   try {
     const result = await query(second.url, 'SELECT v FROM kept');
     expect(result.rows).toEqual([{ v: 'survives' }]);
+    // Others may pass through to the database's own directory, but neither list nor read DATA_DIR.
+    expect((await stat(dir)).mode & 0o777).toBe(0o711);
+    expect((await stat(path.join(dir, '.postgres-password'))).mode & 0o777).toBe(0o600);
   } finally {
     await second.stop();
   }

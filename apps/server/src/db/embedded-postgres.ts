@@ -51,8 +51,8 @@ async function readOrCreateSecret(file: string): Promise<string> {
 /** Runs a real PostgreSQL under dataDir/postgres; its data survives restarts. */
 export async function startEmbeddedPostgres(dataDir: string, onLog: (line: string) => void): Promise<EmbeddedDatabase> {
   await mkdir(dataDir, { recursive: true });
-  // The postgres system user must be able to reach its data directory.
-  await chmod(dataDir, 0o755);
+  // Others may only pass through (the postgres system user must reach its data directory), not list or read it.
+  await chmod(dataDir, 0o711);
   const databaseDir = path.join(dataDir, 'postgres');
   const password = await readOrCreateSecret(path.join(dataDir, '.postgres-password'));
   const port = await freePort();
