@@ -27,11 +27,21 @@ async function audit(page: Page, name: string): Promise<string[]> {
     .map((v) => `${name}: ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
 }
 
-/** Audits each page once its content (not the spinner) shows, and fails once, listing every violation of the group. */
+/**
+ * Audits each page once its content (not the spinner) shows, and fails once, listing every violation of the group.
+ * Every page is served under the console's strict Content-Security-Policy and must not break it.
+ */
 async function expectAccessible(page: Page, checks: PageCheck[]): Promise<void> {
   const problems: string[] = [];
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+  });
   for (const check of checks) {
-    if (check.path) await page.goto(check.path);
+    if (check.path) {
+      const response = await page.goto(check.path);
+      expect(response?.headers()['content-security-policy'], `${check.name} is served under the CSP`).toContain("script-src 'self'");
+    }
     await check.act?.(page);
     await expect(check.ready(page).first()).toBeVisible();
     await expect(page.locator('.spinner')).toHaveCount(0);
@@ -40,6 +50,7 @@ async function expectAccessible(page: Page, checks: PageCheck[]): Promise<void> 
     problems.push(...(await audit(page, check.name)));
   }
   expect(problems, `serious or critical accessibility violations:\n${problems.join('\n')}`).toEqual([]);
+  expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
 }
 
 const heading = (name: string) => (page: Page) => page.getByRole('heading', { name, exact: true });

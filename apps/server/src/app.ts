@@ -16,7 +16,7 @@ import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerLicenceGuard } from './http/licence-guard.ts';
 import { loggerOptions } from './http/logger.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { docsCspHeader, registerSecurityHeaders } from './http/security-headers.ts';
 import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { createActivityService } from './modules/activities/activities.service.ts';
@@ -80,7 +80,11 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  const docsCsp = docsCspHeader(config.publicUrl);
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiHooks: { onRequest: async (_request, reply) => void reply.header('content-security-policy', docsCsp) },
+  });
   // One multipart parser for agents' media and the sandbox's uploads; Meta's largest file (a document) bounds it.
   await app.register(fastifyMultipart, { limits: { fileSize: mediaSizeLimits.document, files: 1, fields: 10 } });
 

@@ -49,4 +49,13 @@ describe('security headers', () => {
     expect(csp['connect-src']).toBe("'self' wss://chat.example.com");
     expect(csp).toHaveProperty('upgrade-insecure-requests');
   });
+
+  it('relaxes only the styles of the API docs page, which Swagger UI sets inline', async () => {
+    const res = await plain.request({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    const csp = directives(res.headers['content-security-policy']);
+    expect(csp['style-src']).toBe("'self' 'unsafe-inline'");
+    expect(csp['script-src']).toBe("'self'");
+    expect(csp['frame-ancestors']).toBe("'none'");
+  });
 });

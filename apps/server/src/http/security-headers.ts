@@ -25,6 +25,14 @@ export function consoleCsp(publicUrl: string): Record<string, string[]> {
   };
 }
 
+/** The API docs page (Swagger UI) sets one inline style; it shows no user content, so only its styles are relaxed. */
+export function docsCspHeader(publicUrl: string): string {
+  const directives = { ...consoleCsp(publicUrl), 'style-src': ["'self'", "'unsafe-inline'"] };
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
 /** Security headers on every answer; routes serving untrusted files set their own, stricter CSP on top. */
 export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
   const https = publicUrl.startsWith('https:');
