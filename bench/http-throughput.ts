@@ -1,6 +1,8 @@
 // Requests/s and latency under 100 concurrent connections for POST /api/login and GET /api/activities?limit=10 on the
 // real server, beside a bare Fastify route in the same run. Run: npx tsx bench/http-throughput.ts
 // Knobs (bounded): BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (100), BENCH_SEED activities (1000).
+// BENCH_BASELINE=<another checkout with node_modules> also runs that checkout's server in the same run, each endpoint
+// measured on the baseline right before this checkout, and prints what the change costs.
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,10 +16,12 @@ import {
   machineCpuSeconds,
   machineLine,
   type ProcInfo,
+  removeDir,
   type Started,
   snapshotProcesses,
   startBareServer,
   startServer,
+  stopProcess,
   tempDataDir,
   waitForQuietMachine,
 } from './lib/processes.ts';
@@ -181,43 +185,65 @@ console.log(
   `Each run: ${WARMUP_SECONDS} s warm-up (discarded), then ${DURATION} s with ${CONNECTIONS} connections, pipelining 1, request timeout ${REQUEST_TIMEOUT_SECONDS} s.\n`,
 );
 
+const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
+
 const dataDir = await tempDataDir('http');
-const server = await startServer('server', dataDir);
+// The sign-in limiter and throttle run and count every request, but must not trip on the bench's one address.
+const benchEnv = { RATE_LIMIT_SIGN_IN: '1000000000', LOGIN_MAX_FAILURES: '1000000000' };
+const server = await startServer('server', dataDir, benchEnv);
+const baselineDataDir = BASELINE ? await tempDataDir('http-baseline') : undefined;
+const baseline = BASELINE && baselineDataDir ? await startServer('baseline', baselineDataDir, benchEnv, BASELINE) : undefined;
 const { started: bare, port: barePort } = await startBareServer('bare fastify', 'bench/bare-server.ts', '/bare');
 
-try {
-  const token = await signInAsAdmin(server.baseUrl);
-  const seeded = await seedActivities(server.baseUrl, token, SEED);
+/** Seeds a server and answers its two targets. */
+async function serverTargets(label: string, served: { started: Started; baseUrl: string }, dir: string): Promise<Target[]> {
+  const token = await signInAsAdmin(served.baseUrl);
+  const seeded = await seedActivities(served.baseUrl, token, SEED);
   const auth = { authorization: `Bearer ${token}` };
   const check = await json<{ activities: unknown[]; total: number }>(
-    await fetch(`${server.baseUrl}/api/activities?limit=10`, { headers: auth, signal: AbortSignal.timeout(10_000) }),
+    await fetch(`${served.baseUrl}/api/activities?limit=10`, { headers: auth, signal: AbortSignal.timeout(10_000) }),
   );
   console.log(
-    `Seeded ${SEED} activities through the API (POST /api/activities as admin, ${SEED_CONCURRENCY} in flight) in ${seeded.seconds.toFixed(1)} s, ${seeded.failed} failed; ` +
+    `${label}: seeded ${SEED} activities through the API (POST /api/activities as admin, ${SEED_CONCURRENCY} in flight) in ${seeded.seconds.toFixed(1)} s, ${seeded.failed} failed; ` +
       `GET /api/activities?limit=10 as admin then returned ${check.activities.length} of total ${check.total}.`,
   );
-
-  const targets: Target[] = [
-    { name: 'GET /bare (bare Fastify)', url: `http://127.0.0.1:${barePort}/bare`, method: 'GET', serverTree: bare },
+  const prefix = label === 'server' ? '' : `${label}: `;
+  return [
     {
-      name: 'GET /api/activities?limit=10',
-      url: `${server.baseUrl}/api/activities?limit=10`,
+      name: `${prefix}GET /api/activities?limit=10`,
+      url: `${served.baseUrl}/api/activities?limit=10`,
       method: 'GET',
       headers: auth,
-      serverTree: server.started,
-      dataDir,
+      serverTree: served.started,
+      dataDir: dir,
     },
     {
-      name: 'POST /api/login (valid)',
-      url: `${server.baseUrl}/api/login`,
+      name: `${prefix}POST /api/login (valid)`,
+      url: `${served.baseUrl}/api/login`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-      serverTree: server.started,
-      dataDir,
+      serverTree: served.started,
+      dataDir: dir,
     },
   ];
-  const trees: Tree[] = [{ started: server.started, dataDir }, { started: bare }];
+}
+
+try {
+  const mine = await serverTargets('server', server, dataDir);
+  const theirs = baseline && baselineDataDir ? await serverTargets('baseline', baseline, baselineDataDir) : [];
+  const token = await signInAsAdmin(server.baseUrl);
+  const auth = { authorization: `Bearer ${token}` };
+  const targets: Target[] = [
+    { name: 'GET /bare (bare Fastify)', url: `http://127.0.0.1:${barePort}/bare`, method: 'GET', serverTree: bare },
+    // Each endpoint on the baseline, then on this checkout, so both see the same machine.
+    ...mine.flatMap((target, i) => (theirs[i] ? [theirs[i], target] : [target])),
+  ];
+  const trees: Tree[] = [
+    { started: server.started, dataDir },
+    { started: bare },
+    ...(baseline ? [{ started: baseline.started, dataDir: baselineDataDir }] : []),
+  ];
   const measured: Measured[] = [];
   for (const target of targets) {
     console.log(`running ${target.name}`);
@@ -262,6 +288,14 @@ try {
       ]),
     ),
   );
+  for (const [i, target] of mine.entries()) {
+    const base = measured.find((m) => m.target === theirs[i]);
+    const now = measured.find((m) => m.target === target);
+    if (base && now) {
+      const change = (now.result.requests.average / base.result.requests.average - 1) * 100;
+      console.log(`${target.name}: ${change >= 0 ? '+' : ''}${change.toFixed(1)}% req/s against the baseline (${BASELINE})`);
+    }
+  }
   const bareRun = measured[0];
   if (bareRun) {
     console.log(
@@ -278,9 +312,11 @@ try {
   console.log(
     `CPU s = CPU seconds used during the measured ${DURATION} s by the serving process tree (node + tsx), its postgres (postmaster + backends), this load generator, other people's processes, and irq/softirq (loopback networking); ${DURATION * os.cpus().length} CPU s = all ${os.cpus().length} cores busy.`,
   );
-  console.log(
-    `Activities table: ${check.total} rows during the activities run (the login run came after it); ${after.total} rows at the end (each login records one).`,
-  );
+  console.log(`Activities table: ${after.total} rows at the end (each login records one).`);
 } finally {
+  if (baseline && baselineDataDir) {
+    await stopProcess(baseline.started, baselineDataDir);
+    await removeDir(baselineDataDir);
+  }
   await stopAndReport(server.started, dataDir, { bare });
 }

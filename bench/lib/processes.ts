@@ -78,12 +78,14 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Output lines whose first appearance is timed, e.g. 'is running at'. */
   watch?: string[];
+  /** The checkout to run in (default: this one). */
+  cwd?: string;
 }
 
 export function startProcess(options: StartOptions): Started {
   const spawnedAt = performance.now();
   const child = spawn(options.command, options.args, {
-    cwd: repoRoot,
+    cwd: options.cwd ?? repoRoot,
     env: { ...process.env, ...options.env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -310,15 +312,19 @@ export function serverEnv(port: number, dataDir: string): Record<string, string>
   };
 }
 
-/** Starts the real server alone (`tsx apps/server/src/main.ts`) and waits for GET /api/health to answer 200. */
-export async function startServer(label: string, dataDir: string, extraEnv: Record<string, string> = {}) {
+/**
+ * Starts the real server alone (`tsx apps/server/src/main.ts`, of this checkout or of `tree`, another one with its
+ * own node_modules) and waits for GET /api/health to answer 200.
+ */
+export async function startServer(label: string, dataDir: string, extraEnv: Record<string, string> = {}, tree = repoRoot) {
   const port = await freePort();
   const started = startProcess({
     label,
-    command: path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    command: path.join(tree, 'node_modules', '.bin', 'tsx'),
     args: ['apps/server/src/main.ts'],
     env: { ...serverEnv(port, dataDir), ...extraEnv },
     watch: ['is running at'],
+    cwd: tree,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor200(`${baseUrl}/api/health`, started, 180_000);

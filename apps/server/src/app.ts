@@ -64,7 +64,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
-  await registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl);
   await registerRateLimits(app);
 
   await app.register(fastifySwagger, {

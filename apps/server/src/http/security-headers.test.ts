@@ -39,6 +39,8 @@ describe('security headers', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     }
   });
 
