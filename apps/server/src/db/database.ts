@@ -6,8 +6,10 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** A transaction: statuses and message inserts take per-wamid locks that last until it ends. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A transaction or the database itself: repositories accept either. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;

@@ -1,8 +1,7 @@
 import type { AgentSession, SessionState } from '@wac/contract/agent-sessions';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database.ts';
+import type { DbOrTx, Tx } from '../../db/database.ts';
 import { contacts, conversations, users } from '../../db/schema.ts';
-import type { Tx } from '../../whatsapp/messages/messages.repository.ts';
 
 /** A conversation as the session rules and the send path see it. */
 export interface ConversationSession {

@@ -2,9 +2,9 @@ import { type AgentSession, nextSessionState, type SessionAction, type SessionSt
 import type { Role } from '@wac/contract/auth';
 import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
+import type { Tx } from '../../db/database.ts';
 import { conflict } from '../../http/app-error.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import type { Tx } from '../../whatsapp/messages/messages.repository.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
 import { type ConversationSession, setSession, toAgentSession } from './agent-sessions.repository.ts';
 

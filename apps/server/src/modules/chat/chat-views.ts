@@ -8,9 +8,9 @@ import {
   messagePreview,
 } from '@wac/contract/whatsapp-messages';
 import type { DbOrTx } from '../../db/database.ts';
-import { toChatMessage } from '../../whatsapp/messages/chat-message.ts';
 import { toChatMedia } from '../media/chat-media.ts';
 import type { MediaLinks } from '../media/media-links.ts';
+import { toChatMessage } from '../messaging/chat-message.ts';
 import { type MessageWithSender, mediaOfMessages, type SummaryRow } from './chat.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database.ts';
+import type { DbOrTx, Tx } from '../../db/database.ts';
 import { contacts, conversations, mediaFiles, messages, users } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
-import { lockConversations, type MessageRow, type Tx } from '../../whatsapp/messages/messages.repository.ts';
 import type { MediaFileRow } from '../media/chat-media.ts';
+import { lockConversations, type MessageRow } from '../messaging/messages.repository.ts';
 
 export interface ConversationFilter {
   /** Part of the contact's name, or digits of their number. */

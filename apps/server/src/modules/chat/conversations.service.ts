@@ -12,7 +12,7 @@ import { type ConversationReadEvent, whatsappEventNames } from '@wac/contract/wh
 import { normalizePhone } from '@wac/contract/whatsapp-phone';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http/app-error.ts';
-import { toChatMessage } from '../../whatsapp/messages/chat-message.ts';
+import { toChatMessage } from '../messaging/chat-message.ts';
 import {
   type ConversationFilter,
   conversationSummaryOfPhone,

@@ -4,26 +4,19 @@ import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import type { MessageContent, MessageError } from '@wac/contract/whatsapp-messages';
 import { normalizePhone, toE164Digits } from '@wac/contract/whatsapp-phone';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
 import type { Realtime, RealtimeEmit } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { type CloudApiClient, CloudApiError } from '../../whatsapp/cloud-api-client.ts';
-import { upsertConversation } from '../../whatsapp/messages/inbound-messages.repository.ts';
-import { messageStatusEmit } from '../../whatsapp/messages/message-events.ts';
-import {
-  assignWamid,
-  findOrCreateContact,
-  insertOutbound,
-  type MessageRow,
-  markSendFailed,
-  type Tx,
-} from '../../whatsapp/messages/messages.repository.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
 import { type ConversationSession, lockConversation } from '../agent-sessions/agent-sessions.repository.ts';
 import { assertNotHeldByOther, type SessionActor, transitionSession } from '../agent-sessions/session-transitions.ts';
 import type { LicenceService } from '../license/license.service.ts';
 import type { MediaLinks } from '../media/media-links.ts';
+import { upsertConversation } from '../messaging/inbound-messages.repository.ts';
+import { messageStatusEmit } from '../messaging/message-events.ts';
+import { assignWamid, findOrCreateContact, insertOutbound, type MessageRow, markSendFailed } from '../messaging/messages.repository.ts';
 import { toChatMessages } from './chat-views.ts';
 import type { ConversationTotal } from './conversation-total.ts';
 

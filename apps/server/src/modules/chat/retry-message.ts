@@ -1,11 +1,12 @@
 import type { ChatMessage } from '@wac/contract/chat';
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
+import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
-import { messageStatusEmit } from '../../whatsapp/messages/message-events.ts';
-import { type MessageRow, resetForRetry, type Tx } from '../../whatsapp/messages/messages.repository.ts';
 import { lockConversation } from '../agent-sessions/agent-sessions.repository.ts';
 import type { SessionActor } from '../agent-sessions/session-transitions.ts';
 import { conversationOfMessage } from '../media/media.repository.ts';
+import { messageStatusEmit } from '../messaging/message-events.ts';
+import { type MessageRow, resetForRetry } from '../messaging/messages.repository.ts';
 import { templateResend } from '../templates/retry-template.ts';
 import { lockMessage, mediaOfMessages, messageWithSender } from './chat.repository.ts';
 import { assertWindowOpen, type ChatDeps, dispatch, emitAll, takeOverOnSend, viewMessage } from './outbound.ts';

@@ -5,8 +5,8 @@ import type { Db } from '../../db/database.ts';
 import { messages } from '../../db/schema.ts';
 import { createKickableLoop } from '../../jobs/kickable-loop.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
-import { messageStatusEmit } from '../../whatsapp/messages/message-events.ts';
-import type { MessageRow } from '../../whatsapp/messages/messages.repository.ts';
+import { messageStatusEmit } from '../messaging/message-events.ts';
+import type { MessageRow } from '../messaging/messages.repository.ts';
 
 /** Longer than any send can take: 4 attempts of at most 60 s each, with their backoff. */
 export const STALE_SEND_MS = 10 * 60_000;

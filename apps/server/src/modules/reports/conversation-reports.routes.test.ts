@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { conversations, messages } from '../../db/schema.ts';
-import { insertInbound, upsertContact, upsertConversation } from '../../whatsapp/messages/inbound-messages.repository.ts';
-import { insertOutbound } from '../../whatsapp/messages/messages.repository.ts';
+import { insertInbound, upsertContact, upsertConversation } from '../messaging/inbound-messages.repository.ts';
+import { insertOutbound } from '../messaging/messages.repository.ts';
 
 let t: TestApp;
 let agent: string;

@@ -1,7 +1,7 @@
 import type { TemplateStatus } from '@wac/contract/templates';
 import { or, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
-import type { Tx } from '../../whatsapp/messages/messages.repository.ts';
 import type { TemplateUpdateItem } from '../../whatsapp/webhook/webhook-payload.ts';
 import { templateCategoryOf, templateStatusEmit, templateStatusOf, toTemplate } from './template-view.ts';
 import { byMetaId, byNameAndLanguage, creatorNameOf, lockTemplate, type NewTemplateRow, updateTemplate } from './templates.repository.ts';

@@ -1,10 +1,10 @@
 import type { TemplateStatus } from '@wac/contract/templates';
 import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
 import { messageTemplates } from '../../db/schema.ts';
 import { createKickableLoop, type KickableLoop } from '../../jobs/kickable-loop.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import type { GraphTemplate } from '../../whatsapp/cloud-api-client.ts';
-import type { Tx } from '../../whatsapp/messages/messages.repository.ts';
 import { emitAll } from '../chat/outbound.ts';
 import { atMeta, type TemplateDeps } from './template-deps.ts';
 import { templateCategoryOf, templateStatusEmit, templateStatusOf, toTemplate } from './template-view.ts';

@@ -1,15 +1,21 @@
 import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import { type MediaKind, type MessageContent, mediaKinds } from '@wac/contract/whatsapp-messages';
 import { normalizePhone } from '@wac/contract/whatsapp-phone';
+import type { Tx } from '../../db/database.ts';
 import { reopenEndedSessions } from '../../modules/agent-sessions/agent-sessions.repository.ts';
 import { insertPendingInboundMedia, type NewInboundMedia } from '../../modules/media/media.repository.ts';
+import {
+  conversationKey,
+  insertInboundMessages,
+  upsertContacts,
+  upsertConversations,
+} from '../../modules/messaging/inbound-messages.repository.ts';
+import { messageReceivedEmit, messageStatusEmit } from '../../modules/messaging/message-events.ts';
+import { applyStatuses } from '../../modules/messaging/message-statuses.repository.ts';
+import type { MessageRow } from '../../modules/messaging/messages.repository.ts';
 import { applyTemplateUpdate } from '../../modules/templates/template-status.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
-import { errorFromMeta, inboundContent } from '../messages/inbound-content.ts';
-import { conversationKey, insertInboundMessages, upsertContacts, upsertConversations } from '../messages/inbound-messages.repository.ts';
-import { messageReceivedEmit, messageStatusEmit } from '../messages/message-events.ts';
-import { applyStatuses } from '../messages/message-statuses.repository.ts';
-import type { MessageRow, Tx } from '../messages/messages.repository.ts';
+import { errorFromMeta, inboundContent } from './inbound-content.ts';
 import { extractChanges, type InboundItem, metaTime, type StatusItem } from './webhook-payload.ts';
 
 export interface WebhookEventOutcome {

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { webhookEvents } from '../../db/schema.ts';
 import { unnestRows } from '../../db/unnest-rows.ts';
-import type { Tx } from '../messages/messages.repository.ts';
 
 /** Rows per INSERT, and INSERTs running at once: most of the pool stays free for processing and the API. */
 const MAX_BATCH_ROWS = 200;

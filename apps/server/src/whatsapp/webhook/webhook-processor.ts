@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { createKickableLoop } from '../../jobs/kickable-loop.ts';
+import { messageStatusEmit } from '../../modules/messaging/message-events.ts';
+import { sweepEarlyStatuses } from '../../modules/messaging/message-statuses.repository.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
-import { messageStatusEmit } from '../messages/message-events.ts';
-import { sweepEarlyStatuses } from '../messages/message-statuses.repository.ts';
-import type { Tx } from '../messages/messages.repository.ts';
 import { handleWebhookEvents, type WebhookEventOutcome } from './handle-webhook-events.ts';
 import { claimWebhookEvents, markWebhookEventFailed, markWebhookEventsProcessed } from './webhook-events.repository.ts';
 

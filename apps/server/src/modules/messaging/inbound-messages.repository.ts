@@ -1,8 +1,9 @@
 import type { MessageContent, MessageError } from '@wac/contract/whatsapp-messages';
 import { asc, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
 import { contacts, conversations, messages } from '../../db/schema.ts';
 import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
-import { type ContactRow, type MessageRow, type Tx, touchConversations } from './messages.repository.ts';
+import { type ContactRow, type MessageRow, touchConversations } from './messages.repository.ts';
 
 // Contacts and conversations are written in key order, so two batches sharing them never wait on each other in a
 // circle; the contact's row lock then makes batches with the same customers take turns on their messages too.

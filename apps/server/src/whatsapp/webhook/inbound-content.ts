@@ -1,5 +1,5 @@
 import type { MessageContent, MessageError, MessageType } from '@wac/contract/whatsapp-messages';
-import type { MetaError, MetaInboundMessage } from '../webhook/webhook-payload.ts';
+import type { MetaError, MetaInboundMessage } from './webhook-payload.ts';
 
 export interface InboundContent {
   type: MessageType;

@@ -1,8 +1,9 @@
 import { advanceStatus, type DeliveryStatus, type MessageError, type MessageStatus } from '@wac/contract/whatsapp-messages';
 import { asc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
 import { earlyStatuses, messages } from '../../db/schema.ts';
 import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
-import type { MessageRow, Tx } from './messages.repository.ts';
+import type { MessageRow } from './messages.repository.ts';
 
 // Two-key advisory locks live apart from the one-key migration lock.
 const WAMID_LOCK_SPACE = 7702;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MetaInboundMessage } from '../webhook/webhook-payload.ts';
 import { inboundContent } from './inbound-content.ts';
+import type { MetaInboundMessage } from './webhook-payload.ts';
 
 const msg = (type: string, part: Record<string, unknown>): MetaInboundMessage => ({
   id: 'wamid.1',

@@ -1,12 +1,10 @@
 import type { MessageContent, MessageError } from '@wac/contract/whatsapp-messages';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Tx } from '../../db/database.ts';
 import { contacts, conversations, messages } from '../../db/schema.ts';
 import { unnestRows } from '../../db/unnest-rows.ts';
 import { applyEarlyStatuses, lockWamids, type StatusResult } from './message-statuses.repository.ts';
 
-/** A transaction: statuses and message inserts take per-wamid locks that last until it ends. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type MessageRow = typeof messages.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseForFile } from '../../../test/test-database.ts';
 import { earlyStatuses, messages } from '../../db/schema.ts';
-import { whatsappTables } from '../test/db-queries.ts';
+import { whatsappTables } from '../../whatsapp/test/db-queries.ts';
 import { upsertContact, upsertConversation } from './inbound-messages.repository.ts';
 import { applyStatus, sweepEarlyStatuses } from './message-statuses.repository.ts';
 
