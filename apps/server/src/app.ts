@@ -36,6 +36,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { licenseRoutes } from './modules/license/license.routes.ts';
 import { createLicenseParts } from './modules/license/license.service.ts';
 import { createLicenseAdminService } from './modules/license/license-admin.service.ts';
+import { messagingPlugin } from './modules/messaging/messaging.plugin.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -44,7 +45,6 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createRealtime } from './realtime/realtime.ts';
-import { whatsappPlugin } from './whatsapp/whatsapp.plugin.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -124,7 +124,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     ctx,
     emailService: createEmailService(ctx, settingsRepository, createOutboxRepository(outboxDir(config))),
   });
-  await app.register(whatsappPlugin, { ctx });
+  await app.register(messagingPlugin, { ctx });
   const chatDeps = createChatDeps(ctx);
   await app.register(chatRoutes, { deps: chatDeps });
   const staleSends = createStaleSendSweep({ db: ctx.database.db, log: ctx.log, broadcast: (emits) => ctx.realtime.toEveryoneAll(emits) });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { storeOutbound } from '../../modules/messaging/test/outbound.ts';
 import { type CloudApiClient, cloudApiClientFor } from '../cloud-api-client.ts';
 import { whatsappTables } from '../test/db-queries.ts';
 import { eventually } from '../test/listening-test-app.ts';
 import { liveTestApp } from '../test/live-test-app.ts';
-import { storeOutbound } from '../test/outbound.ts';
 
 let tables: ReturnType<typeof whatsappTables>;
 let client: CloudApiClient;

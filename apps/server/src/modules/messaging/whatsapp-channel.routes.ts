@@ -1,9 +1,9 @@
 import { channelStatusSchema, webhookHealthSchema } from '@wac/contract/whatsapp-channel';
 import { WEBHOOK_PATH } from '@wac/contract/whatsapp-webhook';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../app-context.ts';
-import { webhookHealth } from './webhook/webhook-health.repository.ts';
-import { WEBHOOK_MAX_ATTEMPTS } from './webhook/webhook-processor.ts';
+import type { AppContext } from '../../app-context.ts';
+import { webhookHealth } from './webhook-health.repository.ts';
+import { WEBHOOK_MAX_ATTEMPTS } from './webhook-processor.ts';
 
 const tags = ['WhatsApp'];
 

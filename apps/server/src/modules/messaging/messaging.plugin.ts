@@ -1,23 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../app-context.ts';
-import { createSecretBox } from '../lib/secret-box.ts';
-import { mediaRoutes } from '../modules/media/media.routes.ts';
-import { createMediaService } from '../modules/media/media.service.ts';
-import { createMediaDownloadWorker } from '../modules/media/media-download.worker.ts';
-import { loadMediaLinks } from '../modules/media/media-links.ts';
-import { conversationReportsRoutes } from '../modules/reports/conversation-reports.routes.ts';
-import { createConversationReportsService } from '../modules/reports/conversation-reports.service.ts';
-import { createSettingsRepository } from '../modules/settings/settings.repository.ts';
-import { createSettingsService } from '../modules/settings/settings.service.ts';
-import { createMediaStorage } from '../storage/media-storage.ts';
-import { cloudApiClientFor } from './cloud-api-client.ts';
-import { sandboxPlugin } from './sandbox/sandbox.plugin.ts';
-import { whatsappWebhookRoutes } from './webhook/webhook.routes.ts';
-import { createWebhookProcessor } from './webhook/webhook-processor.ts';
+import type { AppContext } from '../../app-context.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
+import { createMediaStorage } from '../../storage/media-storage.ts';
+import { cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
+import { sandboxPlugin } from '../../whatsapp/sandbox/sandbox.plugin.ts';
+import { mediaRoutes } from '../media/media.routes.ts';
+import { createMediaService } from '../media/media.service.ts';
+import { createMediaDownloadWorker } from '../media/media-download.worker.ts';
+import { loadMediaLinks } from '../media/media-links.ts';
+import { conversationReportsRoutes } from '../reports/conversation-reports.routes.ts';
+import { createConversationReportsService } from '../reports/conversation-reports.service.ts';
+import { createSettingsRepository } from '../settings/settings.repository.ts';
+import { createSettingsService } from '../settings/settings.service.ts';
+import { whatsappWebhookRoutes } from './webhook.routes.ts';
+import { createWebhookProcessor } from './webhook-processor.ts';
 import { whatsappChannelRoutes } from './whatsapp-channel.routes.ts';
 
 /** The WhatsApp channel: webhook intake and processing, media, reports, and the sandbox that stands in for Meta when configured so. */
-export const whatsappPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const messagingPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx.database;
   const emit = (event: string, payload: unknown) => ctx.realtime.toEveryone(event, payload);
   const links = await loadMediaLinks(db, createSecretBox(ctx.config.dataDir));

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/database.ts';
 import { createKickableLoop } from '../../jobs/kickable-loop.ts';
-import { messageStatusEmit } from '../../modules/messaging/message-events.ts';
-import { sweepEarlyStatuses } from '../../modules/messaging/message-statuses.repository.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { handleWebhookEvents, type WebhookEventOutcome } from './handle-webhook-events.ts';
+import { messageStatusEmit } from './message-events.ts';
+import { sweepEarlyStatuses } from './message-statuses.repository.ts';
 import { claimWebhookEvents, markWebhookEventFailed, markWebhookEventsProcessed } from './webhook-events.repository.ts';
 
 export interface WebhookProcessorDeps {

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database.ts';
-import { upsertContact, upsertConversation } from '../../modules/messaging/inbound-messages.repository.ts';
-import { insertOutbound } from '../../modules/messaging/messages.repository.ts';
+import type { Db } from '../../../db/database.ts';
+import { upsertContact, upsertConversation } from '../inbound-messages.repository.ts';
+import { insertOutbound } from '../messages.repository.ts';
 
 /** Stores a message as the send path will once the Graph API has given it a wamid. */
 export function storeOutbound(db: Db, input: { phone: string; phoneNumberId: string; wamid: string; text?: string }) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { inboundPayload, type SandboxBusiness, statusPayload } from '../sandbox/webhook-payloads.ts';
-import { whatsappTables } from '../test/db-queries.ts';
-import { eventually, postWebhook } from '../test/listening-test-app.ts';
-import { liveTestApp } from '../test/live-test-app.ts';
-import { storeOutbound } from '../test/outbound.ts';
+import { inboundPayload, type SandboxBusiness, statusPayload } from '../../whatsapp/sandbox/webhook-payloads.ts';
+import { whatsappTables } from '../../whatsapp/test/db-queries.ts';
+import { eventually, postWebhook } from '../../whatsapp/test/listening-test-app.ts';
+import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
+import { storeOutbound } from './test/outbound.ts';
 
 const SECRET = 'processing-secret';
 let tables: ReturnType<typeof whatsappTables>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { whatsappTables } from '../test/db-queries.ts';
-import { createListeningTestApp, eventually, type ListeningTestApp, postWebhook } from '../test/listening-test-app.ts';
-import { signPayload } from '../webhook-signature.ts';
+import { whatsappTables } from '../../whatsapp/test/db-queries.ts';
+import { createListeningTestApp, eventually, type ListeningTestApp, postWebhook } from '../../whatsapp/test/listening-test-app.ts';
+import { signPayload } from '../../whatsapp/webhook-signature.ts';
 
 const SECRET = 'app-secret-for-tests';
 let t: ListeningTestApp;

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseForFile } from '../../../test/test-database.ts';
 import { conversations, mediaFiles } from '../../db/schema.ts';
-import { inboundPayload, type SandboxBusiness, statusPayload } from '../sandbox/webhook-payloads.ts';
-import { whatsappTables } from '../test/db-queries.ts';
-import { storeOutbound } from '../test/outbound.ts';
+import { inboundPayload, type SandboxBusiness, statusPayload } from '../../whatsapp/sandbox/webhook-payloads.ts';
+import { whatsappTables } from '../../whatsapp/test/db-queries.ts';
 import { handleWebhookEvents } from './handle-webhook-events.ts';
+import { storeOutbound } from './test/outbound.ts';
 
 const business: SandboxBusiness = { wabaId: '200', phoneNumberId: '100', displayPhoneNumber: '15550001111' };
 const database = freshDatabaseForFile();

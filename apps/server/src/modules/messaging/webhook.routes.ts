@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context.ts';
 import { createFailureLimiter } from '../../http/failure-limiter.ts';
 import { tooManyRequests } from '../../http/rate-limits.ts';
 import { sameSecret } from '../../lib/secrets.ts';
-import { verifySignature } from '../webhook-signature.ts';
+import { verifySignature } from '../../whatsapp/webhook-signature.ts';
 import { insertWebhookEvent } from './webhook-events.repository.ts';
 import { recordSignatureFailure } from './webhook-health.repository.ts';
 

@@ -2,21 +2,16 @@ import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import { type MediaKind, type MessageContent, mediaKinds } from '@wac/contract/whatsapp-messages';
 import { normalizePhone } from '@wac/contract/whatsapp-phone';
 import type { Tx } from '../../db/database.ts';
-import { reopenEndedSessions } from '../../modules/agent-sessions/agent-sessions.repository.ts';
-import { insertPendingInboundMedia, type NewInboundMedia } from '../../modules/media/media.repository.ts';
-import {
-  conversationKey,
-  insertInboundMessages,
-  upsertContacts,
-  upsertConversations,
-} from '../../modules/messaging/inbound-messages.repository.ts';
-import { messageReceivedEmit, messageStatusEmit } from '../../modules/messaging/message-events.ts';
-import { applyStatuses } from '../../modules/messaging/message-statuses.repository.ts';
-import type { MessageRow } from '../../modules/messaging/messages.repository.ts';
-import { applyTemplateUpdate } from '../../modules/templates/template-status.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
-import { errorFromMeta, inboundContent } from './inbound-content.ts';
-import { extractChanges, type InboundItem, metaTime, type StatusItem } from './webhook-payload.ts';
+import { errorFromMeta, inboundContent } from '../../whatsapp/webhook/inbound-content.ts';
+import { extractChanges, type InboundItem, metaTime, type StatusItem } from '../../whatsapp/webhook/webhook-payload.ts';
+import { reopenEndedSessions } from '../agent-sessions/agent-sessions.repository.ts';
+import { insertPendingInboundMedia, type NewInboundMedia } from '../media/media.repository.ts';
+import { applyTemplateUpdate } from '../templates/template-status.ts';
+import { conversationKey, insertInboundMessages, upsertContacts, upsertConversations } from './inbound-messages.repository.ts';
+import { messageReceivedEmit, messageStatusEmit } from './message-events.ts';
+import { applyStatuses } from './message-statuses.repository.ts';
+import type { MessageRow } from './messages.repository.ts';
 
 export interface WebhookEventOutcome {
   /** Realtime events to send once the transaction is committed. */

@@ -1,9 +1,9 @@
 import { webhookHealthSchema } from '@wac/contract/whatsapp-channel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.ts';
-import { inboundPayload } from './sandbox/webhook-payloads.ts';
-import { whatsappTables } from './test/db-queries.ts';
-import { createListeningTestApp, eventually, type ListeningTestApp, postWebhook } from './test/listening-test-app.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { inboundPayload } from '../../whatsapp/sandbox/webhook-payloads.ts';
+import { whatsappTables } from '../../whatsapp/test/db-queries.ts';
+import { createListeningTestApp, eventually, type ListeningTestApp, postWebhook } from '../../whatsapp/test/listening-test-app.ts';
 
 const SECRET = 'health-secret';
 let t: ListeningTestApp;
