@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repo = path.resolve(import.meta.dirname, '..');
+const biome = path.join(repo, 'node_modules', '.bin', 'biome');
+let tree: string;
+
+/** A scratch tree with the project's biome.json, so its per-folder rules apply to planted files at the same paths. */
+beforeAll(async () => {
+  tree = await mkdtemp(path.join(os.tmpdir(), 'wac-lint-'));
+  await copyFile(path.join(repo, 'biome.json'), path.join(tree, 'biome.json'));
+});
+afterAll(() => rm(tree, { recursive: true, force: true }));
+
+async function lint(file: string, source: string): Promise<string[]> {
+  const at = path.join(tree, file);
+  await mkdir(path.dirname(at), { recursive: true });
+  await writeFile(at, source);
+  const output = await promisify(execFile)(biome, ['lint', '--reporter=json', '--max-diagnostics=50', file], { cwd: tree }).then(
+    (r) => r.stdout,
+    (err: { stdout: string }) => err.stdout,
+  );
+  const report = JSON.parse(output) as { diagnostics: { category: string; message: string }[] };
+  return report.diagnostics.filter((d) => d.category === 'lint/style/noRestrictedImports').map((d) => d.message);
+}
+
+describe('import boundaries kept by the linter', () => {
+  it('refuses a web feature importing another feature, at any depth', async () => {
+    const cases = [
+      ['apps/web/src/features/media/probe-a.tsx', "import { x } from '../chat/api/send-message';"],
+      ['apps/web/src/features/media/pages/probe-b.tsx', "import { x } from '../../chat/api/send-message';"],
+      ['apps/web/src/features/media/components/list/probe-c.tsx', "import { x } from '../../../templates/api/list';"],
+    ];
+    for (const [file, line] of cases) {
+      const problems = await lint(file as string, `${line}\nexport const y = x;\n`);
+      expect(problems, file).toEqual([expect.stringContaining('A web feature imports only its own files')]);
+    }
+  });
+
+  it('lets a feature import its own files and the shared ui/, lib/ and app/ folders', async () => {
+    const source = [
+      "import { a } from '../api/own';",
+      "import { b } from './sibling';",
+      "import { c } from '../../../ui/button';",
+      "import { d } from '../../../lib/api-client';",
+      'export const all = [a, b, c, d];',
+    ].join('\n');
+    expect(await lint('apps/web/src/features/media/pages/probe-ok.tsx', `${source}\n`)).toEqual([]);
+  });
+
+  it('refuses whatsapp/ importing from modules/, outside its tests', async () => {
+    const line = "import { a } from '../../modules/chat/outbound.ts';\nexport const b = a;\n";
+    expect(await lint('apps/server/src/whatsapp/sandbox/probe.ts', line)).toEqual([expect.stringContaining('whatsapp/ is the adapter')]);
+    expect(await lint('apps/server/src/whatsapp/sandbox/probe.test.ts', line)).toEqual([]);
+  });
+});
