@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sameSecret } from '../../lib/secrets.ts';
 import { mediaAnswerHeaders, servedAs, sniffMediaType } from '../../storage/served-media.ts';
 import type { FailNextQueue, QueuedFailure } from './fail-next.ts';
 import { sendGraphError } from './graph-error.ts';
@@ -10,10 +10,9 @@ import { newWamid } from './webhook-payloads.ts';
 const VERSION_PATTERN = /^v\d+\.\d+$/;
 const MEDIA_TYPES = new Set<string>(['image', 'video', 'audio', 'document', 'sticker']);
 
+/** The bearer token of a Graph call, compared in constant time. */
 function tokenMatches(header: string | undefined, expected: string): boolean {
-  const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
-  const wanted = Buffer.from(expected);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+  return sameSecret(header?.startsWith('Bearer ') ? header.slice(7) : undefined, expected);
 }
 
 export interface SandboxGraphOptions {
