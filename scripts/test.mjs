@@ -26,8 +26,11 @@ function read(file) {
 const v = read(vitestReport);
 const p = read(playwrightReport);
 const passed = (v?.numPassedTests ?? 0) + (p?.stats?.expected ?? 0);
-const failed = (v?.numFailedTests ?? 0) + (p?.stats?.unexpected ?? 0);
+// A test file can fail outside its tests (a hook timing out, an import throwing) while Vitest still exits 0: it counts.
+const failedFiles = v?.numFailedTestSuites ?? 0;
+const failedOutsideTests = failedFiles > 0 && (v?.numFailedTests ?? 0) === 0 ? failedFiles : 0;
+const failed = (v?.numFailedTests ?? 0) + failedOutsideTests + (p?.stats?.unexpected ?? 0);
 const skipped = (v?.numPendingTests ?? 0) + (v?.numTodoTests ?? 0) + (p?.stats?.skipped ?? 0);
-const ok = vitestStatus === 0 && e2eStatus === 0 && v !== null && p !== null;
+const ok = vitestStatus === 0 && e2eStatus === 0 && v !== null && p !== null && v.success !== false && failedFiles === 0;
 console.log(`\n${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);
