@@ -1,24 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { bubble, openChatWith, reply } from './support/chat.ts';
 import { signIn } from './support/session.ts';
 import { E2E_ADMIN } from './support/stack.ts';
 import { customerWrites, failNextSend, signedCustomerMessage, socketConnected, uniqueCustomerPhone } from './support/whatsapp.ts';
-
-async function openChatWith(page: Page, name: string): Promise<void> {
-  await page.goto('/chat');
-  await page
-    .getByRole('navigation', { name: 'Conversations' })
-    .getByRole('link', { name: new RegExp(name) })
-    .click();
-  await expect(page.getByRole('region', { name: `Conversation with ${name}` })).toBeVisible();
-}
-
-async function reply(page: Page, text: string): Promise<void> {
-  const composer = page.getByRole('textbox', { name: 'Type a message' });
-  await composer.fill(text);
-  await composer.press('Enter');
-}
-
-const bubble = (page: Page, text: string) => page.locator('.message-bubble', { hasText: text });
 
 test('a failed send explains what to do, and Retry sends it again', async ({ page, request }) => {
   const phone = uniqueCustomerPhone();

@@ -93,6 +93,8 @@ export const reservedActivityTypes = [
   'template_deleted',
   'template_status_update',
   'agent_takeover',
+  /** Written for the colleague a conversation was taken from, so they are told. */
+  'agent_taken_over',
   'agent_return_to_bot',
   'agent_session_ended',
 ] as const;

@@ -75,6 +75,8 @@ describe('helpers', () => {
   it('finds the actor', () => {
     expect(activityActor({ type: 'x', data: { username: ' ann ' } })).toBe('ann');
     expect(activityActor({ type: 'x', user: { username: 'ben' } })).toBe('ben');
+    // Told to the person it happened to, a takeover names who took over.
+    expect(activityActor({ type: 'agent_taken_over', user: { username: 'ann' }, data: { takenOverBy: 'ben' } })).toBe('ben');
     expect(activityActor({ type: 'x', data: { username: 'ann' }, user: { username: 'ben' } })).toBe('ben');
     expect(activityActor({ type: 'x', user: null })).toBeUndefined();
   });

@@ -22,6 +22,9 @@ function text(value: unknown): string | undefined {
  * The stored user comes first because `data` is what the poster wrote.
  */
 export function activityActor(activity: DescribableActivity): string | undefined {
+  // An activity written for the person something happened to (a takeover) names who did it in its data.
+  const doer = text(activity.data?.takenOverBy);
+  if (doer) return doer;
   const user = activity.user;
   const stored = user && typeof user === 'object' ? text(user.username) : text(user);
   return stored ?? text(activity.data?.username);
@@ -41,7 +44,7 @@ export function humanizeActivityType(type: string): string {
 
 type Describe = (
   who: string,
-  d: { name?: string; recipient?: string; status?: string; action?: string; details?: string },
+  d: { name?: string; recipient?: string; status?: string; action?: string; details?: string; username?: string },
   actor: string | undefined,
 ) => string;
 
@@ -72,6 +75,9 @@ const described: { [type in ReservedActivityType]?: Describe } = {
   whatsapp_message_received: (_who, d) => `New message from ${d.name ?? d.recipient ?? 'a customer'}`,
   message_sent: (who, d) => `${who} sent a message${d.recipient ? ` to ${d.recipient}` : ''}`,
   agent_takeover: (who, d) => `${who} took over the conversation with ${d.name ?? d.recipient ?? 'a customer'}`,
+  // Written for the previous holder (data.username); the actor is who took over.
+  agent_taken_over: (who, d) =>
+    `${who} took over the conversation with ${d.name ?? d.recipient ?? 'a customer'} from ${d.username ?? 'its previous agent'}`,
   agent_return_to_bot: (who, d) => `${who} handed the conversation with ${d.name ?? d.recipient ?? 'a customer'} back to the bot`,
   agent_session_ended: (who, d) => `${who} ended the conversation with ${d.name ?? d.recipient ?? 'a customer'}`,
   template_created: (who, d) => `${who} created template ${d.name ?? ''}`.trim(),
@@ -89,6 +95,7 @@ export function describeActivity(activity: DescribableActivity): string {
     status: text(data.status),
     action: text(data.action),
     details: text(data.details),
+    username: text(data.username),
   };
   const actor = activityActor(activity);
   const known = described[activity.type.toLowerCase() as ReservedActivityType];

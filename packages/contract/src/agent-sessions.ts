@@ -22,7 +22,13 @@ export function nextSessionState(current: SessionState, action: SessionAction): 
   return t.from.includes(current) ? t.to : null;
 }
 
-export const takeoverBodySchema = z.object({ reason: z.string().trim().min(1).max(200).optional() }).default({});
+export const takeoverBodySchema = z
+  .object({
+    reason: z.string().trim().min(1).max(200).optional(),
+    /** The id of the colleague the person was shown as holding the conversation: taking it from them needs it. */
+    confirmHolderId: z.number().int().positive().optional(),
+  })
+  .default({});
 export const endSessionBodySchema = z
   .object({
     reason: z.string().trim().min(1).max(200).optional(),
@@ -42,3 +48,10 @@ export const agentSessionSchema = z.object({
   changedAt: z.iso.datetime().nullable(),
 });
 export type AgentSession = z.infer<typeof agentSessionSchema>;
+
+/** Who holds a conversation someone else wants to act or write in. */
+export const sessionHolderSchema = z.object({ id: z.number().int(), username: z.string() });
+export type SessionHolder = z.infer<typeof sessionHolderSchema>;
+
+/** The `details` of the 409 refusing to act or write in a conversation a colleague holds: the console offers the takeover. */
+export const heldByOtherDetailsSchema = z.object({ holder: sessionHolderSchema });

@@ -22,7 +22,7 @@ export const agentSessionsRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = as
   );
 
   app.post('/api/agent/session/:id/takeover', { schema: { tags, params: idParamsSchema, body: takeoverBodySchema, response } }, (request) =>
-    takeOver(deps, currentUser(request), request.params.id, request.body.reason),
+    takeOver(deps, currentUser(request), request.params.id, request.body),
   );
 
   app.post('/api/agent/session/:id/return-to-bot', { schema: { tags, params: idParamsSchema, response } }, (request) =>

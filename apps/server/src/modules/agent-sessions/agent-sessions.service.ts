@@ -17,13 +17,20 @@ export async function getSession(deps: ChatDeps, conversationId: number): Promis
   return toAgentSession(found);
 }
 
-export async function takeOver(deps: ChatDeps, actor: SessionActor, conversationId: number, reason?: string): Promise<AgentSession> {
+/** From the bot, an ended conversation, or (with a confirmation naming them) a colleague, who is told. */
+export async function takeOver(
+  deps: ChatDeps,
+  actor: SessionActor,
+  conversationId: number,
+  body: { reason?: string; confirmHolderId?: number },
+): Promise<AgentSession> {
   const result = await deps.db.transaction(async (tx) =>
     transitionSession(tx, deps, {
       conversation: await locked(tx, conversationId),
       action: 'takeover',
       actor,
-      reason: reason ?? DEFAULT_TAKEOVER_REASON,
+      reason: body.reason ?? DEFAULT_TAKEOVER_REASON,
+      confirmHolderId: body.confirmHolderId,
     }),
   );
   result.publish();

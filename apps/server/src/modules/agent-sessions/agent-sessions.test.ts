@@ -30,8 +30,8 @@ const act = (id: number, action: 'takeover' | 'return-to-bot' | 'end', token: st
 const session = async (id: number): Promise<AgentSession> =>
   (await t.request({ method: 'GET', url: `/api/agent/session/${id}`, token: alice.token })).json();
 
-async function activities(type: string, conversationId: number) {
-  const res = await t.request({ method: 'GET', url: `/api/activities?type=${type}&limit=100`, token: adminToken });
+async function activities(type: string, conversationId: number, token = adminToken) {
+  const res = await t.request({ method: 'GET', url: `/api/activities?type=${type}&limit=100`, token });
   return (res.json().activities as { data: Record<string, unknown>; userId: number; sourceType: string }[]).filter(
     (a) => a.data.conversationId === conversationId,
   );
@@ -99,23 +99,72 @@ describe('agent sessions', () => {
     expect(await activities('agent_return_to_bot', c.id)).toEqual([]);
   });
 
-  it('let only an admin take a conversation another agent holds', async () => {
-    const c = await freshConversation();
-    expect((await act(c.id, 'takeover', alice.token)).statusCode).toBe(200);
-    const again = await act(c.id, 'takeover', alice.token);
-    expect(again.json()).toMatchObject({ state: 'agent', username: 'alice' });
+  it('let an agent take over from a colleague only after confirming who holds it, and tell the colleague live', async () => {
+    const c = await freshConversation('Erin');
+    expect((await act(c.id, 'takeover', bob.token)).statusCode).toBe(200);
+    const again = await act(c.id, 'takeover', bob.token);
+    expect(again.json()).toMatchObject({ state: 'agent', username: 'bob' });
     expect(await activities('agent_takeover', c.id)).toHaveLength(1);
 
+    const handledByBob = {
+      error: 'This conversation is handled by bob',
+      code: 'CONFLICT',
+      details: { holder: { id: bob.id, username: 'bob' } },
+    };
     for (const action of ['takeover', 'return-to-bot', 'end'] as const) {
-      const refused = await act(c.id, action, bob.token);
+      const refused = await act(c.id, action, alice.token);
       expect(refused.statusCode, action).toBe(409);
-      expect(refused.json().error).toBe('This conversation is handled by alice');
+      expect(refused.json()).toEqual(handledByBob);
     }
+    // A confirmation must name the holder.
+    const wrong = await act(c.id, 'takeover', alice.token, { confirmHolderId: alice.id });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json()).toEqual(handledByBob);
+    const malformed = await act(c.id, 'takeover', alice.token, { confirmHolderId: 'bob' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toContain('confirmHolderId');
+    expect(await session(c.id)).toMatchObject({ username: 'bob' });
+
+    const taken = await act(c.id, 'takeover', alice.token, { confirmHolderId: bob.id });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json()).toMatchObject({ state: 'agent', userId: alice.id, username: 'alice', reason: 'agent_takeover' });
+
+    // Bob (whose socket the log records) hears it at once: the session moved, and a notification of his own.
+    await eventually(async () =>
+      log.events.some((e) => e.event === 'agent_session_update' && e.payload.conversationId === c.id && e.payload.username === 'alice'),
+    );
+    const notified = await eventually(async () =>
+      log.events.find((e) => e.event === 'new_notification' && e.payload.type === 'agent_taken_over'),
+    );
+    expect(notified.payload).toMatchObject({ userId: bob.id, data: { conversationId: c.id, takenOverBy: 'alice', username: 'bob' } });
+    const [told] = await activities('agent_taken_over', c.id, bob.token);
+    expect(describeActivity({ type: 'agent_taken_over', ...told })).toBe('alice took over the conversation with Erin from bob');
+    const [byAlice] = (await activities('agent_takeover', c.id)).filter((a) => a.data.username === 'alice');
+    expect(byAlice?.data).toMatchObject({ previousAgent: 'bob', previousState: 'agent' });
+  });
+
+  it('refuse a takeover confirmed for a holder who changed meanwhile, and let an agent take over from an admin', async () => {
+    const c = await freshConversation();
+    expect((await act(c.id, 'takeover', alice.token)).statusCode).toBe(200);
+    // Bob is shown Alice; before he confirms, an admin takes it (admins need no confirmation).
     const admin = await act(c.id, 'takeover', adminToken);
     expect(admin.statusCode).toBe(200);
     expect(admin.json()).toMatchObject({ state: 'agent', username: 'admin' });
-    const [byAdmin] = (await activities('agent_takeover', c.id)).filter((a) => a.data.username === 'admin');
-    expect(byAdmin?.data).toMatchObject({ previousAgent: 'alice' });
+    const adminId = admin.json().userId as number;
+    expect((await activities('agent_taken_over', c.id, alice.token)).map((a) => a.data.takenOverBy)).toEqual(['admin']);
+
+    const stale = await act(c.id, 'takeover', bob.token, { confirmHolderId: alice.id });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      error: 'This conversation is handled by admin',
+      details: { holder: { id: adminId, username: 'admin' } },
+    });
+    expect(await session(c.id)).toMatchObject({ username: 'admin' });
+
+    const taken = await act(c.id, 'takeover', bob.token, { confirmHolderId: adminId });
+    expect(taken.json()).toMatchObject({ state: 'agent', username: 'bob' });
+    const toldAdmin = (await activities('agent_taken_over', c.id)).find((a) => a.userId === adminId);
+    expect(toldAdmin?.data).toMatchObject({ takenOverBy: 'bob', username: 'admin' });
   });
 
   it('refuse an agent writing or retrying in a conversation another agent holds; a retry elsewhere takes it over', async () => {
@@ -147,7 +196,11 @@ describe('agent sessions', () => {
       payload: { recipientPhone: c.phone, message: 'Me too' },
     });
     expect(write.statusCode).toBe(409);
-    expect(write.json().error).toBe('This conversation is handled by bob');
+    expect(write.json()).toEqual({
+      error: 'This conversation is handled by bob',
+      code: 'CONFLICT',
+      details: { holder: { id: bob.id, username: 'bob' } },
+    });
     expect(await messageRows(t, c.id)).toHaveLength(before);
     // An admin writes without taking it.
     const byAdmin = await t.request({

@@ -1,9 +1,15 @@
-import { type AgentSession, nextSessionState, type SessionAction, type SessionState } from '@wac/contract/agent-sessions';
+import {
+  type AgentSession,
+  nextSessionState,
+  type SessionAction,
+  type SessionHolder,
+  type SessionState,
+} from '@wac/contract/agent-sessions';
 import type { Role } from '@wac/contract/auth';
 import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
 import type { Tx } from '../../db/database.ts';
-import { conflict } from '../../http/app-error.ts';
+import { AppError, conflict } from '../../http/app-error.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
 import { type ConversationSession, setSession, toAgentSession } from './agent-sessions.repository.ts';
@@ -34,62 +40,105 @@ const activityTypes: Record<SessionAction, string> = {
   end: 'agent_session_ended',
 };
 
-/** Only an admin may act on, or write in, a conversation another agent holds: anyone else gets a 409 naming the holder. */
+/** The colleague (agent or admin) holding the conversation, when it is not the actor. */
+function otherHolder(current: ConversationSession, actor: SessionActor): SessionHolder | null {
+  if (current.state !== 'agent' || current.userId === null || current.userId === actor.id) return null;
+  return { id: current.userId, username: current.username ?? 'another agent' };
+}
+
+/** The 409 names the holder in its details, so the console can offer to take over from them. */
+function handledBy(holder: SessionHolder): AppError {
+  return new AppError('CONFLICT', `This conversation is handled by ${holder.username}`, 409, { holder });
+}
+
+/** Only an admin may act on, or write in, a conversation a colleague holds: anyone else gets a 409 naming the holder. */
 export function assertNotHeldByOther(current: ConversationSession, actor: SessionActor): void {
-  const heldByOther = current.state === 'agent' && current.userId !== null && current.userId !== actor.id;
-  if (heldByOther && actor.role !== 'admin') throw conflict(`This conversation is handled by ${current.username ?? 'another agent'}`);
+  const holder = otherHolder(current, actor);
+  if (holder && actor.role !== 'admin') throw handledBy(holder);
+}
+
+/**
+ * Taking a conversation from a colleague needs a confirmation naming the holder the person was shown; one naming
+ * somebody else (the holder changed meanwhile) is refused too. Admins may still take it without confirming.
+ */
+function assertMayTakeFrom(current: ConversationSession, actor: SessionActor, confirmHolderId: number | undefined): void {
+  const holder = otherHolder(current, actor);
+  if (!holder || confirmHolderId === holder.id) return;
+  if (actor.role === 'admin' && confirmHolderId === undefined) return;
+  throw handledBy(holder);
 }
 
 /** The state `action` leads to, or a 409 saying why not. */
-function nextStateFor(current: ConversationSession, action: SessionAction, actor: SessionActor): SessionState {
-  assertNotHeldByOther(current, actor);
-  // An admin taking it from another agent, or anyone from a holder whose account is gone: it stays with an agent.
+function nextStateFor(current: ConversationSession, input: TransitionInput): SessionState {
+  const { action, actor } = input;
+  if (action === 'takeover') assertMayTakeFrom(current, actor, input.confirmHolderId);
+  else assertNotHeldByOther(current, actor);
+  // Taken from a colleague, or from a holder whose account is gone: it stays with an agent.
   if (action === 'takeover' && current.state === 'agent') return 'agent';
   const next = nextSessionState(current.state, action);
   if (!next) throw conflict(action === 'end' ? 'This conversation has already ended' : 'This conversation is not held by an agent');
   return next;
 }
 
+export interface TransitionInput {
+  conversation: ConversationSession;
+  action: SessionAction;
+  actor: SessionActor;
+  reason: string | null;
+  /** For a takeover: the holder the person confirmed taking the conversation from. */
+  confirmHolderId?: number;
+}
+
 /**
  * Moves a conversation's session, locked by the caller, and writes its activity in the same
  * transaction. A takeover by the agent who already holds it changes nothing.
  */
-export async function transitionSession(
-  tx: Tx,
-  deps: SessionDeps,
-  input: { conversation: ConversationSession; action: SessionAction; actor: SessionActor; reason: string | null },
-): Promise<TransitionResult> {
+export async function transitionSession(tx: Tx, deps: SessionDeps, input: TransitionInput): Promise<TransitionResult> {
   const { conversation: current, action, actor, reason } = input;
   if (action === 'takeover' && current.state === 'agent' && current.userId === actor.id) {
     return { session: toAgentSession(current), changed: false, publish: () => {} };
   }
-  const state = nextStateFor(current, action, actor);
+  const state = nextStateFor(current, input);
   const userId = state === 'bot' ? null : actor.id;
   const changedAt = await setSession(tx, current.conversationId, { state, userId, reason });
   const session = toAgentSession({ ...current, state, userId, username: userId === null ? null : actor.username, reason, changedAt });
   const recipient = formatE164(current.phone);
-  const { publish: publishActivity } = await deps.activities.record(
+  const customer = { name: current.contactName ?? recipient, recipient, conversationId: current.conversationId };
+  const previous = otherHolder(current, actor);
+  const recorded = await deps.activities.record(
     {
       type: activityTypes[action],
       sourceType: 'whatsapp',
       userId: actor.id,
       data: {
         username: actor.username,
-        name: current.contactName ?? recipient,
-        recipient,
+        ...customer,
         details: reason ?? undefined,
-        conversationId: current.conversationId,
         previousState: current.state,
-        ...(current.state === 'agent' && current.username && current.userId !== actor.id ? { previousAgent: current.username } : {}),
+        ...(previous ? { previousAgent: previous.username } : {}),
       },
     },
     tx,
   );
+  // The colleague it was taken from gets an activity of their own: a user is notified only of theirs.
+  const told =
+    action === 'takeover' && previous
+      ? await deps.activities.record(
+          {
+            type: 'agent_taken_over',
+            sourceType: 'whatsapp',
+            userId: previous.id,
+            data: { username: previous.username, takenOverBy: actor.username, ...customer },
+          },
+          tx,
+        )
+      : null;
   return {
     session,
     changed: true,
     publish: () => {
-      publishActivity();
+      recorded.publish();
+      told?.publish();
       deps.realtime.toEveryone(whatsappEventNames.sessionUpdate, session);
     },
   };

@@ -1,21 +1,28 @@
+import type { SessionHolder } from '@wac/contract/agent-sessions';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icon';
 import { mediaSizeError, useSendMedia } from '../api/send-media';
 import { useSendMessage } from '../api/send-message';
+import { refusingHolder, useChangeSession } from '../api/session-actions';
+import { HeldByNotice } from './held-by-notice';
 
 interface ComposerProps {
   phone: string;
   recipientName: string | undefined;
+  conversationId: number;
 }
 
 /** Text (Enter sends, Shift+Enter starts a new line) or one file with a caption. */
-export function Composer({ phone, recipientName }: ComposerProps) {
+export function Composer({ phone, recipientName, conversationId }: ComposerProps) {
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A colleague holds the conversation: the send was refused, and what was written stays for after the takeover.
+  const [heldBy, setHeldBy] = useState<SessionHolder | null>(null);
+  const changeSession = useChangeSession();
   const fileInput = useRef<HTMLInputElement>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
   const sendText = useSendMessage();
@@ -23,9 +30,22 @@ export function Composer({ phone, recipientName }: ComposerProps) {
   const busy = sendText.isPending || sendFile.isPending;
   const canSend = !busy && (file !== null || text.trim() !== '');
 
+  const refused = (e: unknown, fallback: string) => {
+    const holder = refusingHolder(e);
+    if (holder) setHeldBy(holder);
+    else setError(errorMessage(e, fallback));
+  };
+
+  const takeOver = async (holder: SessionHolder) => {
+    await changeSession.mutateAsync({ action: 'takeover', conversationId, confirmHolderId: holder.id });
+    setHeldBy(null);
+    textArea.current?.focus();
+  };
+
   const submit = () => {
     if (!canSend) return;
     setError(null);
+    setHeldBy(null);
     if (file) {
       sendFile.mutate(
         { file, recipientPhone: phone, recipientName, caption },
@@ -34,7 +54,7 @@ export function Composer({ phone, recipientName }: ComposerProps) {
             setFile(null);
             setCaption('');
           },
-          onError: (e) => setError(errorMessage(e, 'Failed to send media')),
+          onError: (e) => refused(e, 'Failed to send media'),
         },
       );
       return;
@@ -46,7 +66,7 @@ export function Composer({ phone, recipientName }: ComposerProps) {
           setText('');
           textArea.current?.focus();
         },
-        onError: (e) => setError(errorMessage(e, 'Failed to send message')),
+        onError: (e) => refused(e, 'Failed to send message'),
       },
     );
   };
@@ -74,6 +94,7 @@ export function Composer({ phone, recipientName }: ComposerProps) {
         submit();
       }}
     >
+      {heldBy && <HeldByNotice holder={heldBy} onTakeOver={takeOver} />}
       {error && (
         <p className="composer-error" role="alert">
           {error}

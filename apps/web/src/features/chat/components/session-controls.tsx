@@ -1,19 +1,36 @@
-import { nextSessionState } from '@wac/contract/agent-sessions';
+import { nextSessionState, type SessionHolder } from '@wac/contract/agent-sessions';
 import type { ConversationSummary } from '@wac/contract/chat';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
 import { Button } from '../../../ui/button';
 import { useToast } from '../../../ui/toasts';
 import { type SessionRequest, useChangeSession } from '../api/session-actions';
 import { EndConversationModal } from './end-conversation-modal';
+import { TakeOverModal } from './take-over-modal';
 
-/** Take over from the bot, give it back, or end the conversation: only what the current state allows. */
+type Session = ConversationSummary['session'];
+
+/** The colleague holding the conversation, when it is not the viewer. */
+function colleagueHolding(session: Session, viewerId: number | undefined): SessionHolder | null {
+  if (session.state !== 'agent' || session.userId === null || session.userId === viewerId) return null;
+  return { id: session.userId, username: session.username ?? 'another agent' };
+}
+
+/**
+ * Take over (from the bot, or from a colleague after confirming), give it back, or end the conversation: only what
+ * the current state allows. Only an admin may give back or end a conversation a colleague holds.
+ */
 export function SessionControls({ conversation }: { conversation: ConversationSummary }) {
   const change = useChangeSession();
   const toast = useToast();
+  const { user } = useAuth();
   const [ending, setEnding] = useState(false);
+  const [confirming, setConfirming] = useState<SessionHolder | null>(null);
   const state = conversation.session.state;
   const conversationId = conversation.id;
+  const colleague = colleagueHolding(conversation.session, user?.id);
+  const mayManage = colleague === null || user?.role === 'admin';
 
   const run = (request: SessionRequest, onDone?: () => void) =>
     change.mutate(request, {
@@ -24,18 +41,18 @@ export function SessionControls({ conversation }: { conversation: ConversationSu
 
   return (
     <div className="session-controls">
-      {nextSessionState(state, 'takeover') && (
+      {(nextSessionState(state, 'takeover') || colleague) && (
         <Button
           variant="primary"
           className="btn-small"
           loading={pending('takeover')}
           disabled={change.isPending}
-          onClick={() => run({ action: 'takeover', conversationId })}
+          onClick={() => (colleague ? setConfirming(colleague) : run({ action: 'takeover', conversationId }))}
         >
           Take over
         </Button>
       )}
-      {nextSessionState(state, 'return_to_bot') && (
+      {mayManage && nextSessionState(state, 'return_to_bot') && (
         <Button
           variant="secondary"
           className="btn-small"
@@ -46,11 +63,16 @@ export function SessionControls({ conversation }: { conversation: ConversationSu
           Return to bot
         </Button>
       )}
-      {nextSessionState(state, 'end') && (
+      {mayManage && nextSessionState(state, 'end') && (
         <Button variant="secondary" className="btn-small" disabled={change.isPending} onClick={() => setEnding(true)}>
           End conversation
         </Button>
       )}
+      <TakeOverModal
+        holder={confirming}
+        onClose={() => setConfirming(null)}
+        onTakeOver={(holder) => change.mutateAsync({ action: 'takeover', conversationId, confirmHolderId: holder.id })}
+      />
       <EndConversationModal
         open={ending}
         busy={pending('end')}

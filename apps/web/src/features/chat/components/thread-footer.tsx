@@ -9,14 +9,14 @@ import { useNow } from './use-now';
 export function ThreadFooter({ conversation, phone }: { conversation: ConversationSummary | null; phone: string }) {
   const now = useNow(15_000);
   const expiry = windowExpiry(conversation);
-  if (!expiry || !isWindowOpen(expiry, now))
+  if (!conversation || !expiry || !isWindowOpen(expiry, now))
     return <TemplatePrompt phone={phone} recipientName={conversation?.contact.name ?? undefined} />;
   return (
     <div className="thread-footer">
       <p className="window-countdown" title={`The customer can be answered freely until ${formatDateTime(expiry)}`}>
         {windowCountdownText(expiry, now)}
       </p>
-      <Composer phone={phone} recipientName={conversation?.contact.name ?? undefined} />
+      <Composer phone={phone} recipientName={conversation.contact.name ?? undefined} conversationId={conversation.id} />
     </div>
   );
 }
