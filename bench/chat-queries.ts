@@ -1,6 +1,6 @@
 // Conversation list and chat history response times with 100k conversations and 1M messages seeded: p50/p95 of
-// GET /api/agent/conversations (page 1, deep pages, searches) and GET /api/agent/chat/{phone} (a 10k-message thread and
-// a typical one) through real HTTP as a signed-in agent, one request at a time.
+// GET /api/agent/conversations (page 1, deep pages by number and by cursor, searches) and GET /api/agent/chat/{phone}
+// (a 10k-message thread and a typical one) through real HTTP as a signed-in agent, one request at a time.
 // Run: npm run bench:chat [-- --requests 200 --conversations 100000 --messages 1000000]
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -42,6 +42,7 @@ interface Measured {
 interface ConversationsBody {
   conversations: unknown[];
   pagination: { total: number; totalPages: number };
+  nextCursor: string | null;
 }
 interface HistoryBody {
   conversation: { id: number } | null;
@@ -63,7 +64,20 @@ async function measure(baseUrl: string, token: string, scenario: Scenario, roles
   return { scenario, latency: summarize(times), sample: size, cpu: cpuBetween(before, cpuMark(), roles) };
 }
 
-function scenarios(seed: ChatSeedReport): Scenario[] {
+const lastPageOf = (seed: ChatSeedReport) => Math.ceil(seed.conversations / PAGE_SIZE);
+/** Pages asked by cursor as well as by number: a deep one and the last. */
+const cursorPages = (lastPage: number) => (lastPage > 1000 ? [1000, lastPage] : [lastPage]);
+const conversationsPath = (query: string) => `/api/agent/conversations?limit=${PAGE_SIZE}&${query}`;
+
+/** Where the console stands after scrolling through `page - 1` pages: the nextCursor of that page asked by number. */
+async function cursorBefore(baseUrl: string, token: string, page: number): Promise<string> {
+  const res = await fetch(`${baseUrl}${conversationsPath(`page=${page - 1}`)}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as ConversationsBody;
+  if (!body.nextCursor) throw new Error(`page ${page - 1}: no nextCursor in ${JSON.stringify(body).slice(0, 200)}`);
+  return body.nextCursor;
+}
+
+function scenarios(seed: ChatSeedReport, cursors: Map<number, string>): Scenario[] {
   const list = (expectRows: (b: ConversationsBody) => boolean, what: string) => (body: unknown) =>
     expectRows(body as ConversationsBody) ? null : `expected ${what}, got ${JSON.stringify(body).slice(0, 200)}`;
   const history = (messages: number) => (body: unknown) => {
@@ -72,36 +86,45 @@ function scenarios(seed: ChatSeedReport): Scenario[] {
       ? null
       : `expected a thread of ${messages} messages, got ${JSON.stringify(body).slice(0, 200)}`;
   };
-  const lastPage = Math.ceil(seed.conversations / PAGE_SIZE);
-  const conversations = (query: string) => `/api/agent/conversations?limit=${PAGE_SIZE}&${query}`;
+  const lastPage = lastPageOf(seed);
   const full = (b: ConversationsBody) => b.conversations.length === PAGE_SIZE && b.pagination.total === seed.conversations;
   const deepPages = [100, 1000].filter((page) => page < lastPage);
   return [
-    { name: 'conversations, page 1', path: conversations('page=1'), check: list(full, `${PAGE_SIZE} of ${seed.conversations}`) },
+    { name: 'conversations, page 1', path: conversationsPath('page=1'), check: list(full, `${PAGE_SIZE} of ${seed.conversations}`) },
     ...deepPages.map((page) => ({
       name: `conversations, page ${page}`,
-      path: conversations(`page=${page}`),
+      path: conversationsPath(`page=${page}`),
       check: list(full, 'a full page'),
     })),
     {
       name: `conversations, last page (${lastPage})`,
-      path: conversations(`page=${lastPage}`),
+      path: conversationsPath(`page=${lastPage}`),
       check: list((b) => b.conversations.length > 0, 'some rows'),
     },
+    ...[...cursors].map(([page, cursor]) => ({
+      name: `conversations, by cursor at page ${page}${page === lastPage ? ' (the last)' : ''}`,
+      path: conversationsPath(`cursor=${cursor}`),
+      check: list((b) => b.conversations.length > 0 && (page === lastPage ? b.nextCursor === null : full(b)), 'that page'),
+    })),
     {
       name: 'conversations, search "silva" (name)',
-      path: conversations('page=1&search=silva'),
+      path: conversationsPath('page=1&search=silva'),
       check: list((b) => b.pagination.total > 0 && b.pagination.total < seed.conversations, 'some matches'),
     },
     {
       name: 'conversations, search "ana silva" (full name)',
-      path: conversations('page=1&search=ana%20silva'),
+      path: conversationsPath('page=1&search=ana%20silva'),
       check: list((b) => b.pagination.total > 0, 'some matches'),
     },
     {
       name: 'conversations, search "+44 7700 0123" (phone)',
-      path: conversations(`page=1&search=${encodeURIComponent('+44 7700 0123')}`),
+      path: conversationsPath(`page=1&search=${encodeURIComponent('+44 7700 0123')}`),
       check: list((b) => b.pagination.total > 0, 'some matches'),
+    },
+    {
+      name: 'conversations, search "+44 7700 001234" (whole number)',
+      path: conversationsPath(`page=1&search=${encodeURIComponent('+44 7700 001234')}`),
+      check: list((b) => b.pagination.total === 1, 'that one contact'),
     },
     {
       name: `chat, page 1 of the ${seed.heavy.messages}-message thread`,
@@ -164,8 +187,10 @@ try {
     { name: 'server', pgid: server.started.pgid },
     { name: 'client', self: true },
   ];
+  const cursors = new Map<number, string>();
+  for (const page of cursorPages(lastPageOf(seed))) cursors.set(page, await cursorBefore(server.baseUrl, token, page));
   const measured: Measured[] = [];
-  for (const scenario of scenarios(seed)) {
+  for (const scenario of scenarios(seed, cursors)) {
     const m = await measure(server.baseUrl, token, scenario, roles);
     measured.push(m);
     console.log(`  ${scenario.name}: p50 ${ms(m.latency.p50)} ms, p95 ${ms(m.latency.p95)} ms`);
@@ -186,7 +211,8 @@ try {
       ],
       measured.map(({ scenario, latency, sample, cpu }) => [
         scenario.name,
-        scenario.path,
+        // A cursor is long and says nothing to a reader; the scenario's name tells where it stands.
+        scenario.path.replace(/cursor=[^&]+/, 'cursor=…'),
         sample,
         ms(latency.p50),
         ms(latency.p95),

@@ -115,17 +115,31 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
 const dateParam = z.iso.datetime({ offset: true }).or(z.iso.date()).optional();
 
-/** GET /api/agent/conversations: newest activity first. */
-export const conversationsQuerySchema = z.object({
-  ...pageQuery(30, 200),
-  /** Matches the contact's name or phone number. */
-  search: z.string().trim().max(100).optional(),
-  startDate: dateParam,
-  endDate: dateParam,
-});
+/**
+ * GET /api/agent/conversations: newest activity first. Page with `page`, or with `cursor` (an answer's nextCursor),
+ * which costs the same at any depth and lists no conversation twice when one moves to the top while paging.
+ */
+export const conversationsQuerySchema = z
+  .object({
+    /** 1 when neither page nor cursor is given. */
+    page: z.coerce.number().int().min(1).optional(),
+    limit: pageQuery(30, 200).limit,
+    cursor: z.string().trim().min(1).max(200).optional(),
+    /** The contact's name or part of the number; a whole number finds that contact alone when it has a conversation. */
+    search: z.string().trim().max(100).optional(),
+    startDate: dateParam,
+    endDate: dateParam,
+  })
+  .refine((query) => query.page === undefined || query.cursor === undefined, {
+    message: 'Give either page or cursor, not both',
+    path: ['cursor'],
+  });
 export const conversationsResponseSchema = z.object({
   conversations: z.array(conversationSummarySchema),
+  /** With a cursor, page counts the pages of this walk. */
   pagination: paginationSchema,
+  /** The cursor for the conversations after these; null after the last one. */
+  nextCursor: z.string().nullable(),
 });
 
 export const phoneParamsSchema = z.object({ phone: z.string().trim().min(1).max(32) });

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { contacts, conversations, mediaFiles, messages, users } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
@@ -8,6 +9,8 @@ import { lockConversations, type MessageRow } from '../messaging/messages.reposi
 export interface ConversationFilter {
   /** Part of the contact's name, or digits of their number. */
   search?: string;
+  /** The contact's whole number in canonical form, found through its unique index. */
+  phone?: string;
   /** Last activity from (inclusive) and before (exclusive). */
   from?: Date;
   before?: Date;
@@ -33,9 +36,20 @@ const summaryColumns = {
   lastContent: messages.content,
   lastStatus: messages.status,
   lastTimestamp: messages.timestamp,
+  /** last_message_at to the microsecond (a Date keeps milliseconds), for the list's cursor. */
+  sortAt: sql<string | null>`to_char(${conversations.lastMessageAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 };
 
+/** A row's place in the list's order: its last activity (null last) and then its id. */
+export interface ListPosition {
+  /** ISO 8601 in UTC to the microsecond; null for a conversation without messages. */
+  at: string | null;
+  id: number;
+}
+
 export type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+const needsContacts = (filter: ConversationFilter) => Boolean(filter.search || filter.phone);
 
 function filterSql(filter: ConversationFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
@@ -49,6 +63,7 @@ function filterSql(filter: ConversationFilter): SQL | undefined {
       ),
     );
   }
+  if (filter.phone) parts.push(eq(contacts.phone, filter.phone));
   if (filter.from) parts.push(gte(conversations.lastMessageAt, filter.from));
   if (filter.before) parts.push(lt(conversations.lastMessageAt, filter.before));
   return and(...parts);
@@ -66,25 +81,46 @@ function selectSummaries(db: DbOrTx) {
 
 const newestActivityFirst = [sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id)];
 
-/**
- * Newest activity first, walking conversations_last_message_desc_idx. The page's ids are picked from
- * conversations alone (a deferred join): OFFSET then skips index entries, not joined rows.
- */
-export function listConversations(db: DbOrTx, filter: ConversationFilter, limit: number, offset: number): Promise<SummaryRow[]> {
+/** The ids of the conversations the filter keeps (and `where`), from conversations alone unless it needs the contact. */
+function filteredIds(db: DbOrTx, filter: ConversationFilter, where?: SQL) {
   const ids = db.select({ id: conversations.id }).from(conversations);
-  const pageIds = (filter.search ? ids.innerJoin(contacts, eq(contacts.id, conversations.contactId)) : ids)
-    .where(filterSql(filter))
-    .orderBy(...newestActivityFirst)
-    .limit(limit)
-    .offset(offset);
+  const joined = needsContacts(filter) ? ids.innerJoin(contacts, eq(contacts.id, conversations.contactId)) : ids;
+  return joined.where(and(filterSql(filter), where)).orderBy(...newestActivityFirst);
+}
+
+/**
+ * The first `limit` ids after a position: the row comparison starts reading conversations_last_message_desc_idx there,
+ * so any depth costs the same. It is never true for a NULL, so conversations without messages (last in the order) come
+ * from a second branch, which reads nothing while there are none.
+ */
+function idsAfter(db: DbOrTx, filter: ConversationFilter, after: ListPosition, limit: number) {
+  const undated = isNull(conversations.lastMessageAt);
+  if (after.at === null) return filteredIds(db, filter, and(undated, lt(conversations.id, after.id))).limit(limit);
+  const dated = sql`(${conversations.lastMessageAt}, ${conversations.id}) < (${after.at}::timestamptz, ${after.id})`;
+  return unionAll(filteredIds(db, filter, dated).limit(limit), filteredIds(db, filter, undated).limit(limit));
+}
+
+/**
+ * Newest activity first, walking conversations_last_message_desc_idx, from an offset (cost grows with it) or after a
+ * position (keyset). The page's ids are picked from conversations alone (a deferred join): OFFSET then skips index
+ * entries, not joined rows.
+ */
+export function listConversations(
+  db: DbOrTx,
+  filter: ConversationFilter,
+  limit: number,
+  start: { offset: number } | { after: ListPosition },
+): Promise<SummaryRow[]> {
+  const pageIds = 'after' in start ? idsAfter(db, filter, start.after, limit) : filteredIds(db, filter).limit(limit).offset(start.offset);
   return selectSummaries(db)
     .where(inArray(conversations.id, pageIds))
-    .orderBy(...newestActivityFirst);
+    .orderBy(...newestActivityFirst)
+    .limit(limit);
 }
 
 export async function countConversations(db: DbOrTx, filter: ConversationFilter): Promise<number> {
   const base = db.select({ n: count() }).from(conversations);
-  const query = filter.search ? base.innerJoin(contacts, eq(contacts.id, conversations.contactId)) : base;
+  const query = needsContacts(filter) ? base.innerJoin(contacts, eq(contacts.id, conversations.contactId)) : base;
   const [row] = await query.where(filterSql(filter));
   return row?.n ?? 0;
 }

@@ -2,22 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { createConversationTotal, pageTotal } from './conversation-total.ts';
 
 describe('pageTotal', () => {
-  it('knows the total from a last page that is not full, whatever was counted before', () => {
-    expect(pageTotal({ offset: 60, limit: 30, rows: 7, known: 1000 })).toBe(67);
-    expect(pageTotal({ offset: 60, limit: 30, rows: 7, known: null })).toBe(67);
-    expect(pageTotal({ offset: 0, limit: 30, rows: 0, known: 5 })).toBe(0);
+  it('knows the total from the last page, whatever was counted before', () => {
+    expect(pageTotal({ offset: 60, rows: 7, more: false, known: 1000 })).toBe(67);
+    expect(pageTotal({ offset: 60, rows: 30, more: false, known: null })).toBe(90);
+    expect(pageTotal({ offset: 0, rows: 0, more: false, known: 5 })).toBe(0);
   });
 
-  it('keeps a recent total while it says more pages follow a full page', () => {
-    expect(pageTotal({ offset: 0, limit: 30, rows: 30, known: 100_000 })).toBe(100_000);
-    expect(pageTotal({ offset: 99_940, limit: 30, rows: 30, known: 100_000 })).toBe(100_000);
+  it('keeps a recent total while it says more rows follow the page', () => {
+    expect(pageTotal({ offset: 0, rows: 30, more: true, known: 100_000 })).toBe(100_000);
+    expect(pageTotal({ offset: 99_940, rows: 30, more: true, known: 100_000 })).toBe(100_000);
   });
 
   it('asks for a count when the known total cannot say whether more follow, or when past the end', () => {
-    expect(pageTotal({ offset: 99_970, limit: 30, rows: 30, known: 100_000 })).toBeNull();
-    expect(pageTotal({ offset: 0, limit: 30, rows: 30, known: 20 })).toBeNull();
-    expect(pageTotal({ offset: 0, limit: 30, rows: 30, known: null })).toBeNull();
-    expect(pageTotal({ offset: 300, limit: 30, rows: 0, known: 1000 })).toBeNull();
+    expect(pageTotal({ offset: 99_970, rows: 30, more: true, known: 100_000 })).toBeNull();
+    expect(pageTotal({ offset: 0, rows: 30, more: true, known: 20 })).toBeNull();
+    expect(pageTotal({ offset: 0, rows: 30, more: true, known: null })).toBeNull();
+    expect(pageTotal({ offset: 300, rows: 0, more: false, known: 1000 })).toBeNull();
   });
 });
 

@@ -2,25 +2,25 @@
 const TOTAL_TTL_MS = 5000;
 
 /**
- * The total a page of the list can answer for itself: a page that is neither full nor empty is the last one, so the
- * total is exact whatever any count said. After a full page, a known total (counted now, or recently) holds while it
- * says more pages follow: conversations are never deleted, so an older count can only be too low, never promise pages
- * that are gone. null: it must be counted now.
+ * The total a page of the list can answer for itself: a page with nothing after it is the last one, so the total is
+ * exact whatever any count said. Before more rows, a known total (counted now, or recently) holds while it says more
+ * follow: conversations are never deleted, so an older count can only be too low, never promise pages that are gone.
+ * null: it must be counted now (also past the end, where the page knows nothing).
  */
 export function pageTotal({
   offset,
-  limit,
   rows,
+  more,
   known,
 }: {
   offset: number;
-  limit: number;
   rows: number;
+  /** Whether a row follows the page. */
+  more: boolean;
   known: number | null;
 }): number | null {
-  if (rows > 0 && rows < limit) return offset + rows;
-  if (rows === 0) return offset === 0 ? 0 : null;
-  return known !== null && known > offset + rows ? known : null;
+  if (!more && (rows > 0 || offset === 0)) return offset + rows;
+  return more && known !== null && known > offset + rows ? known : null;
 }
 
 export type ConversationTotal = ReturnType<typeof createConversationTotal>;

@@ -27,6 +27,7 @@ import {
   recountUnread,
 } from './chat.repository.ts';
 import { toChatMessages, toConversationSummary } from './chat-views.ts';
+import { decodeCursor, encodeCursor } from './conversation-cursor.ts';
 import { pageTotal } from './conversation-total.ts';
 import type { ChatDeps } from './outbound.ts';
 
@@ -41,21 +42,41 @@ function filterOf(query: z.infer<typeof conversationsQuerySchema>): Conversation
   return { search: query.search || undefined, from, before };
 }
 
+/** A whole phone number finds that contact alone (an index lookup); only when it has no conversation, any containing it. */
+async function exactPhoneFirst(deps: ChatDeps, filter: ConversationFilter): Promise<ConversationFilter> {
+  const phone = filter.search ? normalizePhone(filter.search) : null;
+  if (!phone) return filter;
+  const exact = { ...filter, search: undefined, phone };
+  return (await countConversations(deps.db, exact)) > 0 ? exact : filter;
+}
+
+/** A page of the list by number (offset) or after a cursor (keyset); a cursor also carries its offset for the pagination. */
 export async function listConversationSummaries(
   deps: ChatDeps,
   query: z.infer<typeof conversationsQuerySchema>,
 ): Promise<z.infer<typeof conversationsResponseSchema>> {
-  const filter = filterOf(query);
-  const offset = (query.page - 1) * query.limit;
-  const unfiltered = !filter.search && !filter.from && !filter.before;
+  const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const filter = await exactPhoneFirst(deps, filterOf(query));
+  const offset = cursor ? cursor.offset : ((query.page ?? 1) - 1) * query.limit;
+  const unfiltered = !filter.search && !filter.phone && !filter.from && !filter.before;
   const count = () => (unfiltered ? deps.conversationTotal.count() : countConversations(deps.db, filter));
   // Counting is O(conversations): the inbox's total is reused for a few seconds when the page does not decide it.
   const recent = unfiltered ? deps.conversationTotal.recent() : null;
-  const [rows, counted] = await Promise.all([listConversations(deps.db, filter, query.limit, offset), recent === null ? count() : null]);
-  const known = counted ?? recent;
+  // One row beyond the page tells whether another page follows.
+  const [found, counted] = await Promise.all([
+    listConversations(deps.db, filter, query.limit + 1, cursor ? { after: cursor } : { offset }),
+    recent === null ? count() : null,
+  ]);
+  const rows = found.slice(0, query.limit);
+  const more = found.length > rows.length;
   // The count and the page are read apart: never answer less than the page shows.
-  const total = pageTotal({ offset, limit: query.limit, rows: rows.length, known }) ?? Math.max(await count(), offset + rows.length);
-  return { conversations: rows.map(toConversationSummary), pagination: paginationOf(query.page, query.limit, total) };
+  const total = pageTotal({ offset, rows: rows.length, more, known: counted ?? recent }) ?? Math.max(await count(), offset + rows.length);
+  const last = rows.at(-1);
+  return {
+    conversations: rows.map(toConversationSummary),
+    pagination: paginationOf(Math.floor(offset / query.limit) + 1, query.limit, total),
+    nextCursor: more && last ? encodeCursor({ at: last.sortAt, id: last.id, offset: offset + rows.length }) : null,
+  };
 }
 
 /** Page 1 holds the newest messages; every page reads oldest first, as a thread does. */

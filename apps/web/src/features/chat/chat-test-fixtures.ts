@@ -45,13 +45,15 @@ export function conversation(id: number, over: Partial<ConversationSummary> = {}
   };
 }
 
-export function conversationsData(...pages: ConversationSummary[][]): InfiniteData<ConversationsPage, number> {
+export function conversationsData(...pages: ConversationSummary[][]): InfiniteData<ConversationsPage, string | null> {
+  const cursorAfter = (i: number) => (i < pages.length - 1 ? `after-page-${i + 1}` : null);
   return {
     pages: pages.map((conversations, i) => ({
       conversations,
       pagination: { page: i + 1, limit: 30, total: pages.flat().length, totalPages: pages.length },
+      nextCursor: cursorAfter(i),
     })),
-    pageParams: pages.map((_, i) => i + 1),
+    pageParams: pages.map((_, i) => (i === 0 ? null : cursorAfter(i - 1))),
   };
 }
 

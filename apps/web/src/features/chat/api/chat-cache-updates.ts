@@ -12,7 +12,7 @@ import type { ConversationsPage } from './list-conversations';
  * there is nothing to change.
  */
 
-export type ConversationsData = InfiniteData<ConversationsPage, number>;
+export type ConversationsData = InfiniteData<ConversationsPage, string | null>;
 export type HistoryData = InfiniteData<ChatHistoryPage, number>;
 
 /** Statuses only move forward, except that a retry takes a failed message back to pending. */
@@ -34,7 +34,7 @@ export function mergeMessage(current: ChatMessage, incoming: ChatMessage): ChatM
   return { ...incoming, status, sentAt, deliveredAt, readAt, failedAt, error };
 }
 
-function mapPages<P>(data: InfiniteData<P, number>, update: (page: P) => P): InfiniteData<P, number> {
+function mapPages<P, K>(data: InfiniteData<P, K>, update: (page: P) => P): InfiniteData<P, K> {
   let changed = false;
   const pages = data.pages.map((page) => {
     const next = update(page);

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ConversationSummary, conversationsResponseSchema } from '@wac/contract/chat';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -10,23 +10,30 @@ export const CONVERSATIONS_PAGE_SIZE = 30;
 /** Every conversation list (any search) starts with this key, so live updates reach all of them. */
 export const conversationsQueryKey = ['chat', 'conversations'] as const;
 
-export function fetchConversations(search: string, page: number, signal?: AbortSignal): Promise<ConversationsPage> {
+/** The first page without a cursor; each further page after the cursor of the one before. */
+export function fetchConversations(search: string, cursor: string | null, signal?: AbortSignal): Promise<ConversationsPage> {
   return apiRequest<ConversationsPage>('/api/agent/conversations', {
-    query: { page, limit: CONVERSATIONS_PAGE_SIZE, search: search.trim() },
+    query: { cursor, limit: CONVERSATIONS_PAGE_SIZE, search: search.trim() },
     signal,
   });
 }
 
-/** Newest activity first, one page of 30 at a time as the list is scrolled. */
-export function useConversations(search: string) {
-  return useInfiniteQuery({
+/**
+ * Newest activity first, one page of 30 at a time as the list is scrolled. Pages follow cursors, so a deep page costs
+ * the server what the first does, and a conversation that moves to the top meanwhile does not shift the pages after.
+ */
+export function conversationsQuery(search: string) {
+  return infiniteQueryOptions({
     queryKey: [...conversationsQueryKey, { search: search.trim() }],
     queryFn: ({ pageParam, signal }) => fetchConversations(search, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last: ConversationsPage) =>
-      last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ConversationsPage) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
   });
+}
+
+export function useConversations(search: string) {
+  return useInfiniteQuery(conversationsQuery(search));
 }
 
 /** The loaded pages as one list; a conversation that moved between pages while loading shows once. */
