@@ -1,16 +1,14 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { User } from '@wac/contract/auth';
+import type { ServerEvent, ServerEventName, ServerEventPayload, ServerToClientEvents } from '@wac/contract/realtime-events';
 import pg from 'pg';
 import { Server } from 'socket.io';
 
 export const SOCKET_PATH = '/socket.io';
 
 /** One event for the sockets, as services collect them to send once their transaction is committed. */
-export interface RealtimeEmit {
-  event: string;
-  payload: unknown;
-}
+export type RealtimeEmit = ServerEvent;
 
 // Carries a batch of events to the other server processes in one notification.
 const BATCH_EVENT = 'wac:batch';
@@ -50,14 +48,17 @@ export const rooms = {
   agents: 'role:agent',
 };
 
+/** The socket.io server, its events typed by the contract; the batch event travels only between server processes. */
+type TypedServer = Server<Record<string, never>, ServerToClientEvents, { [BATCH_EVENT]: (emits: RealtimeEmit[]) => void }>;
+
 export interface Realtime {
-  io: Server;
-  toUser(userId: number, event: string, payload: unknown): void;
+  io: TypedServer;
+  toUser<E extends ServerEventName>(userId: number, event: E, payload: ServerEventPayload<E>): void;
   /** To the user's sockets unless they are an admin: admins already hear it through their role room. */
-  toUserUnlessAdmin(userId: number, event: string, payload: unknown): void;
-  toAdmins(event: string, payload: unknown): void;
-  toAgents(event: string, payload: unknown, exceptUserId?: number | null): void;
-  toEveryone(event: string, payload: unknown): void;
+  toUserUnlessAdmin<E extends ServerEventName>(userId: number, event: E, payload: ServerEventPayload<E>): void;
+  toAdmins<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void;
+  toAgents<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>, exceptUserId?: number | null): void;
+  toEveryone<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void;
   /** Many events to everyone, in order: a few notifications to the other servers for all of them, not one each. */
   toEveryoneAll(emits: RealtimeEmit[]): void;
   close(): Promise<void>;
@@ -77,7 +78,7 @@ export function createRealtime(
   // Its own small pool: the adapter keeps one connection LISTENing for as long as the server runs.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', onError);
-  const io = new Server(server, {
+  const io: TypedServer = new Server(server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
     serveClient: false,
@@ -100,22 +101,24 @@ export function createRealtime(
       user.role === 'admin' ? rooms.admins : rooms.agents,
     ]);
   });
+  // The methods below are typed event by event; socket.io's own emit cannot follow one generic event to its payload.
+  const out = io as unknown as Server;
   io.on(BATCH_EVENT, (emits: RealtimeEmit[]) => {
-    for (const { event, payload } of emits) io.local.emit(event, payload);
+    for (const { event, payload } of emits) out.local.emit(event, payload);
   });
   return {
     io,
-    toUser: (userId, event, payload) => io.to(rooms.user(userId)).emit(event, payload),
-    toUserUnlessAdmin: (userId, event, payload) => io.to(rooms.user(userId)).except(rooms.admins).emit(event, payload),
-    toAdmins: (event, payload) => io.to(rooms.admins).emit(event, payload),
+    toUser: (userId, event, payload) => out.to(rooms.user(userId)).emit(event, payload),
+    toUserUnlessAdmin: (userId, event, payload) => out.to(rooms.user(userId)).except(rooms.admins).emit(event, payload),
+    toAdmins: (event, payload) => out.to(rooms.admins).emit(event, payload),
     toAgents: (event, payload, exceptUserId) => {
-      const target = exceptUserId ? io.to(rooms.agents).except(rooms.user(exceptUserId)) : io.to(rooms.agents);
+      const target = exceptUserId ? out.to(rooms.agents).except(rooms.user(exceptUserId)) : out.to(rooms.agents);
       target.emit(event, payload);
     },
-    toEveryone: (event, payload) => io.emit(event, payload),
+    toEveryone: (event, payload) => out.emit(event, payload),
     toEveryoneAll: (emits) => {
       if (emits.length === 0) return;
-      for (const { event, payload } of emits) io.local.emit(event, payload);
+      for (const { event, payload } of emits) out.local.emit(event, payload);
       for (const chunk of notificationChunks(emits)) io.serverSideEmit(BATCH_EVENT, chunk);
     },
     close: async () => {

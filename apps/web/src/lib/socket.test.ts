@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyReconnectRules, socketOptions } from './socket';
+import { applyReconnectRules, socketOptions, useSocketEvent } from './socket';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -99,5 +99,19 @@ describe('socket reconnect rules', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(socket.connected).toBe(false);
     expect(reconnected).toBe(0);
+  });
+});
+
+describe('useSocketEvent', () => {
+  it('types the handler by the event, so a wrong payload does not compile', () => {
+    // Compiled, never called: the check is `npm run typecheck`.
+    const subscribe = () => {
+      useSocketEvent('conversation_read', (event) => event.unreadCount);
+      // @ts-expect-error conversation_read carries counts, not a message
+      useSocketEvent('conversation_read', (event) => event.message);
+      // @ts-expect-error not an event the server sends
+      useSocketEvent('no_such_event', () => {});
+    };
+    expect(subscribe).toBeTypeOf('function');
   });
 });

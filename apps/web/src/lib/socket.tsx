@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { ServerEventName, ServerEventPayload, ServerToClientEvents } from '@wac/contract/realtime-events';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
-import type { Socket } from 'socket.io-client';
+import type { Socket as SocketOf } from 'socket.io-client';
 import { useToast } from '../ui/toasts';
 import { useAuth } from './auth-context';
 
@@ -15,6 +16,9 @@ export const socketOptions = {
   timeout: 20_000,
 };
 export const RECONNECT_FAILED_MESSAGE = 'Failed to reconnect to the server. Please refresh the page.';
+
+/** The console's socket: every event it can receive is typed by the contract's map. */
+export type Socket = SocketOf<ServerToClientEvents>;
 
 const SocketContext = createContext<Socket | null>(null);
 
@@ -35,7 +39,7 @@ export function applyReconnectRules(socket: Socket, handlers: ReconnectHandlers)
     if (connectedBefore) handlers.onReconnected();
     connectedBefore = true;
   };
-  const onDisconnect = (reason: Socket.DisconnectReason) => {
+  const onDisconnect = (reason: SocketOf.DisconnectReason) => {
     // socket.io does not retry a disconnect the server asked for.
     if (reason === 'io server disconnect') socket.connect();
   };
@@ -93,16 +97,19 @@ export function useSocket(): Socket | null {
 }
 
 /** Subscribes to one server event for the life of the component; the latest handler is always called. */
-export function useSocketEvent<T = unknown>(event: string, handler: (payload: T) => void): void {
+export function useSocketEvent<E extends ServerEventName>(event: E, handler: (payload: ServerEventPayload<E>) => void): void {
   const socket = useSocket();
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {
     if (!socket) return;
-    const listener = (payload: T) => latest.current(payload);
-    socket.on(event, listener);
+    // socket.io's typed on() cannot follow one generic event to its listener; the signature above is the check.
+    const untyped = socket as unknown as SocketOf;
+    const name: string = event;
+    const listener = (payload: ServerEventPayload<E>) => latest.current(payload);
+    untyped.on(name, listener);
     return () => {
-      socket.off(event, listener);
+      untyped.off(name, listener);
     };
   }, [socket, event]);
 }

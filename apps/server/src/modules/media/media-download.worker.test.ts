@@ -42,7 +42,7 @@ function worker(emitted: MediaProcessedEvent[], options: MediaDownloadOptions) {
       client: cloudApiClientFor(meta.ctx.config.whatsapp, { attempts: 1 }),
       storage: createMediaStorage(storageDir),
       links: createMediaLinks('secret'),
-      emit: (_event, payload) => emitted.push(mediaProcessedEventSchema.parse(payload)),
+      onProcessed: (payload) => emitted.push(mediaProcessedEventSchema.parse(payload)),
     },
     options,
   );

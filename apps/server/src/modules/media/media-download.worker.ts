@@ -1,4 +1,4 @@
-import { type MediaProcessedEvent, whatsappEventNames } from '@wac/contract/whatsapp-events';
+import type { MediaProcessedEvent } from '@wac/contract/whatsapp-events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { createKickableLoop } from '../../jobs/kickable-loop.ts';
@@ -15,7 +15,8 @@ export interface MediaDownloadDeps {
   client: Pick<CloudApiClient, 'getMediaUrl' | 'downloadMedia'>;
   storage: MediaStorage;
   links: MediaLinks;
-  emit: (event: string, payload: unknown) => void;
+  /** A downloaded file is ready: the console shows it in its message. */
+  onProcessed: (event: MediaProcessedEvent) => void;
 }
 
 export interface MediaDownloadOptions {
@@ -39,7 +40,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * retrying with exponential backoff. Several servers can run it: rows are claimed with SKIP LOCKED.
  */
 export function createMediaDownloadWorker(deps: MediaDownloadDeps, options: MediaDownloadOptions = {}) {
-  const { db, log, client, storage, links, emit } = deps;
+  const { db, log, client, storage, links, onProcessed } = deps;
   const { concurrency = 4, intervalMs = 5000, maxAttempts = 5, backoffBaseMs = 2000, leaseMs = 120_000 } = options;
   const retryTimers = new Set<NodeJS.Timeout>();
 
@@ -67,8 +68,7 @@ export function createMediaDownloadWorker(deps: MediaDownloadDeps, options: Medi
     if (row.messageId === null) return;
     const conversationId = await conversationOfMessage(db, row.messageId);
     if (conversationId === null) return;
-    const payload: MediaProcessedEvent = { messageId: row.messageId, conversationId, media: toChatMedia(row, links) };
-    emit(whatsappEventNames.mediaProcessed, payload);
+    onProcessed({ messageId: row.messageId, conversationId, media: toChatMedia(row, links) });
   }
 
   async function attempt(row: MediaFileRow): Promise<void> {

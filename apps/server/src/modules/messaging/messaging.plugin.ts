@@ -1,3 +1,4 @@
+import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
@@ -19,7 +20,6 @@ import { whatsappChannelRoutes } from './whatsapp-channel.routes.ts';
 /** The WhatsApp channel: webhook intake and processing, media, reports, and the sandbox that stands in for Meta when configured so. */
 export const messagingPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx.database;
-  const emit = (event: string, payload: unknown) => ctx.realtime.toEveryone(event, payload);
   const links = await loadMediaLinks(db, createSecretBox(ctx.config.dataDir));
   const storage = createMediaStorage(ctx.config.dataDir);
   const mediaDownloads = createMediaDownloadWorker({
@@ -29,7 +29,7 @@ export const messagingPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     client: cloudApiClientFor(ctx.config.whatsapp, { attempts: 1 }),
     storage,
     links,
-    emit,
+    onProcessed: (event) => ctx.realtime.toEveryone(whatsappEventNames.mediaProcessed, event),
   });
   const processor = createWebhookProcessor({
     db,

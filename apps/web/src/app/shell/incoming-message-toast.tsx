@@ -28,7 +28,7 @@ export function IncomingMessageToasts() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const toast = useToast();
-  useSocketEvent<MessageReceivedEvent>(whatsappEventNames.messageReceived, (event) => {
+  useSocketEvent(whatsappEventNames.messageReceived, (event) => {
     if (pathname === '/chat') return;
     toast.show(incomingMessageToast(event, () => navigate(chatPath(event.from.phone))));
     playNotificationSound();

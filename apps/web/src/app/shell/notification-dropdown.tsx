@@ -35,7 +35,7 @@ export function NotificationDropdown() {
     retry: false,
   });
 
-  useSocketEvent<Activity>(realtimeEvents.newNotification, (activity) => {
+  useSocketEvent(realtimeEvents.newNotification, (activity) => {
     queryClient.setQueryData<NotificationList>(queryKey, (old) => {
       const list = old?.activities.filter((a) => a.id !== activity.id) ?? [];
       return {

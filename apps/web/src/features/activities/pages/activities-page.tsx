@@ -82,7 +82,7 @@ export function ActivitiesPage() {
     );
   }
 
-  useSocketEvent<Activity>(realtimeEvents.newActivity, (activity) => {
+  useSocketEvent(realtimeEvents.newActivity, (activity) => {
     // Other pages and filters are now out of date; they refetch when next shown.
     queryClient.invalidateQueries({ queryKey: activitiesQueryKey, refetchType: 'none' });
     if (!matchesFilters(activity, query)) return;

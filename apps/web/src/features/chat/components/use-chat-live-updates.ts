@@ -13,13 +13,13 @@ import { useChatCache } from '../api/chat-cache';
 /** Keeps the conversation list and open threads in step with the server without reloading them. */
 export function useChatLiveUpdates(): void {
   const cache = useChatCache();
-  useSocketEvent<MessageReceivedEvent>(whatsappEventNames.messageReceived, (event) => cache.addMessage(event.message, event.from.phone));
-  useSocketEvent<AgentMessageSentEvent>(whatsappEventNames.agentMessageSent, (event) => cache.addMessage(event.message));
+  useSocketEvent(whatsappEventNames.messageReceived, (event) => cache.addMessage(event.message, event.from.phone));
+  useSocketEvent(whatsappEventNames.agentMessageSent, (event) => cache.addMessage(event.message));
   // The server emits every status as both message_status_update and message_status, with one payload: one is enough.
-  useSocketEvent<MessageStatusEvent>(whatsappEventNames.messageStatusUpdate, (event) => cache.applyStatus(event));
-  useSocketEvent<MediaProcessedEvent>(whatsappEventNames.mediaProcessed, (event) => cache.applyMedia(event));
-  useSocketEvent<SessionUpdateEvent>(whatsappEventNames.sessionUpdate, (session) => cache.applySession(session));
-  useSocketEvent<ConversationReadEvent>(whatsappEventNames.conversationRead, (event) =>
+  useSocketEvent(whatsappEventNames.messageStatusUpdate, (event) => cache.applyStatus(event));
+  useSocketEvent(whatsappEventNames.mediaProcessed, (event) => cache.applyMedia(event));
+  useSocketEvent(whatsappEventNames.sessionUpdate, (session) => cache.applySession(session));
+  useSocketEvent(whatsappEventNames.conversationRead, (event) =>
     cache.applyRead(event.conversationId, event.unreadCount),
   );
 }

@@ -11,7 +11,7 @@ import { withTemplateChange } from '../api/template-cache';
  */
 export function useTemplateLiveUpdates(): void {
   const queryClient = useQueryClient();
-  useSocketEvent<TemplateStatusEvent>(templateEventNames.statusUpdate, ({ template }) => {
+  useSocketEvent(templateEventNames.statusUpdate, ({ template }) => {
     queryClient.setQueriesData<TemplateSearchResult>({ queryKey: templateSearchKey }, (page) => page && withTemplateChange(page, template));
     queryClient.setQueryData(templateKey(template.id), template);
     void queryClient.invalidateQueries({ queryKey: templateSearchKey });
