@@ -1,26 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Activity, NOTIFICATION_DROPDOWN_ITEMS, notificationTarget, realtimeEvents } from '@wac/contract/activities';
 import { activityActor, describeActivity } from '@wac/contract/activity-text';
 import { formatBadgeCount } from '@wac/contract/format';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { apiRequest } from '../../lib/api-client';
+import {
+  type NotificationList,
+  notificationsQueryKey as queryKey,
+  useNotifications,
+} from '../../features/activities/api/list-notifications';
+import { markActivitiesRead as markRead } from '../../features/activities/api/mark-activities-read';
 import { formatRelativeTime } from '../../lib/format-date';
 import { useSocketEvent } from '../../lib/socket';
 import { useClickOutside } from '../../lib/use-click-outside';
 import { Icon } from '../../ui/icon';
 import { Spinner } from '../../ui/spinner';
-
-interface NotificationList {
-  activities: Activity[];
-  unreadCount: number;
-}
-
-const queryKey = ['notifications'] as const;
-
-function markRead(body: { ids: number[] } | { markAllAsRead: true }) {
-  return apiRequest<{ updated: number }>('/api/activities/mark-read', { method: 'POST', body });
-}
 
 export function NotificationDropdown() {
   const queryClient = useQueryClient();
@@ -28,12 +22,7 @@ export function NotificationDropdown() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
-  const { data, isLoading } = useQuery({
-    queryKey,
-    queryFn: () => apiRequest<NotificationList>('/api/activities', { query: { limit: NOTIFICATION_DROPDOWN_ITEMS } }),
-    // Spec 8: notification errors are silent.
-    retry: false,
-  });
+  const { data, isLoading } = useNotifications();
 
   useSocketEvent(realtimeEvents.newNotification, (activity) => {
     queryClient.setQueryData<NotificationList>(queryKey, (old) => {

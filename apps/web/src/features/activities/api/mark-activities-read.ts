@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { activitiesQueryKey } from './list-activities';
+import { notificationsQueryKey } from './list-notifications';
 
 export type MarkReadInput = { ids: number[] } | { markAllAsRead: true };
 
@@ -14,6 +15,8 @@ export function useMarkActivitiesRead() {
     mutationFn: markActivitiesRead,
     // The shell's notification list reads the same activities under its own keys; refresh everything activity-shaped.
     onSuccess: () =>
-      queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === activitiesQueryKey[0] || q.queryKey[0] === 'notifications' }),
+      queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] === activitiesQueryKey[0] || q.queryKey[0] === notificationsQueryKey[0],
+      }),
   });
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type Activity, realtimeEvents, type SourceType, sourceTypes } from '@wac/contract/activities';
+import { realtimeEvents, type SourceType, sourceTypes } from '@wac/contract/activities';
 import { describeActivity } from '@wac/contract/activity-text';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,12 +1,4 @@
-import {
-  type AgentMessageSentEvent,
-  type ConversationReadEvent,
-  type MediaProcessedEvent,
-  type MessageReceivedEvent,
-  type MessageStatusEvent,
-  type SessionUpdateEvent,
-  whatsappEventNames,
-} from '@wac/contract/whatsapp-events';
+import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import { useSocketEvent } from '../../../lib/socket';
 import { useChatCache } from '../api/chat-cache';
 
@@ -19,7 +11,5 @@ export function useChatLiveUpdates(): void {
   useSocketEvent(whatsappEventNames.messageStatusUpdate, (event) => cache.applyStatus(event));
   useSocketEvent(whatsappEventNames.mediaProcessed, (event) => cache.applyMedia(event));
   useSocketEvent(whatsappEventNames.sessionUpdate, (session) => cache.applySession(session));
-  useSocketEvent(whatsappEventNames.conversationRead, (event) =>
-    cache.applyRead(event.conversationId, event.unreadCount),
-  );
+  useSocketEvent(whatsappEventNames.conversationRead, (event) => cache.applyRead(event.conversationId, event.unreadCount));
 }

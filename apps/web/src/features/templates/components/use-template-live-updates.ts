@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type TemplateStatusEvent, templateEventNames } from '@wac/contract/templates';
+import { templateEventNames } from '@wac/contract/templates';
 import { useSocketEvent } from '../../../lib/socket';
 import { templateKey } from '../api/get-template';
 import { type TemplateSearchResult, templateSearchKey } from '../api/search-templates';
