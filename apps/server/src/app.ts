@@ -17,22 +17,24 @@ import { registerLicenceGuard } from './http/licence-guard.ts';
 import { loggerOptions } from './http/logger.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { docsCspHeader, registerSecurityHeaders } from './http/security-headers.ts';
+import { createJobRunner } from './jobs/job-runner.ts';
 import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { createActivityService } from './modules/activities/activities.service.ts';
 import { agentSessionsRoutes } from './modules/agent-sessions/agent-sessions.routes.ts';
-import { createSignInCleanup } from './modules/auth/auth.jobs.ts';
+import { signInCleanupJob } from './modules/auth/auth.jobs.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { staleSendSweepJob } from './modules/chat/chat.jobs.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatDeps } from './modules/chat/chat-deps.ts';
-import { createStaleSendSweep } from './modules/chat/stale-sends.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { createEmailService } from './modules/email/email.service.ts';
 import { createMailer, outboxDir } from './modules/email/mailer.ts';
 import { createOutboxRepository } from './modules/email/outbox.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { licenseRoutes } from './modules/license/license.routes.ts';
 import { createLicenseParts } from './modules/license/license.service.ts';
 import { createLicenseAdminService } from './modules/license/license-admin.service.ts';
@@ -104,12 +106,11 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const activities = createActivityService(createActivitiesRepository(database.db), realtime);
   // Daily quotas follow the app's timezone, read when they are counted.
   const license = createLicenseParts(config, database.db, async () => (await settingsService.appSettings())['app.timezone']);
-  const ctx: AppContext = { config, database, log: app.log, realtime, mailer, activities, licence: license.service };
+  const jobs = createJobRunner({ databaseUrl: database.url, pool: database.pool, log: app.log, pollIntervalMs: config.jobsPollIntervalMs });
+  const ctx: AppContext = { config, database, log: app.log, realtime, mailer, activities, licence: license.service, jobs };
   const settingsService = createSettingsService(ctx, settingsRepository);
   const authService = createAuthService(ctx, authRepository, usersRepository);
-  const signInCleanup = createSignInCleanup({ auth: authRepository, realtime, log: app.log });
-  app.addHook('onReady', async () => signInCleanup.start());
-  app.addHook('onClose', () => signInCleanup.stop());
+  jobs.schedule(signInCleanupJob({ auth: authRepository, realtime, log: app.log }));
   authenticate = (token) => authService.authenticate(token);
   registerAuthGuards(app, authenticate);
   registerLicenceGuard(app, ctx.licence);
@@ -127,11 +128,10 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(messagingPlugin, { ctx });
   const chatDeps = createChatDeps(ctx);
   await app.register(chatRoutes, { deps: chatDeps });
-  const staleSends = createStaleSendSweep({ db: ctx.database.db, log: ctx.log, broadcast: (emits) => ctx.realtime.toEveryoneAll(emits) });
-  app.addHook('onReady', async () => staleSends.start());
-  app.addHook('onClose', () => staleSends.stop());
+  jobs.schedule(staleSendSweepJob({ db: ctx.database.db, log: ctx.log, broadcast: (emits) => ctx.realtime.toEveryoneAll(emits) }));
   await app.register(agentSessionsRoutes, { deps: chatDeps });
   await app.register(templatesPlugin, { ctx, chatDeps });
+  await app.register(jobsRoutes, { jobs });
 
   const serveWeb = Boolean(config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html')));
   if (serveWeb) {
@@ -155,7 +155,10 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     return reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
   });
 
+  // Every domain has handed over its work by now; the runner stops before the realtime server and the database.
+  app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await realtime.close();
   });
   return { app, ctx };

@@ -94,6 +94,8 @@ const envSchema = z.object({
   ACCOUNT_MAIL_INTERVAL_S: z.coerce.number().int().min(0).default(300),
   /** How often templates are reconciled with Meta's list; 0 turns the periodic sync off. */
   TEMPLATE_SYNC_INTERVAL_MS: z.coerce.number().int().min(0).default(600_000),
+  /** How often each server looks for scheduled jobs that came due (new jobs are announced at once). */
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   /** How long the sandbox takes to review a new or edited template. */
   SANDBOX_TEMPLATE_REVIEW_MS: z.coerce.number().int().min(0).default(2000),
 });
@@ -124,6 +126,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       sandboxTemplateReviewMs: env.SANDBOX_TEMPLATE_REVIEW_MS,
     },
     templateSyncIntervalMs: env.TEMPLATE_SYNC_INTERVAL_MS,
+    jobsPollIntervalMs: env.JOBS_POLL_INTERVAL_MS,
     smtpUrl: env.SMTP_URL,
     license: { key: env.LICENSE_KEY, hmacSecret: env.LICENSE_HMAC_SECRET },
     logLevel: env.LOG_LEVEL,

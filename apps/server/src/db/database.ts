@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { Logger, runMigrations } from 'graphile-worker';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -27,13 +28,16 @@ export function connectDatabase(url: string): Database {
   return { db: drizzle(pool, { schema }), pool, url, close: () => pool.end() };
 }
 
-/** Applies committed migrations once, even when several processes start together. */
+const quietLogger = new Logger(() => () => {});
+
+/** Applies committed migrations, then the job library's schema, once, even when several processes start together. */
 export async function applyMigrations(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migrate(drizzle(client), { migrationsFolder });
+    await runMigrations({ connectionString: url, logger: quietLogger });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     await client.end();

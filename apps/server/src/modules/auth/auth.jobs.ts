@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createKickableLoop } from '../../jobs/kickable-loop.ts';
+import { noPayload, type ScheduledJobKind } from '../../jobs/job-runner.ts';
 import { disconnectSessions, type Realtime } from '../../realtime/realtime.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { THROTTLE_WINDOW_MS } from './auth.service.ts';
@@ -14,14 +14,16 @@ export async function cleanUpSignIns(auth: AuthRepository, realtime: Realtime): 
   return { sessions: ended.length, attempts };
 }
 
-/** Runs cleanUpSignIns every minute on every server; a row goes once, whoever deletes it. */
-export function createSignInCleanup(deps: { auth: AuthRepository; realtime: Realtime; log: FastifyBaseLogger }) {
-  return createKickableLoop({
-    run: async () => {
+/** Runs cleanUpSignIns every minute; a row goes once, whichever server deletes it. */
+export function signInCleanupJob(deps: { auth: AuthRepository; realtime: Realtime; log: FastifyBaseLogger }): ScheduledJobKind {
+  return {
+    name: 'auth.sign-in-cleanup',
+    title: 'End expired sessions and forget old sign-in attempts',
+    payload: noPayload,
+    everyMs: CLEANUP_INTERVAL_MS,
+    handler: async () => {
       const removed = await cleanUpSignIns(deps.auth, deps.realtime);
       if (removed.sessions > 0) deps.log.info({ sessions: removed.sessions }, 'expired sessions ended');
     },
-    intervalMs: CLEANUP_INTERVAL_MS,
-    onError: (err) => deps.log.error({ err }, 'sign-in cleanup failed'),
-  });
+  };
 }

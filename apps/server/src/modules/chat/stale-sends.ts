@@ -1,16 +1,11 @@
 import type { MessageError } from '@wac/contract/whatsapp-messages';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { messages } from '../../db/schema.ts';
-import { createKickableLoop } from '../../jobs/kickable-loop.ts';
-import type { RealtimeEmit } from '../../realtime/realtime.ts';
-import { messageStatusEmit } from '../messaging/message-events.ts';
 import type { MessageRow } from '../messaging/messages.repository.ts';
 
 /** Longer than any send can take: 4 attempts of at most 60 s each, with their backoff. */
 export const STALE_SEND_MS = 10 * 60_000;
-const SWEEP_INTERVAL_MS = 60_000;
 
 export const UNKNOWN_OUTCOME: MessageError = {
   code: null,
@@ -43,17 +38,4 @@ export function failStaleSends(db: Db, olderThanMs = STALE_SEND_MS): Promise<Mes
       ),
     )
     .returning();
-}
-
-/** Runs failStaleSends every minute on every server (a row fails once, whoever gets it) and announces each. */
-export function createStaleSendSweep(deps: { db: Db; log: FastifyBaseLogger; broadcast: (emits: RealtimeEmit[]) => void }) {
-  return createKickableLoop({
-    run: async () => {
-      const failed = await failStaleSends(deps.db);
-      if (failed.length > 0) deps.log.warn({ messageIds: failed.map((m) => m.id) }, 'sends with no answer from Meta marked failed');
-      deps.broadcast(failed.flatMap(messageStatusEmit));
-    },
-    intervalMs: SWEEP_INTERVAL_MS,
-    onError: (err) => deps.log.error({ err }, 'stale send sweep failed'),
-  });
 }

@@ -1,7 +1,9 @@
+import { JOB_FAILURES_SHOWN } from '@wac/contract/jobs';
 import type { MediaKind, MessageDirection } from '@wac/contract/whatsapp-messages';
 import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { contacts, conversations, mediaFiles, messages } from '../../db/schema.ts';
+import type { ClaimQueue } from '../../jobs/job-runner.ts';
 import type { MediaFileRow } from './chat-media.ts';
 
 export interface NewInboundMedia {
@@ -119,4 +121,45 @@ export async function listMediaFiles(db: Db, filter: MediaListFilter) {
     db.select({ n: count() }).from(mediaFiles).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+const failedDownload = and(eq(mediaFiles.direction, 'inbound'), eq(mediaFiles.status, 'failed'));
+
+/** The download worker's queue for the jobs page: files waiting (those in hand included) and those given up on, newest first. */
+export async function downloadQueue(db: Db): Promise<ClaimQueue> {
+  const [[counts], failures] = await Promise.all([
+    db
+      .select({
+        queued: sql<number>`count(*) FILTER (WHERE ${mediaFiles.status} = 'pending')::int`,
+        failed: sql<number>`count(*) FILTER (WHERE ${mediaFiles.status} = 'failed')::int`,
+      })
+      .from(mediaFiles)
+      .where(and(eq(mediaFiles.direction, 'inbound'), inArray(mediaFiles.status, ['pending', 'failed']))),
+    db
+      .select({ id: mediaFiles.id, error: mediaFiles.error, at: mediaFiles.updatedAt, attempts: mediaFiles.attempts })
+      .from(mediaFiles)
+      .where(failedDownload)
+      .orderBy(desc(mediaFiles.updatedAt), desc(mediaFiles.id))
+      .limit(JOB_FAILURES_SHOWN),
+  ]);
+  return {
+    queued: counts?.queued ?? 0,
+    failed: counts?.failed ?? 0,
+    failures: failures.map((row) => ({
+      id: String(row.id),
+      error: row.error ?? '',
+      failedAt: row.at.toISOString(),
+      attempts: row.attempts,
+    })),
+  };
+}
+
+/** Queues a download that was given up on again, due now with fresh attempts; false when the file is not such a download. */
+export async function retryDownload(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(mediaFiles)
+    .set({ status: 'pending', attempts: 0, error: null, nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(mediaFiles.id, id), failedDownload))
+    .returning({ id: mediaFiles.id });
+  return rows.length > 0;
 }

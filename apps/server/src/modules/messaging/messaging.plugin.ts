@@ -5,6 +5,7 @@ import { createSecretBox } from '../../lib/secret-box.ts';
 import { createMediaStorage } from '../../storage/media-storage.ts';
 import { cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
 import { sandboxPlugin } from '../../whatsapp/sandbox/sandbox.plugin.ts';
+import { mediaDownloadLoop } from '../media/media.jobs.ts';
 import { mediaRoutes } from '../media/media.routes.ts';
 import { createMediaService } from '../media/media.service.ts';
 import { createMediaDownloadWorker } from '../media/media-download.worker.ts';
@@ -13,6 +14,7 @@ import { conversationReportsRoutes } from '../reports/conversation-reports.route
 import { createConversationReportsService } from '../reports/conversation-reports.service.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
 import { createSettingsService } from '../settings/settings.service.ts';
+import { webhookProcessingLoop } from './messaging.jobs.ts';
 import { whatsappWebhookRoutes } from './webhook.routes.ts';
 import { createWebhookProcessor } from './webhook-processor.ts';
 import { whatsappChannelRoutes } from './whatsapp-channel.routes.ts';
@@ -46,12 +48,6 @@ export const messagingPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     reports: createConversationReportsService(db, async () => (await settings.appSettings())['app.timezone']),
   });
   await app.register(sandboxPlugin, { ctx });
-  app.addHook('onReady', async () => {
-    processor.start();
-    mediaDownloads.start();
-  });
-  app.addHook('onClose', async () => {
-    await processor.stop();
-    await mediaDownloads.stop();
-  });
+  ctx.jobs.claimLoop(webhookProcessingLoop(db, processor));
+  ctx.jobs.claimLoop(mediaDownloadLoop(db, mediaDownloads));
 };

@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { JOB_FAILURES_SHOWN } from '@wac/contract/jobs';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.ts';
 import { webhookEvents } from '../../db/schema.ts';
 import { unnestRows } from '../../db/unnest-rows.ts';
+import type { ClaimQueue } from '../../jobs/job-runner.ts';
 
 /** Rows per INSERT, and INSERTs running at once: most of the pool stays free for processing and the API. */
 const MAX_BATCH_ROWS = 200;
@@ -95,4 +97,44 @@ export async function markWebhookEventFailed(tx: Tx, id: number, error: string):
     .update(webhookEvents)
     .set({ attempts: sql`${webhookEvents.attempts} + 1`, error: error.slice(0, 2000) })
     .where(eq(webhookEvents.id, id));
+}
+
+/** The processor's queue for the jobs page: events waiting (those in hand included) and those given up on, newest first. */
+export async function webhookEventQueue(db: Db, maxAttempts: number): Promise<ClaimQueue> {
+  const given = and(isNull(webhookEvents.processedAt), gte(webhookEvents.attempts, maxAttempts));
+  const [[counts], failures] = await Promise.all([
+    db
+      .select({
+        queued: sql<number>`count(*) FILTER (WHERE ${webhookEvents.attempts} < ${maxAttempts})::int`,
+        failed: sql<number>`count(*) FILTER (WHERE ${webhookEvents.attempts} >= ${maxAttempts})::int`,
+      })
+      .from(webhookEvents)
+      .where(isNull(webhookEvents.processedAt)),
+    db
+      .select({ id: webhookEvents.id, error: webhookEvents.error, at: webhookEvents.receivedAt, attempts: webhookEvents.attempts })
+      .from(webhookEvents)
+      .where(given)
+      .orderBy(desc(webhookEvents.id))
+      .limit(JOB_FAILURES_SHOWN),
+  ]);
+  return {
+    queued: counts?.queued ?? 0,
+    failed: counts?.failed ?? 0,
+    failures: failures.map((row) => ({
+      id: String(row.id),
+      error: row.error ?? '',
+      failedAt: row.at.toISOString(),
+      attempts: row.attempts,
+    })),
+  };
+}
+
+/** Gives an event that ran out of attempts a fresh set; false when the event is not waiting for a retry. */
+export async function retryWebhookEvent(db: Db, id: number, maxAttempts: number): Promise<boolean> {
+  const rows = await db
+    .update(webhookEvents)
+    .set({ attempts: 0, error: null })
+    .where(and(eq(webhookEvents.id, id), isNull(webhookEvents.processedAt), gte(webhookEvents.attempts, maxAttempts)))
+    .returning({ id: webhookEvents.id });
+  return rows.length > 0;
 }

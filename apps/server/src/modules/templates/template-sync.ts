@@ -2,7 +2,6 @@ import type { TemplateStatus } from '@wac/contract/templates';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { messageTemplates } from '../../db/schema.ts';
-import { createKickableLoop, type KickableLoop } from '../../jobs/kickable-loop.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import type { GraphTemplate } from '../../whatsapp/cloud-api-client.ts';
 import { emitAll } from '../chat/outbound.ts';
@@ -106,15 +105,4 @@ export async function syncTemplates(deps: TemplateDeps): Promise<SyncResult> {
   const result = await deps.db.transaction((tx) => reconcile(tx, remote, emits));
   emitAll(deps.realtime, emits);
   return result;
-}
-
-/** The periodic sync, for changes a webhook did not bring (missed deliveries, templates made in Meta's tools). */
-export function createTemplateSyncJob(deps: TemplateDeps, intervalMs: number): KickableLoop {
-  return createKickableLoop({
-    run: async () => {
-      await syncTemplates(deps);
-    },
-    intervalMs,
-    onError: (err) => deps.log.warn({ err }, 'template sync failed'),
-  });
 }

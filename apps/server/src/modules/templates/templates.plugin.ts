@@ -6,7 +6,7 @@ import { createSettingsService } from '../settings/settings.service.ts';
 import { templateAnalyticsRoutes } from './template-analytics.routes.ts';
 import { createTemplateAnalyticsService } from './template-analytics.service.ts';
 import type { TemplateDeps } from './template-deps.ts';
-import { createTemplateSyncJob } from './template-sync.ts';
+import { templateSyncJob } from './templates.jobs.ts';
 import { templatesRoutes } from './templates.routes.ts';
 import { createTemplatesService } from './templates.service.ts';
 
@@ -20,9 +20,5 @@ export const templatesPlugin: FastifyPluginAsync<{ ctx: AppContext; chatDeps: Ch
   await app.register(templateAnalyticsRoutes, { analytics: createTemplateAnalyticsService(ctx.database.db, timezone) });
 
   const interval = ctx.config.templateSyncIntervalMs;
-  if (interval > 0) {
-    const sync = createTemplateSyncJob(deps, interval);
-    app.addHook('onReady', async () => sync.start());
-    app.addHook('onClose', async () => sync.stop());
-  }
+  if (interval > 0) ctx.jobs.schedule(templateSyncJob(deps, interval));
 };

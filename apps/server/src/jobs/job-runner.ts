@@ -1,0 +1,166 @@
+import type { JobKindSummary } from '@wac/contract/jobs';
+import type { FastifyBaseLogger } from 'fastify';
+import { Logger, type Runner, run, type TaskList } from 'graphile-worker';
+import pg from 'pg';
+import { z } from 'zod';
+import { notFound } from '../http/app-error.ts';
+import { forgetFailures, retryFailedJob, type ScheduledQueue, scheduledQueues, scheduleRun } from './scheduled-jobs.repository.ts';
+
+/** Periodic work on the job library: one run per period across every server process, whichever takes it. */
+export interface ScheduledJobKind<Payload = unknown> {
+  /** `<domain>.<job>`: the library's task name. */
+  name: string;
+  /** What the jobs page calls it. */
+  title: string;
+  payload: z.ZodType<Payload>;
+  handler: (payload: Payload) => Promise<void>;
+  everyMs: number;
+}
+
+/** The payload of a kind that needs none. */
+export const noPayload = z.object({}).strict();
+
+export type ClaimQueue = Pick<JobKindSummary, 'queued' | 'failed' | 'failures'>;
+
+/** Rows a table hands out in SKIP LOCKED batches, worked by a loop that every server runs and anyone can kick. */
+export interface ClaimLoopKind {
+  name: string;
+  title: string;
+  loop: { start: () => void; stop: () => Promise<void>; kick: () => void };
+  queue: () => Promise<ClaimQueue>;
+  /** Puts a row that was given up on back in the queue; false when no such row waits for a retry. */
+  retry: (id: number) => Promise<boolean>;
+}
+
+export interface JobRunner {
+  schedule: <Payload>(kind: ScheduledJobKind<Payload>) => void;
+  claimLoop: (kind: ClaimLoopKind) => void;
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+  overview: () => Promise<JobKindSummary[]>;
+  /** Runs a failed job or claimed row again. */
+  retry: (kind: string, id: string) => Promise<void>;
+  /** Moves a scheduled kind's next run to now. */
+  runNow: (kind: string) => Promise<void>;
+  /** The library's events (job:start, job:success, job:error...), once started. */
+  events: () => Runner['events'] | undefined;
+}
+
+export interface JobRunnerOptions {
+  databaseUrl: string;
+  /** Queries of the jobs page, on the app's pool. */
+  pool: pg.Pool;
+  log: FastifyBaseLogger;
+  /** How often each server looks for jobs that came due; new jobs are announced at once. */
+  pollIntervalMs: number;
+}
+
+const CONCURRENCY = 2;
+
+/** The library's own log lines: its warnings and errors go to the app's log, the rest is chatter. */
+function libraryLogger(log: FastifyBaseLogger): Logger {
+  return new Logger(() => (level, message, meta) => {
+    if (level === 'error') log.error({ ...meta }, message);
+    else if (level === 'warning') log.warn({ ...meta }, message);
+  });
+}
+
+/** The one runner of background work: scheduled kinds on graphile-worker, claim loops beside it. */
+export function createJobRunner({ databaseUrl, pool, log, pollIntervalMs }: JobRunnerOptions): JobRunner {
+  /** Scheduled kinds with their payload type erased: the task parses what the library hands it. */
+  const scheduled = new Map<string, Omit<ScheduledJobKind, 'payload' | 'handler'> & { task: TaskList[string] }>();
+  const claims = new Map<string, ClaimLoopKind>();
+  let runner: Runner | undefined;
+  let runnerPool: pg.Pool | undefined;
+  const safetyTimers: NodeJS.Timeout[] = [];
+
+  const taskFor =
+    <Payload>(kind: ScheduledJobKind<Payload>): TaskList[string] =>
+    async (payload) => {
+      try {
+        await kind.handler(kind.payload.parse(payload));
+        await forgetFailures(pool, kind.name);
+      } finally {
+        // Even after a failure the next period comes: the failed run stays for an admin to see and retry.
+        await scheduleRun(pool, kind.name, kind.everyMs, true);
+      }
+    };
+
+  function claimSummary(kind: ClaimLoopKind, queue: ClaimQueue): JobKindSummary {
+    return { name: kind.name, title: kind.title, mechanism: 'claim', everySeconds: null, nextRunAt: null, running: null, ...queue };
+  }
+
+  function scheduledSummary(kind: { name: string; title: string; everyMs: number }, queue: ScheduledQueue | undefined): JobKindSummary {
+    const empty = { queued: 0, running: 0, failed: 0, nextRunAt: null, failures: [] };
+    return { name: kind.name, title: kind.title, mechanism: 'scheduled', everySeconds: kind.everyMs / 1000, ...(queue ?? empty) };
+  }
+
+  function scheduledKind(name: string) {
+    const kind = scheduled.get(name);
+    if (!kind) throw notFound(`No scheduled job kind is called ${name}`);
+    return kind;
+  }
+
+  return {
+    schedule(kind) {
+      scheduled.set(kind.name, { name: kind.name, title: kind.title, everyMs: kind.everyMs, task: taskFor(kind) });
+    },
+    claimLoop(kind) {
+      claims.set(kind.name, kind);
+    },
+
+    async start() {
+      for (const kind of claims.values()) kind.loop.start();
+      if (scheduled.size === 0) return;
+      const taskList: TaskList = {};
+      for (const kind of scheduled.values()) taskList[kind.name] = kind.task;
+      runnerPool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY + 2 });
+      runnerPool.on('error', (err) => log.warn({ err }, 'job runner connection error'));
+      runner = await run({
+        pgPool: runnerPool,
+        taskList,
+        concurrency: CONCURRENCY,
+        pollInterval: pollIntervalMs,
+        noHandleSignals: true,
+        logger: libraryLogger(log),
+      });
+      for (const kind of scheduled.values()) {
+        await scheduleRun(pool, kind.name, 0, true);
+        // A server that stopped mid-run never scheduled the next one; every server puts it back (a waiting run keeps its time).
+        const timer = setInterval(() => {
+          scheduleRun(pool, kind.name, kind.everyMs, true).catch((err) => log.warn({ err, job: kind.name }, 'could not schedule a job'));
+        }, kind.everyMs);
+        timer.unref();
+        safetyTimers.push(timer);
+      }
+    },
+
+    async stop() {
+      for (const timer of safetyTimers.splice(0)) clearInterval(timer);
+      await Promise.all([...claims.values()].map((kind) => kind.loop.stop()));
+      await runner?.stop();
+      await runnerPool?.end();
+      runner = undefined;
+      runnerPool = undefined;
+    },
+
+    async overview() {
+      const queues = await scheduledQueues(pool, [...scheduled.keys()]);
+      const claimed = await Promise.all([...claims.values()].map(async (kind) => claimSummary(kind, await kind.queue())));
+      return [...[...scheduled.values()].map((kind) => scheduledSummary(kind, queues.get(kind.name))), ...claimed];
+    },
+
+    async retry(name, id) {
+      const claim = claims.get(name);
+      const retried = claim ? await claim.retry(Number(id)) : await retryFailedJob(pool, scheduledKind(name).name, id);
+      if (!retried) throw notFound(`No failed job ${id} of ${name} waits for a retry`);
+      claim?.loop.kick();
+    },
+
+    async runNow(name) {
+      await scheduleRun(pool, scheduledKind(name).name, 0, false);
+    },
+
+    events: () => runner?.events,
+  };
+}

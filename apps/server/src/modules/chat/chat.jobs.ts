@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { noPayload, type ScheduledJobKind } from '../../jobs/job-runner.ts';
+import type { RealtimeEmit } from '../../realtime/realtime.ts';
+import { messageStatusEmit } from '../messaging/message-events.ts';
+import { failStaleSends } from './stale-sends.ts';
+
+const SWEEP_INTERVAL_MS = 60_000;
+
+/** Runs failStaleSends every minute (a row fails once, whichever server gets it) and announces each. */
+export function staleSendSweepJob(deps: { db: Db; log: FastifyBaseLogger; broadcast: (emits: RealtimeEmit[]) => void }): ScheduledJobKind {
+  return {
+    name: 'chat.stale-send-sweep',
+    title: 'Fail sends Meta never answered',
+    payload: noPayload,
+    everyMs: SWEEP_INTERVAL_MS,
+    handler: async () => {
+      const failed = await failStaleSends(deps.db);
+      if (failed.length > 0) deps.log.warn({ messageIds: failed.map((m) => m.id) }, 'sends with no answer from Meta marked failed');
+      deps.broadcast(failed.flatMap(messageStatusEmit));
+    },
+  };
+}
