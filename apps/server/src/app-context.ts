@@ -3,12 +3,18 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { ActivityService } from './modules/activities/activities.service.ts';
+import type { AuthService } from './modules/auth/auth.service.ts';
 import type { Mailer } from './modules/email/mailer.ts';
 import type { LicenceService } from './modules/license/license.service.ts';
+import type { LicenseAdminService } from './modules/license/license-admin.service.ts';
+import type { MediaLinks } from './modules/media/media-links.ts';
+import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { Realtime } from './realtime/realtime.ts';
+import type { MediaStorage } from './storage/media-storage.ts';
+import type { CloudApiClient } from './whatsapp/cloud-api-client.ts';
 
-/** What every module is given: read once at start, shared by routes, services and jobs. */
-export interface AppContext {
+/** What the shared services are built from (plugins/shared-services.ts), and what they may use. */
+export interface BaseContext {
   config: Config;
   database: Database;
   log: FastifyBaseLogger;
@@ -19,4 +25,24 @@ export interface AppContext {
   jobs: JobRunner;
   /** The licence in force: feature gates, quota checks and consumption (modules/license/license.service.ts). */
   licence: LicenceService;
+}
+
+/** What every domain plugin is given: each service built once at start, shared by routes, services and jobs. */
+export interface AppContext extends BaseContext {
+  settings: SettingsService;
+  /** Sessions and sign-in: the HTTP guards and the realtime server authenticate through it. */
+  auth: AuthService;
+  /** The licence as admins manage it: key, status and storage. */
+  licenceAdmin: LicenseAdminService;
+  /** The app's timezone setting, read when it is needed (daily quotas, reports, analytics). */
+  appTimezone: () => Promise<string>;
+  /** The configured Graph API: Meta's, or the sandbox. */
+  whatsapp: CloudApiClient;
+  media: {
+    /** DATA_DIR/media_storage: every message's file. */
+    storage: MediaStorage;
+    /** DATA_DIR/uploads: files kept to send as template header media, again when a failed template is retried. */
+    uploads: MediaStorage;
+    links: MediaLinks;
+  };
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { User } from '@wac/contract/auth';
 import { RESET_LINK_LIFETIME_MS } from '@wac/contract/password-policy';
-import type { AppContext } from '../../app-context.ts';
+import type { BaseContext } from '../../app-context.ts';
 import { AppError, badRequest, unauthorized } from '../../http/app-error.ts';
 import { hashPassword, hashToken, newSecretToken, verifyPassword } from '../../lib/secrets.ts';
 import { disconnectSessions } from '../../realtime/realtime.ts';
@@ -29,7 +29,7 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
-export function createAuthService(ctx: AppContext, auth: AuthRepository, users: UsersRepository) {
+export function createAuthService(ctx: BaseContext, auth: AuthRepository, users: UsersRepository) {
   const { activities, mailer, config } = ctx;
 
   /**

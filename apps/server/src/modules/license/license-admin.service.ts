@@ -2,7 +2,7 @@ import type { User } from '@wac/contract/auth';
 import type { LicenceDetails, LicenceStatusResponse, StorageUsage, UpdateLicenceBody } from '@wac/contract/licence';
 import { bytesToMb, quotaRecord } from '@wac/contract/licence-quotas';
 import { dailyQuotaTypes, planName, plans, type QuotaType, quotaLabels, quotaTypes } from '@wac/contract/plans';
-import type { AppContext } from '../../app-context.ts';
+import type { BaseContext } from '../../app-context.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import type { LicenseRepository } from './license.repository.ts';
 import type { LicenseParts } from './license.service.ts';
@@ -17,7 +17,7 @@ function keyPreview(key: string | null): string | null {
 const refusalCodes = { invalid: 'LICENSE_INVALID', expired: 'LICENSE_EXPIRED', suspended: 'LICENSE_SUSPENDED' } as const;
 
 /** The admin side of the licence (spec 7 "Licence and cleanup"); every change writes an activity. */
-export function createLicenseAdminService(ctx: AppContext, { service: licence, repository, secrets, storage }: LicenseParts) {
+export function createLicenseAdminService(ctx: BaseContext, { service: licence, repository, secrets, storage }: LicenseParts) {
   const { config } = ctx;
 
   function toDetails(l: InForce, now = new Date()): LicenceDetails {

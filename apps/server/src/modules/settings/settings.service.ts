@@ -1,12 +1,12 @@
 import { type AppSettingKey, type AppSettings, appSettingDefaults, appSettingKeys } from '@wac/contract/app-settings-defaults';
 import type { User } from '@wac/contract/auth';
-import type { AppContext } from '../../app-context.ts';
+import type { BaseContext } from '../../app-context.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
 const APP_PREFIX = 'app.';
 
-export function createSettingsService(ctx: AppContext, settings: SettingsRepository) {
+export function createSettingsService(ctx: BaseContext, settings: SettingsRepository) {
   /** Defaults overlaid with what admins saved; stray keys or non-text values in the table are ignored. */
   async function appSettings(): Promise<AppSettings> {
     const stored = await settings.getByPrefix(APP_PREFIX);

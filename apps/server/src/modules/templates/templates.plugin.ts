@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import type { ChatDeps } from '../chat/outbound.ts';
-import { createSettingsRepository } from '../settings/settings.repository.ts';
-import { createSettingsService } from '../settings/settings.service.ts';
+import { createChatDeps } from '../chat/chat-deps.ts';
 import { templateAnalyticsRoutes } from './template-analytics.routes.ts';
 import { createTemplateAnalyticsService } from './template-analytics.service.ts';
 import type { TemplateDeps } from './template-deps.ts';
@@ -11,13 +9,11 @@ import { templatesRoutes } from './templates.routes.ts';
 import { createTemplatesService } from './templates.service.ts';
 
 /** Message templates: management, sending, analytics, and the periodic sync with Meta (off when its interval is 0). */
-export const templatesPlugin: FastifyPluginAsync<{ ctx: AppContext; chatDeps: ChatDeps }> = async (app, { ctx, chatDeps }) => {
-  const settings = createSettingsService(ctx, createSettingsRepository(ctx.database.db));
-  const timezone = async () => (await settings.appSettings())['app.timezone'];
-  const deps: TemplateDeps = { ...chatDeps, timezone };
+export const templatesPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const deps: TemplateDeps = { ...createChatDeps(ctx), timezone: ctx.appTimezone };
 
   await app.register(templatesRoutes, { deps, service: createTemplatesService(deps) });
-  await app.register(templateAnalyticsRoutes, { analytics: createTemplateAnalyticsService(ctx.database.db, timezone) });
+  await app.register(templateAnalyticsRoutes, { analytics: createTemplateAnalyticsService(ctx.database.db, ctx.appTimezone) });
 
   const interval = ctx.config.templateSyncIntervalMs;
   if (interval > 0) ctx.jobs.schedule(templateSyncJob(deps, interval));

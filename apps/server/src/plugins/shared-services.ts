@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext, BaseContext } from '../app-context.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { createJobRunner } from '../jobs/job-runner.ts';
+import { createSecretBox } from '../lib/secret-box.ts';
+import { createActivitiesRepository } from '../modules/activities/activities.repository.ts';
+import { createActivityService } from '../modules/activities/activities.service.ts';
+import { createAuthRepository } from '../modules/auth/auth.repository.ts';
+import { createAuthService } from '../modules/auth/auth.service.ts';
+import { createMailer } from '../modules/email/mailer.ts';
+import { createLicenseParts } from '../modules/license/license.service.ts';
+import { createLicenseAdminService } from '../modules/license/license-admin.service.ts';
+import { loadMediaLinks } from '../modules/media/media-links.ts';
+import { createSettingsRepository } from '../modules/settings/settings.repository.ts';
+import { createSettingsService } from '../modules/settings/settings.service.ts';
+import { createUsersRepository } from '../modules/users/users.repository.ts';
+import { createRealtime } from '../realtime/realtime.ts';
+import { createMediaStorage } from '../storage/media-storage.ts';
+import { cloudApiClientFor } from '../whatsapp/cloud-api-client.ts';
+
+/** Builds every shared service once; the domain plugins are each given the result. */
+export async function createAppContext(app: FastifyInstance, config: Config, database: Database): Promise<AppContext> {
+  const { db } = database;
+  const settingsRepository = createSettingsRepository(db);
+
+  // The realtime server authenticates sockets through the auth service, which is built from it.
+  let auth: AppContext['auth'] | undefined;
+  const realtime = createRealtime(
+    app.server,
+    async (token) => (auth ? auth.authenticate(token) : null),
+    database.url,
+    (err) => app.log.warn({ err }, 'realtime adapter error'),
+  );
+  // Daily quotas follow the app's timezone, read when they are counted.
+  let settings: AppContext['settings'] | undefined;
+  const appTimezone = async () => {
+    if (!settings) throw new Error('settings are not built yet');
+    return (await settings.appSettings())['app.timezone'];
+  };
+  const licence = createLicenseParts(config, db, appTimezone);
+
+  const base: BaseContext = {
+    config,
+    database,
+    log: app.log,
+    realtime,
+    mailer: createMailer(config, settingsRepository, app.log),
+    activities: createActivityService(createActivitiesRepository(db), realtime),
+    jobs: createJobRunner({ databaseUrl: database.url, pool: database.pool, log: app.log, pollIntervalMs: config.jobsPollIntervalMs }),
+    licence: licence.service,
+  };
+  settings = createSettingsService(base, settingsRepository);
+  auth = createAuthService(base, createAuthRepository(db), createUsersRepository(db));
+
+  return {
+    ...base,
+    settings,
+    auth,
+    licenceAdmin: createLicenseAdminService(base, licence),
+    appTimezone,
+    whatsapp: cloudApiClientFor(config.whatsapp),
+    media: {
+      storage: createMediaStorage(config.dataDir),
+      uploads: createMediaStorage(config.dataDir, 'uploads'),
+      links: await loadMediaLinks(db, createSecretBox(config.dataDir)),
+    },
+  };
+}
