@@ -22,6 +22,28 @@ export const noPayload = z.object({}).strict();
 
 export type ClaimQueue = Pick<JobKindSummary, 'queued' | 'failed' | 'failures'>;
 
+/** A row a claim loop gave up on, as its table keeps it. */
+export interface GivenUpRow {
+  id: number;
+  error: string | null;
+  at: Date;
+  attempts: number;
+}
+
+/** A claim loop's counts and given-up rows as the jobs page shows them. */
+export function claimQueue(counts: { queued: number; failed: number } | undefined, givenUp: GivenUpRow[]): ClaimQueue {
+  return {
+    queued: counts?.queued ?? 0,
+    failed: counts?.failed ?? 0,
+    failures: givenUp.map((row) => ({
+      id: String(row.id),
+      error: row.error ?? '',
+      failedAt: row.at.toISOString(),
+      attempts: row.attempts,
+    })),
+  };
+}
+
 /** Rows a table hands out in SKIP LOCKED batches, worked by a loop that every server runs and anyone can kick. */
 export interface ClaimLoopKind {
   name: string;

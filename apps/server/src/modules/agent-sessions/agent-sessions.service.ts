@@ -1,7 +1,8 @@
 import { type AgentSession, DEFAULT_END_REASON, DEFAULT_TAKEOVER_REASON } from '@wac/contract/agent-sessions';
 import type { Tx } from '../../db/database.ts';
 import { notFound } from '../../http/app-error.ts';
-import { type ChatDeps, deliverAgentMessage, queueAgentMessage } from '../chat/outbound.ts';
+import { type ChatDeps, deliverAgentMessage } from '../chat/outbound.ts';
+import { queueAgentMessage } from '../messaging/queue-outbound.ts';
 import { type ConversationSession, findSession, lockConversation, toAgentSession } from './agent-sessions.repository.ts';
 import { RETURN_TO_BOT_REASON, type SessionActor, transitionSession } from './session-transitions.ts';
 

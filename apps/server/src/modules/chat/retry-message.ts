@@ -2,14 +2,17 @@ import type { ChatMessage } from '@wac/contract/chat';
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
+import { emitAll } from '../../realtime/realtime.ts';
 import { lockConversation } from '../agent-sessions/agent-sessions.repository.ts';
 import type { SessionActor } from '../agent-sessions/session-transitions.ts';
 import { conversationOfMessage } from '../media/media.repository.ts';
+import { dispatch } from '../messaging/dispatch.ts';
 import { messageStatusEmit } from '../messaging/message-events.ts';
 import { type MessageRow, resetForRetry } from '../messaging/messages.repository.ts';
+import { assertWindowOpen } from '../messaging/queue-outbound.ts';
 import { templateResend } from '../templates/retry-template.ts';
 import { lockMessage, mediaOfMessages, messageWithSender } from './chat.repository.ts';
-import { assertWindowOpen, type ChatDeps, dispatch, emitAll, takeOverOnSend, viewMessage } from './outbound.ts';
+import { type ChatDeps, takeOverOnSend, viewMessage } from './outbound.ts';
 import { sendStoredMedia } from './send-media.ts';
 
 type Resend = (waId: string) => Promise<{ wamid: string }>;

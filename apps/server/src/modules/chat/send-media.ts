@@ -6,9 +6,10 @@ import type { SessionActor } from '../agent-sessions/session-transitions.ts';
 import type { MediaFileRow } from '../media/chat-media.ts';
 import { insertOutboundMedia } from '../media/media.repository.ts';
 import type { MessageRow } from '../messaging/messages.repository.ts';
+import { queueAgentMessage, recipientOf } from '../messaging/queue-outbound.ts';
 import { recordMetaMediaId, setMessageContent } from './chat.repository.ts';
 import type { MediaUpload, OutboundMediaKind } from './media-upload.ts';
-import { type ChatDeps, deliverAgentMessage, openConversation, queueAgentMessage, recipientOf, takeOverOnSend } from './outbound.ts';
+import { type ChatDeps, deliverAgentMessage, openConversation, takeOverOnSend } from './outbound.ts';
 
 // Meta keeps uploaded media for 30 days; a day's margin so an id never expires between check and send.
 const META_MEDIA_LIFETIME_MS = 29 * 24 * 3_600_000;

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@wac/contract/chat';
 import type { SessionActor } from '../agent-sessions/session-transitions.ts';
-import { type ChatDeps, deliverAgentMessage, openConversation, queueAgentMessage, recipientOf, takeOverOnSend } from './outbound.ts';
+import { queueAgentMessage, recipientOf } from '../messaging/queue-outbound.ts';
+import { type ChatDeps, deliverAgentMessage, openConversation, takeOverOnSend } from './outbound.ts';
 
 /** POST /api/agent/message: an agent's text to a customer, inside the service window. */
 export async function sendText(

@@ -3,7 +3,7 @@ import type { MediaKind, MessageDirection } from '@wac/contract/whatsapp-message
 import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { contacts, conversations, mediaFiles, messages } from '../../db/schema.ts';
-import type { ClaimQueue } from '../../jobs/job-runner.ts';
+import { type ClaimQueue, claimQueue } from '../../jobs/job-runner.ts';
 import type { MediaFileRow } from './chat-media.ts';
 
 export interface NewInboundMedia {
@@ -142,16 +142,7 @@ export async function downloadQueue(db: Db): Promise<ClaimQueue> {
       .orderBy(desc(mediaFiles.updatedAt), desc(mediaFiles.id))
       .limit(JOB_FAILURES_SHOWN),
   ]);
-  return {
-    queued: counts?.queued ?? 0,
-    failed: counts?.failed ?? 0,
-    failures: failures.map((row) => ({
-      id: String(row.id),
-      error: row.error ?? '',
-      failedAt: row.at.toISOString(),
-      attempts: row.attempts,
-    })),
-  };
+  return claimQueue(counts, failures);
 }
 
 /** Queues a download that was given up on again, due now with fresh attempts; false when the file is not such a download. */

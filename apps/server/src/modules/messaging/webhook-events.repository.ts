@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.ts';
 import { webhookEvents } from '../../db/schema.ts';
 import { unnestRows } from '../../db/unnest-rows.ts';
-import type { ClaimQueue } from '../../jobs/job-runner.ts';
+import { type ClaimQueue, claimQueue } from '../../jobs/job-runner.ts';
 
 /** Rows per INSERT, and INSERTs running at once: most of the pool stays free for processing and the API. */
 const MAX_BATCH_ROWS = 200;
@@ -117,16 +117,7 @@ export async function webhookEventQueue(db: Db, maxAttempts: number): Promise<Cl
       .orderBy(desc(webhookEvents.id))
       .limit(JOB_FAILURES_SHOWN),
   ]);
-  return {
-    queued: counts?.queued ?? 0,
-    failed: counts?.failed ?? 0,
-    failures: failures.map((row) => ({
-      id: String(row.id),
-      error: row.error ?? '',
-      failedAt: row.at.toISOString(),
-      attempts: row.attempts,
-    })),
-  };
+  return claimQueue(counts, failures);
 }
 
 /** Gives an event that ran out of attempts a fresh set; false when the event is not waiting for a retry. */

@@ -9,7 +9,7 @@ import {
   type UpdateTemplateBody,
 } from '@wac/contract/templates';
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
-import { emitAll } from '../chat/outbound.ts';
+import { emitAll } from '../../realtime/realtime.ts';
 import { atMeta, type TemplateDeps } from './template-deps.ts';
 import { templateCategoryOf, templateStatusEmit, templateStatusOf, toTemplate } from './template-view.ts';
 import {

@@ -1,0 +1,35 @@
+import type { MessageError } from '@wac/contract/whatsapp-messages';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { emitAll, type Realtime } from '../../realtime/realtime.ts';
+import { CloudApiError } from '../../whatsapp/cloud-api-client.ts';
+import { messageStatusEmit } from './message-events.ts';
+import { assignWamid, type MessageRow, markSendFailed } from './messages.repository.ts';
+
+function sendErrorOf(err: unknown): MessageError {
+  if (err instanceof CloudApiError) return { code: err.code ?? null, title: err.title, details: err.details ?? err.metaMessage };
+  return { code: null, title: 'The message could not be sent', details: err instanceof Error ? err.message : String(err) };
+}
+
+/**
+ * Hands a committed pending message to the Graph API and records the outcome: Meta's wamid (statuses
+ * that raced ahead are applied), or failed with Meta's code, title and details so the agent can retry.
+ */
+export async function dispatch(
+  deps: { db: Db; log: FastifyBaseLogger; realtime: Realtime },
+  messageId: number,
+  send: () => Promise<{ wamid: string }>,
+): Promise<MessageRow> {
+  let wamid: string;
+  try {
+    ({ wamid } = await send());
+  } catch (err) {
+    deps.log.warn({ err, messageId }, 'WhatsApp send failed');
+    const failed = await deps.db.transaction((tx) => markSendFailed(tx, messageId, sendErrorOf(err)));
+    emitAll(deps.realtime, messageStatusEmit(failed));
+    return failed;
+  }
+  const result = await deps.db.transaction((tx) => assignWamid(tx, messageId, wamid));
+  if (result.changed) emitAll(deps.realtime, messageStatusEmit(result.message));
+  return result.message;
+}

@@ -1,0 +1,64 @@
+import { isServiceWindowOpen } from '@wac/contract/chat';
+import type { MessageContent } from '@wac/contract/whatsapp-messages';
+import { normalizePhone, toE164Digits } from '@wac/contract/whatsapp-phone';
+import type { Tx } from '../../db/database.ts';
+import { AppError, badRequest } from '../../http/app-error.ts';
+import type { LicenceService } from '../license/license.service.ts';
+import { insertOutbound, type MessageRow } from './messages.repository.ts';
+
+/** The conversation a message is queued in, locked by the caller until its transaction ends. */
+interface QueueIn {
+  conversationId: number;
+  lastInboundAt: Date | null;
+}
+
+export const SERVICE_WINDOW_CLOSED_MESSAGE =
+  'The 24-hour customer service window is closed: the customer has not written in the last 24 hours. Send an approved template instead.';
+
+/** Free-form messages only within 24 hours of the customer's last message; checked before anything reaches Meta. */
+export function assertWindowOpen(lastInboundAt: Date | null): void {
+  if (!isServiceWindowOpen(lastInboundAt)) throw new AppError('SERVICE_WINDOW_CLOSED', SERVICE_WINDOW_CLOSED_MESSAGE, 400);
+}
+
+export interface Recipient {
+  /** Canonical E.164 digits: the contact's key. */
+  phone: string;
+  /** The digits as typed, where a new contact is reached until WhatsApp reports its own form. */
+  waId: string;
+  name: string | null;
+}
+
+export function recipientOf(input: { recipientPhone: string; recipientName?: string }): Recipient {
+  const phone = normalizePhone(input.recipientPhone);
+  const waId = toE164Digits(input.recipientPhone);
+  if (!phone || !waId) throw badRequest('recipientPhone must be a phone number in international format, such as +447700900123');
+  return { phone, waId, name: input.recipientName || null };
+}
+
+/**
+ * Stores an agent's message as pending in a conversation the caller locked; refused outside the
+ * service window or past the daily messages quota, with nothing written.
+ */
+export async function queueAgentMessage(
+  tx: Tx,
+  deps: { licence: LicenceService },
+  conversation: QueueIn,
+  actor: { id: number },
+  input: { type: string; content: MessageContent },
+): Promise<MessageRow> {
+  assertWindowOpen(conversation.lastInboundAt);
+  return queueOutsideWindow(tx, deps, conversation, actor, input);
+}
+
+/** As queueAgentMessage without the window check: for approved templates, which Meta delivers at any time. */
+export async function queueOutsideWindow(
+  tx: Tx,
+  deps: { licence: LicenceService },
+  conversation: QueueIn,
+  actor: { id: number },
+  input: { type: string; content: MessageContent; templateName?: string },
+): Promise<MessageRow> {
+  await deps.licence.consumeMessages(tx, 1);
+  const { message } = await insertOutbound(tx, { ...input, conversationId: conversation.conversationId, wamid: null, userId: actor.id });
+  return message;
+}
