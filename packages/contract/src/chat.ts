@@ -48,11 +48,14 @@ export const contactSchema = z.object({
 });
 export type Contact = z.infer<typeof contactSchema>;
 
+/** Where our copy of a file stands: being downloaded, stored, or given up on. */
+export const mediaFileStatuses = ['pending', 'ready', 'failed'] as const;
+
 /** Our copy of a media file of a message. */
 export const chatMediaSchema = z.object({
   id: z.number().int(),
   kind: z.enum(mediaKinds),
-  status: z.enum(['pending', 'ready', 'failed']),
+  status: z.enum(mediaFileStatuses),
   mimeType: z.string().nullable(),
   fileSize: z.number().int().nullable(),
   filename: z.string().nullable(),

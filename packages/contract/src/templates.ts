@@ -31,7 +31,9 @@ export type TemplateComponentType = (typeof templateComponentTypes)[number];
 
 export const headerFormats = ['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT'] as const;
 export type HeaderFormat = (typeof headerFormats)[number];
-export type MediaHeaderFormat = Exclude<HeaderFormat, 'TEXT'>;
+/** The header formats that carry a file. */
+export const mediaHeaderFormats = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const satisfies readonly HeaderFormat[];
+export type MediaHeaderFormat = (typeof mediaHeaderFormats)[number];
 
 /** OTP is the one-time-password button of AUTHENTICATION templates; the others are for MARKETING and UTILITY. */
 export const templateButtonTypes = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE', 'OTP'] as const;

@@ -1,3 +1,9 @@
+import { sourceTypes } from '@wac/contract/activities';
+import { sessionStates } from '@wac/contract/agent-sessions';
+import { roles } from '@wac/contract/auth';
+import { mediaFileStatuses } from '@wac/contract/chat';
+import { mediaHeaderFormats, parameterFormats, templateCategories, templateStatuses } from '@wac/contract/templates';
+import { deliveryStatuses, mediaKinds, messageDirections, messageStatuses, messageTypes } from '@wac/contract/whatsapp-messages';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -27,7 +33,7 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email'),
     passwordHash: text('password_hash').notNull(),
-    role: text('role').notNull().default('agent'),
+    role: text('role', { enum: roles }).notNull().default('agent'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Activities up to this id count as read for this user (mark all as read). */
     activitiesReadThrough: integer('activities_read_through').notNull().default(0),
@@ -105,7 +111,7 @@ export const activities = pgTable(
   {
     id: serial('id').primaryKey(),
     type: text('type').notNull(),
-    sourceType: text('source_type').notNull(),
+    sourceType: text('source_type', { enum: sourceTypes }).notNull(),
     data: jsonb('data').notNull().default({}),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     ip: text('ip'),
@@ -185,7 +191,7 @@ export const conversations = pgTable(
     lastInboundAt: tstz('last_inbound_at'),
     unreadCount: integer('unread_count').notNull().default(0),
     /** Agent session state machine: bot answers, an agent holds it, or it was ended. */
-    sessionState: text('session_state').notNull().default('bot'),
+    sessionState: text('session_state', { enum: sessionStates }).notNull().default('bot'),
     /** The agent holding the conversation while sessionState is 'agent'. */
     sessionUserId: integer('session_user_id').references(() => users.id, { onDelete: 'set null' }),
     sessionReason: text('session_reason'),
@@ -208,10 +214,10 @@ export const messages = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     /** Meta's id; unique so a webhook delivered twice stores one message. Null until an outbound send is accepted. */
     wamid: text('wamid').unique(),
-    direction: text('direction').notNull(),
-    type: text('type').notNull(),
+    direction: text('direction', { enum: messageDirections }).notNull(),
+    type: text('type', { enum: messageTypes }).notNull(),
     content: jsonb('content').notNull().default({}),
-    status: text('status').notNull(),
+    status: text('status', { enum: messageStatuses }).notNull(),
     errorCode: integer('error_code'),
     errorTitle: text('error_title'),
     errorDetails: text('error_details'),
@@ -251,7 +257,7 @@ export const earlyStatuses = pgTable(
   {
     id: serial('id').primaryKey(),
     wamid: text('wamid').notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: deliveryStatuses }).notNull(),
     timestamp: tstz('timestamp').notNull(),
     errors: jsonb('errors'),
     receivedAt: tstz('received_at').notNull().defaultNow(),
@@ -268,9 +274,9 @@ export const mediaFiles = pgTable(
   {
     id: serial('id').primaryKey(),
     messageId: integer('message_id').references(() => messages.id, { onDelete: 'cascade' }),
-    direction: text('direction').notNull(),
+    direction: text('direction', { enum: messageDirections }).notNull(),
     /** image, video, audio, document or sticker. */
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: mediaKinds }).notNull(),
     /** Meta's media id: what inbound media is downloaded by and what outbound media was sent as. */
     metaMediaId: text('meta_media_id'),
     mimeType: text('mime_type'),
@@ -279,7 +285,7 @@ export const mediaFiles = pgTable(
     filename: text('filename'),
     /** Path under DATA_DIR/media_storage once the bytes are stored. */
     storageKey: text('storage_key'),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: mediaFileStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
     error: text('error'),
@@ -345,9 +351,9 @@ export const messageTemplates = pgTable(
     metaId: text('meta_id').unique(),
     name: text('name').notNull(),
     language: text('language').notNull(),
-    category: text('category').notNull(),
-    status: text('status').notNull(),
-    parameterFormat: text('parameter_format').notNull().default('POSITIONAL'),
+    category: text('category', { enum: templateCategories }).notNull(),
+    status: text('status', { enum: templateStatuses }).notNull(),
+    parameterFormat: text('parameter_format', { enum: parameterFormats }).notNull().default('POSITIONAL'),
     /** Meta's component objects, as submitted or as Meta listed them. */
     components: jsonb('components').notNull(),
     rejectedReason: text('rejected_reason'),
@@ -376,7 +382,7 @@ export const templateUploads = pgTable('template_uploads', {
   filename: text('filename').notNull(),
   mimeType: text('mime_type').notNull(),
   /** IMAGE, VIDEO or DOCUMENT: the header format it can serve as. */
-  format: text('format').notNull(),
+  format: text('format', { enum: mediaHeaderFormats }).notNull(),
   size: bigint('size', { mode: 'number' }).notNull(),
   sha256: text('sha256').notNull(),
   storageKey: text('storage_key').notNull(),

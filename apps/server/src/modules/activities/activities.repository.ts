@@ -1,10 +1,11 @@
+import type { SourceType } from '@wac/contract/activities';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { activities, activityReads, users } from '../../db/schema.ts';
 
 export interface NewActivityRow {
   type: string;
-  sourceType: string;
+  sourceType: SourceType;
   data: Record<string, unknown>;
   userId: number | null;
   ip: string | null;
@@ -13,7 +14,7 @@ export interface NewActivityRow {
 
 export interface ActivityFilter {
   userId?: number;
-  sourceType?: string;
+  sourceType?: SourceType;
   type?: string;
   unreadFor?: { userId: number; readThrough: number };
 }

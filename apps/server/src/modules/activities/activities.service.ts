@@ -31,7 +31,7 @@ function toActivity(row: Row): Activity {
   return {
     id: a.id,
     type: a.type,
-    sourceType: a.sourceType as SourceType,
+    sourceType: a.sourceType,
     data: (a.data ?? {}) as Record<string, unknown>,
     read: Boolean(row.read),
     userId: a.userId,

@@ -42,7 +42,7 @@ function selectSession(db: DbOrTx, conversationId: number) {
 
 export async function findSession(db: DbOrTx, conversationId: number): Promise<ConversationSession | null> {
   const [row] = await selectSession(db, conversationId);
-  return row ? { ...row, state: row.state as SessionState } : null;
+  return row ? { ...row, state: row.state } : null;
 }
 
 /**

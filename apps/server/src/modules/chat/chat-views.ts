@@ -1,12 +1,5 @@
-import type { SessionState } from '@wac/contract/agent-sessions';
 import { type ChatMessage, type ConversationSummary, serviceWindowExpiresAt } from '@wac/contract/chat';
-import {
-  type MessageContent,
-  type MessageDirection,
-  type MessageStatus,
-  type MessageType,
-  messagePreview,
-} from '@wac/contract/whatsapp-messages';
+import { type MessageContent, type MessageDirection, type MessageStatus, messagePreview } from '@wac/contract/whatsapp-messages';
 import type { DbOrTx } from '../../db/database.ts';
 import { toChatMedia } from '../media/chat-media.ts';
 import type { MediaLinks } from '../media/media-links.ts';
@@ -16,7 +9,7 @@ import { type MessageWithSender, mediaOfMessages, type SummaryRow } from './chat
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toConversationSummary(row: SummaryRow): ConversationSummary {
-  const type = row.lastType as MessageType | null;
+  const type = row.lastType;
   return {
     id: row.id,
     contact: { id: row.contactId, name: row.contactName, phone: row.phone, waId: row.waId },
@@ -36,7 +29,7 @@ export function toConversationSummary(row: SummaryRow): ConversationSummary {
     windowExpiresAt: iso(serviceWindowExpiresAt(row.lastInboundAt)),
     unreadCount: row.unreadCount,
     session: {
-      state: row.sessionState as SessionState,
+      state: row.sessionState,
       userId: row.sessionUserId,
       username: row.sessionUsername,
       reason: row.sessionReason,

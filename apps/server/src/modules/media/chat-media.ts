@@ -1,5 +1,4 @@
 import type { ChatMedia } from '@wac/contract/chat';
-import type { MediaKind } from '@wac/contract/whatsapp-messages';
 import type { mediaFiles } from '../../db/schema.ts';
 import type { MediaLinks } from './media-links.ts';
 
@@ -9,8 +8,8 @@ export type MediaFileRow = typeof mediaFiles.$inferSelect;
 export function toChatMedia(row: MediaFileRow, links: MediaLinks): ChatMedia {
   return {
     id: row.id,
-    kind: row.kind as MediaKind,
-    status: row.status as ChatMedia['status'],
+    kind: row.kind,
+    status: row.status,
     mimeType: row.mimeType,
     fileSize: row.fileSize,
     filename: row.filename,

@@ -24,7 +24,7 @@ async function insertMediaFile(tx: DbOrTx, values: typeof mediaFiles.$inferInser
 /** Queues customers' files for download; written in the transaction that stores their messages. */
 export async function insertPendingInboundMedia(tx: DbOrTx, inputs: NewInboundMedia[]): Promise<void> {
   if (inputs.length === 0) return;
-  await tx.insert(mediaFiles).values(inputs.map((input) => ({ ...input, direction: 'inbound', status: 'pending' })));
+  await tx.insert(mediaFiles).values(inputs.map((input) => ({ ...input, direction: 'inbound' as const, status: 'pending' as const })));
 }
 
 /** A file an agent sends, already in our storage; written in the transaction that stores its message. */
@@ -70,7 +70,7 @@ export async function finishDownload(db: Db, id: number, outcome: DownloadOutcom
       ? { ...outcome, error: null }
       : outcome.status === 'retry'
         ? { error: outcome.error, nextAttemptAt: sql`now() + make_interval(secs => ${outcome.delayMs / 1000})` }
-        : { status: 'failed', error: outcome.error };
+        : { status: 'failed' as const, error: outcome.error };
   const [row] = await db
     .update(mediaFiles)
     .set({ ...set, updatedAt: sql`now()` })

@@ -1,4 +1,5 @@
 import { mediaListResponseSchema } from '@wac/contract/media-library';
+import type { MediaKind } from '@wac/contract/whatsapp-messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFiles, messages, settings } from '../../db/schema.ts';
@@ -23,7 +24,7 @@ const ids = { inImage: 0, outImage: 0, inAudio: 0, outVideo: 0, outDocument: 0, 
 type Name = keyof typeof ids;
 
 /** A file the business sent, stored as the send path stores it. */
-async function seedOutbound(name: Name, kind: string, mimeType: string, bytes: Buffer, caption: string, filename: string | null = null) {
+async function seedOutbound(name: Name, kind: MediaKind, mimeType: string, bytes: Buffer, caption: string, filename: string | null = null) {
   const db = t.ctx.database.db;
   const stored = await createMediaStorage(t.dataDir).save(bytes, mimeType.split('/')[1]);
   const { message } = await storeOutbound(db, {

@@ -1,7 +1,7 @@
 import type { ReadStream } from 'node:fs';
 import { paginationOf } from '@wac/contract/common';
 import type { MediaItem } from '@wac/contract/media-library';
-import type { MessageContent, MessageDirection } from '@wac/contract/whatsapp-messages';
+import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
@@ -40,7 +40,7 @@ export function createMediaService(db: Db, storage: MediaStorage, links: MediaLi
         const { text, media: part } = (content ?? {}) as MessageContent;
         return {
           ...toChatMedia(file, links),
-          direction: file.direction as MessageDirection,
+          direction: file.direction,
           messageId: file.messageId,
           conversationId,
           contact,

@@ -1,5 +1,5 @@
 import type { ChatMedia, ChatMessage } from '@wac/contract/chat';
-import type { MessageContent, MessageStatus, MessageType } from '@wac/contract/whatsapp-messages';
+import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import type { MessageRow } from './messages.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -17,9 +17,9 @@ export function toChatMessage(row: MessageRow, extras: ChatMessageExtras = {}): 
     conversationId: row.conversationId,
     wamid: row.wamid,
     direction: row.direction as ChatMessage['direction'],
-    type: row.type as MessageType,
+    type: row.type,
     content: row.content as MessageContent,
-    status: row.status as MessageStatus,
+    status: row.status,
     timestamp: row.timestamp.toISOString(),
     sentAt: iso(row.sentAt),
     deliveredAt: iso(row.deliveredAt),

@@ -1,19 +1,12 @@
 import type { MessageReceivedEvent, MessageStatusEvent } from '@wac/contract/whatsapp-events';
 import { whatsappEventNames } from '@wac/contract/whatsapp-events';
-import {
-  type MediaKind,
-  type MessageContent,
-  type MessageStatus,
-  type MessageType,
-  mediaKinds,
-  messagePreview,
-} from '@wac/contract/whatsapp-messages';
+import { type MediaKind, type MessageContent, mediaKinds, messagePreview } from '@wac/contract/whatsapp-messages';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { toChatMessage } from './chat-message.ts';
 import type { ContactRow, MessageRow } from './messages.repository.ts';
 
 export function messageReceivedEmit(message: MessageRow, contact: ContactRow): RealtimeEmit {
-  const type = message.type as MessageType;
+  const type = message.type;
   const content = message.content as MessageContent;
   const payload: MessageReceivedEvent = {
     messageId: message.id,
@@ -34,7 +27,7 @@ export function messageReceivedEmit(message: MessageRow, contact: ContactRow): R
 
 /** Spec 4 names two status events; both go out with the same payload. */
 export function messageStatusEmit(message: MessageRow): RealtimeEmit[] {
-  const status = message.status as MessageStatus;
+  const status = message.status;
   const at = { sent: message.sentAt, delivered: message.deliveredAt, read: message.readAt, failed: message.failedAt }[status as 'sent'];
   const payload: MessageStatusEvent = {
     messageId: message.id,

@@ -1,4 +1,4 @@
-import { advanceStatus, type DeliveryStatus, type MessageError, type MessageStatus } from '@wac/contract/whatsapp-messages';
+import { advanceStatus, type DeliveryStatus, type MessageError } from '@wac/contract/whatsapp-messages';
 import { asc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { earlyStatuses, messages } from '../../db/schema.ts';
@@ -53,7 +53,7 @@ async function lockMessagesByWamid(tx: Tx, wamids: string[]): Promise<MessageRow
  * Meta's error.
  */
 export function withStatus(current: MessageRow, input: StatusInput): MessageRow {
-  const next = advanceStatus(current.status as MessageStatus, input.status);
+  const next = advanceStatus(current.status, input.status);
   const timeField = STATUS_TIME[input.status];
   const updated = { ...current, status: next };
   if (!current[timeField]) updated[timeField] = input.timestamp;
@@ -157,7 +157,7 @@ export async function applyEarlyStatuses(tx: Tx, message: MessageRow): Promise<S
       (current, status) =>
         withStatus(current, {
           wamid: status.wamid,
-          status: status.status as DeliveryStatus,
+          status: status.status,
           timestamp: status.timestamp,
           error: status.errors as MessageError | null,
         }),

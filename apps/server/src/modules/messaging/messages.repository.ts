@@ -1,4 +1,4 @@
-import type { MessageContent, MessageError } from '@wac/contract/whatsapp-messages';
+import type { MessageContent, MessageError, MessageType } from '@wac/contract/whatsapp-messages';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { contacts, conversations, messages } from '../../db/schema.ts';
@@ -70,7 +70,7 @@ export async function touchConversations(tx: Tx, stored: MessageRow[]): Promise<
 export interface NewOutbound {
   conversationId: number;
   wamid: string | null;
-  type: string;
+  type: MessageType;
   content: MessageContent;
   userId?: number | null;
   timestamp?: Date;

@@ -1,5 +1,5 @@
 import { isServiceWindowOpen } from '@wac/contract/chat';
-import type { MessageContent } from '@wac/contract/whatsapp-messages';
+import type { MessageContent, MessageType } from '@wac/contract/whatsapp-messages';
 import { normalizePhone, toE164Digits } from '@wac/contract/whatsapp-phone';
 import type { Tx } from '../../db/database.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
@@ -44,7 +44,7 @@ export async function queueAgentMessage(
   deps: { licence: LicenceService },
   conversation: QueueIn,
   actor: { id: number },
-  input: { type: string; content: MessageContent },
+  input: { type: MessageType; content: MessageContent },
 ): Promise<MessageRow> {
   assertWindowOpen(conversation.lastInboundAt);
   return queueOutsideWindow(tx, deps, conversation, actor, input);
@@ -56,7 +56,7 @@ export async function queueOutsideWindow(
   deps: { licence: LicenceService },
   conversation: QueueIn,
   actor: { id: number },
-  input: { type: string; content: MessageContent; templateName?: string },
+  input: { type: MessageType; content: MessageContent; templateName?: string },
 ): Promise<MessageRow> {
   await deps.licence.consumeMessages(tx, 1);
   const { message } = await insertOutbound(tx, { ...input, conversationId: conversation.conversationId, wamid: null, userId: actor.id });

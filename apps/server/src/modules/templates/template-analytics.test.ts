@@ -1,4 +1,5 @@
 import type { TemplateAnalyticsResponse, TemplateMessageRow } from '@wac/contract/template-analytics';
+import type { MessageStatus } from '@wac/contract/whatsapp-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../../test/seed-user.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -10,7 +11,7 @@ let token: string;
 const at = (iso: string) => new Date(iso);
 
 /** Template messages as the send path stores them, with the statuses Meta reported. */
-const seeded = [
+const seeded: { template: string; phone: string; status: MessageStatus; timestamp: string }[] = [
   { template: 'welcome', phone: '447700900801', status: 'read', timestamp: '2025-03-01T09:00:00Z' },
   { template: 'welcome', phone: '447700900802', status: 'delivered', timestamp: '2025-03-01T10:00:00Z' },
   { template: 'welcome', phone: '447700900803', status: 'failed', timestamp: '2025-03-01T11:00:00Z' },
@@ -39,8 +40,8 @@ beforeAll(async () => {
     .values(people.map((p) => ({ contactId: p.id, phoneNumberId: t.ctx.config.whatsapp.phoneNumberId })))
     .returning();
   const conversationOf = (phone: string) => threads[people.findIndex((p) => p.phone === phone)]?.id as number;
-  await db.insert(messages).values([
-    ...seeded.map((m) => ({
+  const rows: (typeof messages.$inferInsert)[] = [
+    ...seeded.map((m): typeof messages.$inferInsert => ({
       conversationId: conversationOf(m.phone),
       direction: 'outbound',
       type: 'template',
@@ -58,7 +59,8 @@ beforeAll(async () => {
       status: 'read',
       timestamp: at('2025-03-01T09:30:00Z'),
     },
-  ]);
+  ];
+  await db.insert(messages).values(rows);
 });
 afterAll(() => t.close());
 

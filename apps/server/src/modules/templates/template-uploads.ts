@@ -57,7 +57,7 @@ export function toTemplateUpload(row: TemplateUploadRow): TemplateUpload {
     filename: row.filename,
     mimeType: row.mimeType,
     size: row.size,
-    format: row.format as MediaHeaderFormat,
+    format: row.format,
     createdAt: row.createdAt.toISOString(),
   };
 }

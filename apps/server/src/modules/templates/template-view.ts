@@ -1,5 +1,4 @@
 import {
-  type ParameterFormat,
   type Template,
   type TemplateCategory,
   type TemplateComponent,
@@ -46,7 +45,7 @@ export function toTemplate(row: TemplateRow, creatorName: string | null): Templa
     language: row.language,
     category: templateCategoryOf(row.category),
     status,
-    parameterFormat: row.parameterFormat as ParameterFormat,
+    parameterFormat: row.parameterFormat,
     components,
     rejectedReason: row.rejectedReason,
     previousCategory: isOneOf(templateCategories, row.previousCategory) ? row.previousCategory : null,

@@ -1,4 +1,4 @@
-import type { Role, User } from '@wac/contract/auth';
+import type { User } from '@wac/contract/auth';
 import type { UserRow } from './users.repository.ts';
 
 export function toUser(row: UserRow): User {
@@ -6,7 +6,7 @@ export function toUser(row: UserRow): User {
     id: row.id,
     username: row.username,
     email: row.email,
-    role: row.role as Role,
+    role: row.role,
     emailVerified: row.emailVerifiedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
