@@ -189,6 +189,7 @@ test('the reports, management and profile pages have no serious accessibility vi
       act: (p) => p.getByRole('button', { name: 'New user' }).click(),
       ready: (p) => p.getByRole('dialog').getByLabel('Username'),
     },
+    { name: 'background jobs', path: '/admin/jobs', ready: (p) => p.getByRole('region', { name: 'Process webhook events' }) },
     { name: 'profile', path: '/profile', ready: heading('Change password') },
   ]);
 });

@@ -43,13 +43,20 @@ export async function failNextSend(request: APIRequestContext, code: number): Pr
   expect(res.status()).toBe(200);
 }
 
-/** Posts a webhook signed with the app secret, as Meta does: here, a customer message written `hoursAgo`. */
-export async function signedCustomerMessage(
-  request: APIRequestContext,
-  input: { from: string; name: string; text: string; hoursAgo: number },
-): Promise<void> {
-  const timestamp = String(Math.floor((Date.now() - input.hoursAgo * 3_600_000) / 1000));
-  const body = JSON.stringify({
+/** Posts a webhook body signed with the app secret, as Meta does. */
+export async function postSignedWebhook(request: APIRequestContext, payload: unknown): Promise<void> {
+  const body = JSON.stringify(payload);
+  const signature = `sha256=${createHmac('sha256', E2E_WHATSAPP_APP_SECRET).update(body).digest('hex')}`;
+  const res = await request.post('/api/webhooks/whatsapp', {
+    data: body,
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+  });
+  expect(res.status()).toBe(200);
+}
+
+/** A webhook delivery of one customer text message, as Meta sends it; `timestamp` is Unix seconds as a string. */
+export function customerMessageWebhook(input: { from: string; name: string; text: string; timestamp: string }) {
+  return {
     object: 'whatsapp_business_account',
     entry: [
       {
@@ -65,7 +72,7 @@ export async function signedCustomerMessage(
                 {
                   from: input.from,
                   id: `wamid.${randomBytes(16).toString('base64url')}`,
-                  timestamp,
+                  timestamp: input.timestamp,
                   type: 'text',
                   text: { body: input.text },
                 },
@@ -75,13 +82,16 @@ export async function signedCustomerMessage(
         ],
       },
     ],
-  });
-  const signature = `sha256=${createHmac('sha256', E2E_WHATSAPP_APP_SECRET).update(body).digest('hex')}`;
-  const res = await request.post('/api/webhooks/whatsapp', {
-    data: body,
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
-  });
-  expect(res.status()).toBe(200);
+  };
+}
+
+/** Posts a webhook signed with the app secret, as Meta does: here, a customer message written `hoursAgo`. */
+export async function signedCustomerMessage(
+  request: APIRequestContext,
+  input: { from: string; name: string; text: string; hoursAgo: number },
+): Promise<void> {
+  const timestamp = String(Math.floor((Date.now() - input.hoursAgo * 3_600_000) / 1000));
+  await postSignedWebhook(request, customerMessageWebhook({ ...input, timestamp }));
 }
 
 /** Resolves once the page's socket.io connection is accepted (its "40" connect packet): live events flow from then on. */

@@ -20,6 +20,7 @@ describe('route table', () => {
       'Conversations',
       'Activities',
       'Users',
+      'Background jobs',
       'Settings',
     ]);
   });
@@ -33,7 +34,7 @@ describe('route table', () => {
 
   it('guards the admin routes of spec 6 by role', () => {
     const guarded = appRoutes.filter((r) => r.requiredRole === 'admin').map((r) => r.path);
-    expect(guarded).toEqual(['/activities', '/admin/users', '/settings']);
+    expect(guarded).toEqual(['/activities', '/admin/users', '/admin/jobs', '/settings']);
     expect(routeForPath('/admin/dashboard/overview')?.requiredRole).toBeUndefined();
   });
 

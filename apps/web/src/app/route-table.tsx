@@ -30,6 +30,7 @@ const MediaPage = named(() => import('../features/media/pages/media-page'), 'Med
 const ConversationReportPage = named(() => import('../features/reports/pages/conversation-report-page'), 'ConversationReportPage');
 const ActivitiesPage = named(() => import('../features/activities/pages/activities-page'), 'ActivitiesPage');
 const UsersPage = named(() => import('../features/users/pages/users-page'), 'UsersPage');
+const JobsPage = named(() => import('../features/jobs/pages/jobs-page'), 'JobsPage');
 const SettingsPage = named(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
 const ProfilePage = named(() => import('../features/profile/pages/profile-page'), 'ProfilePage');
 const TemplatesPage = named(() => import('../features/templates/pages/templates-page'), 'TemplatesPage');
@@ -110,6 +111,14 @@ export const appRoutes: AppRoute[] = [
     page: UsersPage,
     requiredRole: 'admin',
     menu: { group: 'Management', label: 'Users', icon: 'users', adminOnly: true },
+  },
+  {
+    path: '/admin/jobs',
+    title: 'Background jobs',
+    subtitle: 'Scheduled and queued work, shared by every server',
+    page: JobsPage,
+    requiredRole: 'admin',
+    menu: { group: 'Management', label: 'Background jobs', icon: 'clock', adminOnly: true },
   },
   {
     path: '/settings',

@@ -84,6 +84,12 @@ const shapes = {
       <polyline points="21 15 16 10 5 21" />
     </>
   ),
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <polyline points="12 7 12 12 15.5 14" />
+    </>
+  ),
   'bar-chart': <path d="M12 20V10M18 20V4M6 20v-4" />,
   video: (
     <>

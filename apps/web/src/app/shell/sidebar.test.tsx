@@ -56,6 +56,7 @@ describe('Sidebar', () => {
       ['Conversations', '/reports/conversations'],
       ['Activities', '/activities'],
       ['Users', '/admin/users'],
+      ['Background jobs', '/admin/jobs'],
       ['Settings', '/settings'],
     ]);
     for (const group of ['Dashboard', 'Communication', 'Reports', 'Management']) expect(within(nav()).getByText(group)).toBeTruthy();

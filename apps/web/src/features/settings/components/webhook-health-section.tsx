@@ -1,9 +1,10 @@
 import { useChannelStatus } from '../../../lib/channel-status';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
+import { formatDuration } from '../../../lib/format-duration';
 import { Button } from '../../../ui/button';
 import { QueryStatus } from '../../../ui/query-status';
 import { useWebhookHealth, WEBHOOK_HEALTH_REFRESH_MS } from '../api/get-webhook-health';
-import { formatDuration, OLD_WAITING_SECONDS, webhookProblems } from './webhook-health';
+import { OLD_WAITING_SECONDS, webhookProblems } from './webhook-health';
 
 /** Is Meta reaching the server, and is the server keeping up? Refreshed every 10 seconds while shown. */
 export function WebhookHealthSection() {

@@ -1,6 +1,6 @@
 import type { WebhookHealth } from '@wac/contract/whatsapp-channel';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, webhookProblems } from './webhook-health';
+import { webhookProblems } from './webhook-health';
 
 const healthy: WebhookHealth = {
   lastEventAt: '2025-01-01T10:00:00.000Z',
@@ -13,17 +13,6 @@ const healthy: WebhookHealth = {
 };
 
 describe('webhook health', () => {
-  it('gives ages in their two largest units', () => {
-    expect(formatDuration(0)).toBe('0 s');
-    expect(formatDuration(0.8)).toBe('0 s');
-    expect(formatDuration(45)).toBe('45 s');
-    expect(formatDuration(60)).toBe('1 min');
-    expect(formatDuration(185)).toBe('3 min 5 s');
-    expect(formatDuration(7_800)).toBe('2 h 10 min');
-    expect(formatDuration(7_205)).toBe('2 h');
-    expect(formatDuration(273_600)).toBe('3 d 4 h');
-  });
-
   it('is quiet while events flow, and names old waiting events, bad signatures and failed events', () => {
     expect(webhookProblems(healthy)).toEqual([]);
     expect(webhookProblems({ ...healthy, oldestWaitingSeconds: 60 })).toEqual([]);

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import type { JobsOverview } from '@wac/contract/jobs';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Often enough that an admin watching a queue sees it move. */
+export const JOBS_REFRESH_MS = 5_000;
+
+export const jobsQueryKey = ['jobs'] as const;
+
+export function fetchJobsOverview(signal?: AbortSignal): Promise<JobsOverview> {
+  return apiRequest<JobsOverview>('/api/jobs', { signal });
+}
+
+export function useJobsOverview() {
+  return useQuery({
+    queryKey: jobsQueryKey,
+    queryFn: ({ signal }) => fetchJobsOverview(signal),
+    refetchInterval: JOBS_REFRESH_MS,
+  });
+}

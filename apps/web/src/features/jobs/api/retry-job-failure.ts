@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { JobsOverview } from '@wac/contract/jobs';
+import { apiRequest } from '../../../lib/api-client';
+import { jobsQueryKey } from './get-jobs-overview';
+
+export interface RetryJobInput {
+  kind: string;
+  id: string;
+}
+
+/** Puts a failed job (or a claimed row that ran out of attempts) back in its queue; the answer is the new overview. */
+export function retryJobFailure({ kind, id }: RetryJobInput): Promise<JobsOverview> {
+  return apiRequest<JobsOverview>(`/api/jobs/${encodeURIComponent(kind)}/failures/${encodeURIComponent(id)}/retry`, { method: 'POST' });
+}
+
+export function useRetryJobFailure() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryJobFailure,
+    onSuccess: (overview) => queryClient.setQueryData(jobsQueryKey, overview),
+    // A refusal (a retry someone else made first, a kind gone) means the page is out of date.
+    onError: () => queryClient.invalidateQueries({ queryKey: jobsQueryKey }),
+  });
+}
