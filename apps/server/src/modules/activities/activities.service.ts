@@ -11,6 +11,7 @@ import {
 import type { User } from '@wac/contract/auth';
 import type { DbOrTx } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/app-error.ts';
+import { afterCommit } from '../../realtime/after-commit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { ActivitiesRepository, ActivityFilter } from './activities.repository.ts';
 
@@ -83,10 +84,8 @@ export function createActivityService(repository: ActivitiesRepository, realtime
   }
 
   return {
-    /**
-     * Writes an activity. Inside a transaction, call `publish` after commit so nobody hears of a rolled-back change.
-     */
-    async record(input: RecordActivity, tx?: DbOrTx): Promise<{ activity: Activity; publish: () => void }> {
+    /** Writes an activity; it is announced at once, or inside a transaction once that commits (afterCommit). */
+    async record(input: RecordActivity, tx?: DbOrTx): Promise<{ activity: Activity }> {
       const row = await repository.insert(
         {
           type: input.type,
@@ -100,9 +99,9 @@ export function createActivityService(repository: ActivitiesRepository, realtime
       );
       const username = row.userId !== null ? await repository.usernameOf(row.userId) : null;
       const activity = toActivity({ activity: row, username, read: false });
-      const publish = () => broadcast(activity);
-      if (!tx) publish();
-      return { activity, publish };
+      if (tx) afterCommit(tx, () => broadcast(activity));
+      else broadcast(activity);
+      return { activity };
     },
 
     async list(

@@ -1,6 +1,7 @@
 import { type AgentSession, DEFAULT_END_REASON, DEFAULT_TAKEOVER_REASON } from '@wac/contract/agent-sessions';
 import type { Tx } from '../../db/database.ts';
 import { notFound } from '../../http/app-error.ts';
+import { inTransaction } from '../../realtime/after-commit.ts';
 import { type ChatDeps, deliverAgentMessage } from '../chat/outbound.ts';
 import { queueAgentMessage } from '../messaging/queue-outbound.ts';
 import { type ConversationSession, findSession, lockConversation, toAgentSession } from './agent-sessions.repository.ts';
@@ -25,7 +26,7 @@ export async function takeOver(
   conversationId: number,
   body: { reason?: string; confirmHolderId?: number },
 ): Promise<AgentSession> {
-  const result = await deps.db.transaction(async (tx) =>
+  const result = await inTransaction(deps.db, async (tx) =>
     transitionSession(tx, deps, {
       conversation: await locked(tx, conversationId),
       action: 'takeover',
@@ -34,12 +35,11 @@ export async function takeOver(
       confirmHolderId: body.confirmHolderId,
     }),
   );
-  result.publish();
   return result.session;
 }
 
 export async function returnToBot(deps: ChatDeps, actor: SessionActor, conversationId: number): Promise<AgentSession> {
-  const result = await deps.db.transaction(async (tx) =>
+  const result = await inTransaction(deps.db, async (tx) =>
     transitionSession(tx, deps, {
       conversation: await locked(tx, conversationId),
       action: 'return_to_bot',
@@ -47,7 +47,6 @@ export async function returnToBot(deps: ChatDeps, actor: SessionActor, conversat
       reason: RETURN_TO_BOT_REASON,
     }),
   );
-  result.publish();
   return result.session;
 }
 
@@ -59,13 +58,12 @@ export async function endSession(
   body: { reason?: string; sendMessage: boolean; message?: string },
 ): Promise<AgentSession> {
   const text = body.sendMessage ? body.message : undefined;
-  const { result, closing, waId } = await deps.db.transaction(async (tx) => {
+  const { result, closing, waId } = await inTransaction(deps.db, async (tx) => {
     const conversation = await locked(tx, conversationId);
     const result = await transitionSession(tx, deps, { conversation, action: 'end', actor, reason: body.reason ?? DEFAULT_END_REASON });
     const closing = text ? await queueAgentMessage(tx, deps, conversation, actor, { type: 'text', content: { text } }) : null;
     return { result, closing, waId: conversation.waId };
   });
-  result.publish();
   if (closing && text) await deliverAgentMessage(deps, closing, actor, () => deps.client.sendText(waId, text));
   return result.session;
 }

@@ -10,6 +10,7 @@ import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
 import type { Tx } from '../../db/database.ts';
 import { AppError, conflict } from '../../http/app-error.ts';
+import { afterCommit } from '../../realtime/after-commit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
 import { type ConversationSession, setSession, toAgentSession } from './agent-sessions.repository.ts';
@@ -28,8 +29,6 @@ export interface SessionDeps {
 export interface TransitionResult {
   session: AgentSession;
   changed: boolean;
-  /** Call after commit: the activity's notifications and the session event. */
-  publish: () => void;
 }
 
 export const RETURN_TO_BOT_REASON = 'returned_to_bot';
@@ -96,7 +95,7 @@ export interface TransitionInput {
 export async function transitionSession(tx: Tx, deps: SessionDeps, input: TransitionInput): Promise<TransitionResult> {
   const { conversation: current, action, actor, reason } = input;
   if (action === 'takeover' && current.state === 'agent' && current.userId === actor.id) {
-    return { session: toAgentSession(current), changed: false, publish: () => {} };
+    return { session: toAgentSession(current), changed: false };
   }
   const state = nextStateFor(current, input);
   const userId = state === 'bot' ? null : actor.id;
@@ -105,7 +104,7 @@ export async function transitionSession(tx: Tx, deps: SessionDeps, input: Transi
   const recipient = formatE164(current.phone);
   const customer = { name: current.contactName ?? recipient, recipient, conversationId: current.conversationId };
   const previous = otherHolder(current, actor);
-  const recorded = await deps.activities.record(
+  await deps.activities.record(
     {
       type: activityTypes[action],
       sourceType: 'whatsapp',
@@ -121,25 +120,17 @@ export async function transitionSession(tx: Tx, deps: SessionDeps, input: Transi
     tx,
   );
   // The colleague it was taken from gets an activity of their own: a user is notified only of theirs.
-  const told =
-    action === 'takeover' && previous
-      ? await deps.activities.record(
-          {
-            type: 'agent_taken_over',
-            sourceType: 'whatsapp',
-            userId: previous.id,
-            data: { username: previous.username, takenOverBy: actor.username, ...customer },
-          },
-          tx,
-        )
-      : null;
-  return {
-    session,
-    changed: true,
-    publish: () => {
-      recorded.publish();
-      told?.publish();
-      deps.realtime.toEveryone(whatsappEventNames.sessionUpdate, session);
-    },
-  };
+  if (action === 'takeover' && previous) {
+    await deps.activities.record(
+      {
+        type: 'agent_taken_over',
+        sourceType: 'whatsapp',
+        userId: previous.id,
+        data: { username: previous.username, takenOverBy: actor.username, ...customer },
+      },
+      tx,
+    );
+  }
+  afterCommit(tx, () => deps.realtime.toEveryone(whatsappEventNames.sessionUpdate, session));
+  return { session, changed: true };
 }

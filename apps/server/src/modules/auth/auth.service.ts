@@ -4,6 +4,7 @@ import { RESET_LINK_LIFETIME_MS } from '@wac/contract/password-policy';
 import type { BaseContext } from '../../app-context.ts';
 import { AppError, badRequest, unauthorized } from '../../http/app-error.ts';
 import { hashPassword, hashToken, newSecretToken, verifyPassword } from '../../lib/secrets.ts';
+import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { disconnectSessions } from '../../realtime/realtime.ts';
 import { toUser } from '../users/user-dto.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -165,21 +166,20 @@ export function createAuthService(ctx: BaseContext, auth: AuthRepository, users:
 
     async resetPassword(token: string, newPassword: string, meta: RequestMeta): Promise<void> {
       const passwordHash = await hashPassword(newPassword);
-      const result = await ctx.database.db.transaction(async (tx) => {
+      const reset = await inTransaction(ctx.database.db, async (tx) => {
         const userId = await auth.consumeToken(hashToken(token), 'password_reset', tx);
-        if (!userId) return null;
+        if (!userId) return false;
         await users.setPassword(userId, passwordHash, tx);
         const ended = await auth.deleteOtherSessions(userId, null, tx);
+        afterCommit(tx, () => disconnectSessions(ctx.realtime, ended));
         const user = await users.findById(userId, tx);
-        const recorded = await activities.record(
+        await activities.record(
           { type: 'password_reset', sourceType: 'auth', userId, ip: meta.ip, data: { username: user?.username } },
           tx,
         );
-        return { ended, publish: recorded.publish };
+        return true;
       });
-      if (!result) throw badRequest('This password reset link is invalid or has expired. Please request a new password reset.');
-      disconnectSessions(ctx.realtime, result.ended);
-      result.publish();
+      if (!reset) throw badRequest('This password reset link is invalid or has expired. Please request a new password reset.');
     },
 
     async changeOwnPassword(user: User, sessionId: number, current: string, next: string, meta: RequestMeta): Promise<void> {
@@ -197,10 +197,11 @@ export function createAuthService(ctx: BaseContext, auth: AuthRepository, users:
       audit: { type: string; actor: User; meta: RequestMeta; target?: string },
     ): Promise<void> {
       const passwordHash = await hashPassword(password);
-      const { ended, publish } = await ctx.database.db.transaction(async (tx) => {
+      await inTransaction(ctx.database.db, async (tx) => {
         await users.setPassword(userId, passwordHash, tx);
-        const endedIds = await auth.deleteOtherSessions(userId, keepSessionId, tx);
-        const recorded = await activities.record(
+        const ended = await auth.deleteOtherSessions(userId, keepSessionId, tx);
+        afterCommit(tx, () => disconnectSessions(ctx.realtime, ended));
+        await activities.record(
           {
             type: audit.type,
             sourceType: 'user',
@@ -210,10 +211,7 @@ export function createAuthService(ctx: BaseContext, auth: AuthRepository, users:
           },
           tx,
         );
-        return { ended: endedIds, publish: recorded.publish };
       });
-      disconnectSessions(ctx.realtime, ended);
-      publish();
     },
 
     async verifyEmail(token: string): Promise<void> {

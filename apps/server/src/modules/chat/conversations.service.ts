@@ -12,6 +12,7 @@ import { type ConversationReadEvent, whatsappEventNames } from '@wac/contract/wh
 import { normalizePhone } from '@wac/contract/whatsapp-phone';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http/app-error.ts';
+import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { toChatMessage } from '../messaging/chat-message.ts';
 import {
   type ConversationFilter,
@@ -107,13 +108,16 @@ export async function chatHistory(
  * receipt for the newest message newly read in each conversation (a failed receipt is only logged).
  */
 export async function markRead(deps: ChatDeps, messageIds: number[]): Promise<z.infer<typeof markReadResponseSchema>> {
-  const { marked, counts } = await deps.db.transaction(async (tx) => {
+  const marked = await inTransaction(deps.db, async (tx) => {
     const marked = await markInboundRead(tx, messageIds);
-    return { marked, counts: await recountUnread(tx, marked.conversationIds) };
+    const counts = await recountUnread(tx, marked.conversationIds);
+    afterCommit(tx, () => {
+      for (const { id, unreadCount } of counts) {
+        deps.realtime.toEveryone(whatsappEventNames.conversationRead, { conversationId: id, unreadCount } satisfies ConversationReadEvent);
+      }
+    });
+    return marked;
   });
-  for (const { id, unreadCount } of counts) {
-    deps.realtime.toEveryone(whatsappEventNames.conversationRead, { conversationId: id, unreadCount } satisfies ConversationReadEvent);
-  }
   const newest = new Map<number, { wamid: string; at: number }>();
   for (const m of marked.updated) {
     const seen = newest.get(m.conversationId);

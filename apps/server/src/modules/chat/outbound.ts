@@ -47,13 +47,12 @@ export async function openConversation(tx: Tx, deps: ChatDeps, recipient: Recipi
 
 /**
  * An agent writing in a conversation the bot (or nobody) has takes it over; one another agent holds takes only an
- * admin's message (the admin writes without taking it). Returns what to publish after commit.
+ * admin's message (the admin writes without taking it). Announced once the caller's transaction commits.
  */
-export async function takeOverOnSend(tx: Tx, deps: ChatDeps, conversation: ConversationSession, actor: SessionActor): Promise<() => void> {
+export async function takeOverOnSend(tx: Tx, deps: ChatDeps, conversation: ConversationSession, actor: SessionActor): Promise<void> {
   assertNotHeldByOther(conversation, actor);
-  if (conversation.state === 'agent') return () => {};
-  const { publish } = await transitionSession(tx, deps, { conversation, action: 'takeover', actor, reason: DEFAULT_TAKEOVER_REASON });
-  return publish;
+  if (conversation.state === 'agent') return;
+  await transitionSession(tx, deps, { conversation, action: 'takeover', actor, reason: DEFAULT_TAKEOVER_REASON });
 }
 
 export async function viewMessage(deps: ChatDeps, message: MessageRow, senderName: string | null): Promise<ChatMessage> {

@@ -2,6 +2,7 @@ import type { ChatMessage } from '@wac/contract/chat';
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
+import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { emitAll } from '../../realtime/realtime.ts';
 import { lockConversation } from '../agent-sessions/agent-sessions.repository.ts';
 import type { SessionActor } from '../agent-sessions/session-transitions.ts';
@@ -31,7 +32,7 @@ async function freeFormResend(tx: Tx, deps: ChatDeps, original: MessageRow, last
 
 /** POST /api/retry-message/{id}: sends a failed message again, as it was, and records Meta's new id. */
 export async function retryMessage(deps: ChatDeps, actor: SessionActor, messageId: number): Promise<ChatMessage> {
-  const queued = await deps.db.transaction(async (tx) => {
+  const queued = await inTransaction(deps.db, async (tx) => {
     const conversationId = await conversationOfMessage(tx, messageId);
     const conversation = conversationId === null ? null : await lockConversation(tx, conversationId);
     if (!conversation) throw notFound('Message not found');
@@ -44,12 +45,12 @@ export async function retryMessage(deps: ChatDeps, actor: SessionActor, messageI
         ? await templateResend(deps, original.content as MessageContent)
         : await freeFormResend(tx, deps, original, conversation.lastInboundAt);
     // Retrying is writing: it takes the conversation over as a send does, and is refused in another agent's.
-    const publish = await takeOverOnSend(tx, deps, conversation, actor);
+    await takeOverOnSend(tx, deps, conversation, actor);
     await deps.licence.consumeMessages(tx, 1);
-    return { message: await resetForRetry(tx, original.id), waId: conversation.waId, resend, publish };
+    const message = await resetForRetry(tx, original.id);
+    afterCommit(tx, () => emitAll(deps.realtime, messageStatusEmit(message)));
+    return { message, waId: conversation.waId, resend };
   });
-  queued.publish();
-  emitAll(deps.realtime, messageStatusEmit(queued.message));
 
   await dispatch(deps, queued.message.id, () => queued.resend(queued.waId));
   const final = await messageWithSender(deps.db, queued.message.id);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ChatMessage } from '@wac/contract/chat';
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
+import { inTransaction } from '../../realtime/after-commit.ts';
 import type { StoredFile } from '../../storage/media-storage.ts';
 import type { SessionActor } from '../agent-sessions/session-transitions.ts';
 import type { MediaFileRow } from '../media/chat-media.ts';
@@ -46,7 +47,6 @@ export async function sendStoredMedia(
 export async function sendMedia(deps: ChatDeps, actor: SessionActor, upload: MediaUpload): Promise<ChatMessage> {
   // Whatever happens, the received file does not linger (once kept, there is nothing left to discard).
   const queued = await queueMedia(deps, actor, upload).finally(() => deps.storage.discard(upload.incoming));
-  queued.publish();
   return deliverAgentMessage(deps, queued.message, actor, () => sendStoredMedia(deps, queued));
 }
 
@@ -56,29 +56,27 @@ async function queueMedia(deps: ChatDeps, actor: SessionActor, upload: MediaUplo
   const caption = upload.fields.caption || undefined;
   await deps.licence.assertStorageAvailable(upload.incoming.size);
   let stored: StoredFile | undefined;
-  return deps.db
-    .transaction(async (tx) => {
-      const conversation = await openConversation(tx, deps, recipient);
-      const message = await queueAgentMessage(tx, deps, conversation, actor, {
-        type: upload.kind,
-        content: caption ? { text: caption } : {},
-      });
-      stored = await deps.storage.keep(upload.incoming, path.extname(upload.filename));
-      const file = await insertOutboundMedia(tx, {
-        messageId: message.id,
-        kind: upload.kind,
-        mimeType: upload.mimeType,
-        fileSize: stored.size,
-        sha256: stored.sha256,
-        filename: upload.filename,
-        storageKey: stored.key,
-      });
-      const publish = await takeOverOnSend(tx, deps, conversation, actor);
-      return { message, file, waId: conversation.waId, publish };
-    })
-    .catch(async (err: unknown) => {
-      // Nothing was committed: keep no file that no message points to.
-      if (stored) await deps.storage.remove(stored.key);
-      throw err;
+  return inTransaction(deps.db, async (tx) => {
+    const conversation = await openConversation(tx, deps, recipient);
+    const message = await queueAgentMessage(tx, deps, conversation, actor, {
+      type: upload.kind,
+      content: caption ? { text: caption } : {},
     });
+    stored = await deps.storage.keep(upload.incoming, path.extname(upload.filename));
+    const file = await insertOutboundMedia(tx, {
+      messageId: message.id,
+      kind: upload.kind,
+      mimeType: upload.mimeType,
+      fileSize: stored.size,
+      sha256: stored.sha256,
+      filename: upload.filename,
+      storageKey: stored.key,
+    });
+    await takeOverOnSend(tx, deps, conversation, actor);
+    return { message, file, waId: conversation.waId };
+  }).catch(async (err: unknown) => {
+    // Nothing was committed: keep no file that no message points to.
+    if (stored) await deps.storage.remove(stored.key);
+    throw err;
+  });
 }

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@wac/contract/chat';
+import { inTransaction } from '../../realtime/after-commit.ts';
 import type { SessionActor } from '../agent-sessions/session-transitions.ts';
 import { queueAgentMessage, recipientOf } from '../messaging/queue-outbound.ts';
 import { type ChatDeps, deliverAgentMessage, openConversation, takeOverOnSend } from './outbound.ts';
@@ -10,12 +11,11 @@ export async function sendText(
   input: { recipientPhone: string; recipientName?: string; message: string },
 ): Promise<ChatMessage> {
   const recipient = recipientOf(input);
-  const { message, waId, publish } = await deps.db.transaction(async (tx) => {
+  const { message, waId } = await inTransaction(deps.db, async (tx) => {
     const conversation = await openConversation(tx, deps, recipient);
     const message = await queueAgentMessage(tx, deps, conversation, actor, { type: 'text', content: { text: input.message } });
-    const publish = await takeOverOnSend(tx, deps, conversation, actor);
-    return { message, waId: conversation.waId, publish };
+    await takeOverOnSend(tx, deps, conversation, actor);
+    return { message, waId: conversation.waId };
   });
-  publish();
   return deliverAgentMessage(deps, message, actor, () => deps.client.sendText(waId, input.message));
 }

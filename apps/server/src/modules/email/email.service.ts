@@ -3,6 +3,7 @@ import { type EmailSettings, type EmailTemplateName, emailTemplateNames } from '
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../http/app-error.ts';
+import { inTransaction } from '../../realtime/after-commit.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { defaultEmailTemplates } from './email-templates.ts';
@@ -35,15 +36,13 @@ export function createEmailService(ctx: AppContext, settings: SettingsRepository
   const { mailer, config } = ctx;
 
   async function audit(actor: User, meta: RequestMeta, type: string, data: Record<string, string>, write: (tx: DbOrTx) => Promise<void>) {
-    const publish = await ctx.database.db.transaction(async (tx) => {
+    await inTransaction(ctx.database.db, async (tx) => {
       await write(tx);
-      const recorded = await ctx.activities.record(
+      await ctx.activities.record(
         { type, sourceType: 'user', userId: actor.id, ip: meta.ip, data: { username: actor.username, ...data } },
         tx,
       );
-      return recorded.publish;
     });
-    publish();
   }
 
   async function template(name: EmailTemplateName) {

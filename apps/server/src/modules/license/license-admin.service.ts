@@ -3,6 +3,7 @@ import type { LicenceDetails, LicenceStatusResponse, StorageUsage, UpdateLicence
 import { bytesToMb, quotaRecord } from '@wac/contract/licence-quotas';
 import { dailyQuotaTypes, planName, plans, type QuotaType, quotaLabels, quotaTypes } from '@wac/contract/plans';
 import type { BaseContext } from '../../app-context.ts';
+import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import type { LicenseRepository } from './license.repository.ts';
 import type { LicenseParts } from './license.service.ts';
@@ -59,9 +60,10 @@ export function createLicenseAdminService(ctx: BaseContext, { service: licence, 
     state: Parameters<LicenseRepository['writeState']>[0],
     activity: { type: string; details: string; status?: string },
   ): Promise<LicenceDetails> {
-    const publish = await ctx.database.db.transaction(async (tx) => {
+    await inTransaction(ctx.database.db, async (tx) => {
       await repository.writeState(state, tx);
-      const recorded = await ctx.activities.record(
+      afterCommit(tx, () => licence.invalidate());
+      await ctx.activities.record(
         {
           type: activity.type,
           sourceType: 'user',
@@ -76,10 +78,7 @@ export function createLicenseAdminService(ctx: BaseContext, { service: licence, 
         },
         tx,
       );
-      return recorded.publish;
     });
-    licence.invalidate();
-    publish();
     return toDetails(await licence.current());
   }
 

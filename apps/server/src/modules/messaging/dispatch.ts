@@ -1,6 +1,7 @@
 import type { MessageError } from '@wac/contract/whatsapp-messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { emitAll, type Realtime } from '../../realtime/realtime.ts';
 import { CloudApiError } from '../../whatsapp/cloud-api-client.ts';
 import { messageStatusEmit } from './message-events.ts';
@@ -25,11 +26,15 @@ export async function dispatch(
     ({ wamid } = await send());
   } catch (err) {
     deps.log.warn({ err, messageId }, 'WhatsApp send failed');
-    const failed = await deps.db.transaction((tx) => markSendFailed(tx, messageId, sendErrorOf(err)));
-    emitAll(deps.realtime, messageStatusEmit(failed));
-    return failed;
+    return inTransaction(deps.db, async (tx) => {
+      const failed = await markSendFailed(tx, messageId, sendErrorOf(err));
+      afterCommit(tx, () => emitAll(deps.realtime, messageStatusEmit(failed)));
+      return failed;
+    });
   }
-  const result = await deps.db.transaction((tx) => assignWamid(tx, messageId, wamid));
-  if (result.changed) emitAll(deps.realtime, messageStatusEmit(result.message));
-  return result.message;
+  return inTransaction(deps.db, async (tx) => {
+    const result = await assignWamid(tx, messageId, wamid);
+    if (result.changed) afterCommit(tx, () => emitAll(deps.realtime, messageStatusEmit(result.message)));
+    return result.message;
+  });
 }

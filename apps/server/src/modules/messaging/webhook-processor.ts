@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/database.ts';
 import { createKickableLoop } from '../../jobs/kickable-loop.ts';
+import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { handleWebhookEvents, type WebhookEventOutcome } from './handle-webhook-events.ts';
 import { messageStatusEmit } from './message-events.ts';
@@ -69,21 +70,24 @@ export function createWebhookProcessor({ db, log, broadcast, onMediaQueued }: We
   }
 
   async function processBatch(): Promise<number> {
-    const outcome: WebhookEventOutcome = { emits: [], mediaQueued: 0 };
-    const claimed = await db.transaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
+      const outcome: WebhookEventOutcome = { emits: [], mediaQueued: 0 };
       const rows = await claimWebhookEvents(tx, batchSize, maxAttempts);
       if (rows.length > 0) await handleRows(tx, rows, outcome);
+      // What the batch's savepoints kept, announced as one once it all commits.
+      afterCommit(tx, () => {
+        broadcast(outcome.emits);
+        if (outcome.mediaQueued > 0) onMediaQueued?.();
+      });
       return rows.length;
     });
-    // Only after commit, so no screen shows what could still roll back.
-    broadcast(outcome.emits);
-    if (outcome.mediaQueued > 0) onMediaQueued?.();
-    return claimed;
   }
 
   async function sweep(): Promise<void> {
-    const results = await db.transaction((tx) => sweepEarlyStatuses(tx));
-    broadcast(results.flatMap(({ message }) => messageStatusEmit(message)));
+    await inTransaction(db, async (tx) => {
+      const results = await sweepEarlyStatuses(tx);
+      afterCommit(tx, () => broadcast(results.flatMap(({ message }) => messageStatusEmit(message))));
+    });
   }
 
   const loop = createKickableLoop({

@@ -1,6 +1,7 @@
 import { type AppSettingKey, type AppSettings, appSettingDefaults, appSettingKeys } from '@wac/contract/app-settings-defaults';
 import type { User } from '@wac/contract/auth';
 import type { BaseContext } from '../../app-context.ts';
+import { inTransaction } from '../../realtime/after-commit.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
@@ -31,9 +32,9 @@ export function createSettingsService(ctx: BaseContext, settings: SettingsReposi
       const changedKeys = Object.keys(changes);
       if (changedKeys.length === 0) return current;
 
-      const publish = await ctx.database.db.transaction(async (tx) => {
+      await inTransaction(ctx.database.db, async (tx) => {
         await settings.setMany(changes, actor.id, tx);
-        const recorded = await ctx.activities.record(
+        await ctx.activities.record(
           {
             type: 'settings_updated',
             sourceType: 'user',
@@ -43,9 +44,7 @@ export function createSettingsService(ctx: BaseContext, settings: SettingsReposi
           },
           tx,
         );
-        return recorded.publish;
       });
-      publish();
       return appSettings();
     },
   };

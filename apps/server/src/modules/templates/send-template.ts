@@ -6,6 +6,7 @@ import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import { normalizePhone, toE164Digits } from '@wac/contract/whatsapp-phone';
 import type { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
+import { inTransaction } from '../../realtime/after-commit.ts';
 import type { SessionActor } from '../agent-sessions/session-transitions.ts';
 import { type ChatDeps, deliverAgentMessage, openConversation, takeOverOnSend } from '../chat/outbound.ts';
 import { queueOutsideWindow } from '../messaging/queue-outbound.ts';
@@ -133,13 +134,12 @@ export async function sendTemplate(deps: TemplateDeps, actor: SessionActor, inpu
       components: input.components,
     },
   };
-  const { message, waId, publish } = await deps.db.transaction(async (tx) => {
+  const { message, waId } = await inTransaction(deps.db, async (tx) => {
     const conversation = await openConversation(tx, deps, recipient);
     const message = await queueOutsideWindow(tx, deps, conversation, actor, { type: 'template', content, templateName: template.name });
-    const publish = await takeOverOnSend(tx, deps, conversation, actor);
-    return { message, waId: conversation.waId, publish };
+    await takeOverOnSend(tx, deps, conversation, actor);
+    return { message, waId: conversation.waId };
   });
-  publish();
   return deliverAgentMessage(deps, message, actor, () =>
     sendToMeta(deps, waId, { name: template.name, language: template.language, components: input.components }, uploads),
   );

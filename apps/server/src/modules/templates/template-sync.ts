@@ -2,6 +2,7 @@ import type { TemplateStatus } from '@wac/contract/templates';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { messageTemplates } from '../../db/schema.ts';
+import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { emitAll, type RealtimeEmit } from '../../realtime/realtime.ts';
 import type { GraphTemplate } from '../../whatsapp/cloud-api-client.ts';
 import { atMeta, type TemplateDeps } from './template-deps.ts';
@@ -100,8 +101,10 @@ async function reconcile(tx: Tx, remote: GraphTemplate[], emits: RealtimeEmit[])
 /** "Sync now": Meta's list is the truth: missing templates are added, changed ones updated, deleted ones removed. */
 export async function syncTemplates(deps: TemplateDeps): Promise<SyncResult> {
   const remote = await atMeta('list the templates', () => deps.client.listAllTemplates());
-  const emits: RealtimeEmit[] = [];
-  const result = await deps.db.transaction((tx) => reconcile(tx, remote, emits));
-  emitAll(deps.realtime, emits);
-  return result;
+  return inTransaction(deps.db, async (tx) => {
+    const emits: RealtimeEmit[] = [];
+    const result = await reconcile(tx, remote, emits);
+    afterCommit(tx, () => emitAll(deps.realtime, emits));
+    return result;
+  });
 }

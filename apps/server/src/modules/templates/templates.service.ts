@@ -9,6 +9,7 @@ import {
   type UpdateTemplateBody,
 } from '@wac/contract/templates';
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
+import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { emitAll } from '../../realtime/realtime.ts';
 import { atMeta, type TemplateDeps } from './template-deps.ts';
 import { templateCategoryOf, templateStatusEmit, templateStatusOf, toTemplate } from './template-view.ts';
@@ -59,7 +60,7 @@ export function createTemplatesService(deps: TemplateDeps) {
       assertValid(draft);
       const { name, language, category, components } = draft;
       const parameterFormat = parameterFormatOf(components);
-      const { row, publish } = await db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const inserted = await insertTemplate(tx, {
           name,
           language,
@@ -80,13 +81,11 @@ export function createTemplatesService(deps: TemplateDeps) {
           category: metaCategory,
           previousCategory: metaCategory === category ? null : category,
         });
-        const { publish } = await deps.activities.record(activity(actor, 'template_created', row), tx);
-        return { row, publish };
+        await deps.activities.record(activity(actor, 'template_created', row), tx);
+        const template = toTemplate(row, actor.username);
+        afterCommit(tx, () => emitAll(deps.realtime, [templateStatusEmit(template, null)]));
+        return template;
       });
-      publish();
-      const template = toTemplate(row, actor.username);
-      emitAll(deps.realtime, [templateStatusEmit(template, null)]);
-      return template;
     },
 
     /**
@@ -94,7 +93,7 @@ export function createTemplatesService(deps: TemplateDeps) {
      * REJECTED and PAUSED templates; name, language and category never change.
      */
     async update(actor: User, id: number, body: UpdateTemplateBody): Promise<Template> {
-      const { row, previous, publish } = await db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const current = await lockTemplate(tx, byId(id));
         if (!current) throw notFound('Template not found');
         for (const field of fixedFields) {
@@ -120,19 +119,17 @@ export function createTemplatesService(deps: TemplateDeps) {
           rejectedReason: null,
           statusUpdatedAt: new Date(),
         });
-        const { publish } = await deps.activities.record(activity(actor, 'template_updated', row), tx);
-        return { row, previous: status, publish };
+        await deps.activities.record(activity(actor, 'template_updated', row), tx);
+        const found = await templateById(tx, row.id);
+        const template = toTemplate(row, found?.creatorName ?? null);
+        afterCommit(tx, () => emitAll(deps.realtime, [templateStatusEmit(template, status)]));
+        return template;
       });
-      publish();
-      const found = await templateById(db, row.id);
-      const template = toTemplate(row, found?.creatorName ?? null);
-      emitAll(deps.realtime, [templateStatusEmit(template, previous)]);
-      return template;
     },
 
     /** Deleted at Meta (this language only, by name and id) and here, in one transaction. */
     async remove(actor: User, id: number): Promise<void> {
-      const { template, previous, publish } = await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const found = await templateById(tx, id);
         const current = found && (await lockTemplate(tx, byId(id)));
         if (!found || !current) throw notFound('Template not found');
@@ -141,11 +138,12 @@ export function createTemplatesService(deps: TemplateDeps) {
           await atMeta('delete the template', () => deps.client.deleteTemplate(current.name, metaId));
         }
         await deleteTemplates(tx, [id]);
-        const { publish } = await deps.activities.record(activity(actor, 'template_deleted', current), tx);
-        return { template: toTemplate(current, found.creatorName), previous: templateStatusOf(current.status), publish };
+        await deps.activities.record(activity(actor, 'template_deleted', current), tx);
+        const template = toTemplate(current, found.creatorName);
+        afterCommit(tx, () =>
+          emitAll(deps.realtime, [templateStatusEmit(template, templateStatusOf(current.status), 'DELETED' satisfies TemplateStatus)]),
+        );
       });
-      publish();
-      emitAll(deps.realtime, [templateStatusEmit(template, previous, 'DELETED' satisfies TemplateStatus)]);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../http/app-error.ts';
 import { hashPassword } from '../../lib/secrets.ts';
+import { inTransaction } from '../../realtime/after-commit.ts';
 import { rooms } from '../../realtime/realtime.ts';
 import type { AuthService, RequestMeta } from '../auth/auth.service.ts';
 import { toUser } from './user-dto.ts';
@@ -90,29 +91,22 @@ export function createUsersService(ctx: AppContext, users: UsersRepository, auth
 
     async create(actor: User, input: CreateUserInput, meta: RequestMeta): Promise<User> {
       const passwordHash = await hashPassword(input.password);
-      const { row, publish } = await withUniqueMessages(() =>
-        db.transaction(async (tx) => {
+      const row = await withUniqueMessages(() =>
+        inTransaction(db, async (tx) => {
           await assertAvailable(input, null, tx);
           await ctx.licence.checkQuota(tx, 'users', 1);
           const created = await users.insert({ username: input.username, email: input.email, passwordHash, role: input.role }, tx);
-          const recorded = await audit(
-            actor,
-            meta,
-            'user_created',
-            { name: created.username, action: 'created', status: created.role },
-            tx,
-          );
-          return { row: created, publish: recorded.publish };
+          await audit(actor, meta, 'user_created', { name: created.username, action: 'created', status: created.role }, tx);
+          return created;
         }),
       );
-      publish();
       await sendVerification(row);
       return toUser(row);
     },
 
     async update(actor: User, id: number, input: UpdateUserInput, meta: RequestMeta): Promise<User> {
       const result = await withUniqueMessages(() =>
-        db.transaction(async (tx) => {
+        inTransaction(db, async (tx) => {
           // A demotion locks every admin row first, so two admins demoting or deleting each other queue up
           // and the second sees the first's result: the admin count below cannot be stale.
           const admins = input.role === 'agent' ? await users.lockAdmins(tx) : null;
@@ -133,22 +127,15 @@ export function createUsersService(ctx: AppContext, users: UsersRepository, auth
             changes.role = input.role;
           }
           const changed = Object.keys(changes).filter((k) => k !== 'emailVerifiedAt');
-          if (changed.length === 0) return { row: target, changed, publish: () => {} };
+          if (changed.length === 0) return { row: target, changed };
 
           await assertAvailable({ username: changes.username, email: changes.email ?? undefined }, id, tx);
           const updated = await users.update(id, changes, tx);
           if (!updated) throw notFound(USER_NOT_FOUND);
-          const recorded = await audit(
-            actor,
-            meta,
-            'user_updated',
-            { name: updated.username, action: 'updated', details: changed.join(', ') },
-            tx,
-          );
-          return { row: updated, changed, publish: recorded.publish };
+          await audit(actor, meta, 'user_updated', { name: updated.username, action: 'updated', details: changed.join(', ') }, tx);
+          return { row: updated, changed };
         }),
       );
-      result.publish();
       if (result.changed.includes('role')) disconnectSockets(id);
       if (result.changed.includes('email')) await sendVerification(result.row);
       return toUser(result.row);
@@ -156,16 +143,14 @@ export function createUsersService(ctx: AppContext, users: UsersRepository, auth
 
     async delete(actor: User, id: number, meta: RequestMeta): Promise<void> {
       if (id === actor.id) throw selfForbidden('You cannot delete your own account');
-      const publish = await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const admins = await users.lockAdmins(tx);
         const target = await users.findByIdForUpdate(id, tx);
         if (!target) throw notFound(USER_NOT_FOUND);
         if (target.role === 'admin' && admins.filter((adminId) => adminId !== target.id).length === 0) throw conflict(LAST_ADMIN);
         await users.delete(id, tx);
-        const recorded = await audit(actor, meta, 'user_deleted', { name: target.username, action: 'deleted' }, tx);
-        return recorded.publish;
+        await audit(actor, meta, 'user_deleted', { name: target.username, action: 'deleted' }, tx);
       });
-      publish();
       disconnectSockets(id);
     },
 

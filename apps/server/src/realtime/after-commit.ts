@@ -1,0 +1,28 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx, Tx } from '../db/database.ts';
+
+/** What each open transaction will announce once it commits, in the order it was said. */
+const held = new WeakMap<Tx, (() => void)[]>();
+
+/**
+ * The one way a change announces itself: `work` runs in a transaction and says what to announce through
+ * afterCommit; that is sent in order once the transaction committed, and never if it rolled back, so no
+ * screen shows what the database does not hold.
+ */
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const announcements: (() => void)[] = [];
+  const result = await db.transaction(async (tx) => {
+    held.set(tx, announcements);
+    return work(tx);
+  });
+  for (const announce of announcements) announce();
+  return result;
+}
+
+/** Holds `announce` until the caller's transaction commits; outside a transaction it runs at once. */
+export function afterCommit(dbOrTx: DbOrTx, announce: () => void): void {
+  const announcements = held.get(dbOrTx as Tx);
+  if (announcements) announcements.push(announce);
+  else if (dbOrTx instanceof PgTransaction) throw new Error('afterCommit needs a transaction opened with inTransaction');
+  else announce();
+}
