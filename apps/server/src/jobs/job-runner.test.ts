@@ -12,7 +12,7 @@ import { eventually } from '../whatsapp/test/listening-test-app.ts';
 // template sync reaches no Graph API and fails every period: the failures page has something to show.
 const SYNC_EVERY_MS = 400;
 const env = { JOBS_POLL_INTERVAL_MS: '100', TEMPLATE_SYNC_INTERVAL_MS: String(SYNC_EVERY_MS) };
-const scheduledKinds = ['auth.sign-in-cleanup', 'chat.stale-send-sweep', 'templates.sync'];
+const scheduledKinds = ['auth.sign-in-cleanup', 'messaging.stale-send-sweep', 'templates.sync'];
 
 let a: TestApp;
 let b: BuiltApp;
@@ -62,7 +62,7 @@ describe('scheduled jobs on two servers', () => {
     );
     expect(rows.sort((x, y) => x.kind.localeCompare(y.kind))).toEqual([
       { kind: 'auth.sign-in-cleanup', waiting: 1 },
-      { kind: 'chat.stale-send-sweep', waiting: 1 },
+      { kind: 'messaging.stale-send-sweep', waiting: 1 },
     ]);
   });
 
@@ -113,7 +113,7 @@ describe('the jobs page', () => {
     const jobs = await overview();
     expect(jobs.kinds.map((k) => [k.name, k.mechanism])).toEqual([
       ['auth.sign-in-cleanup', 'scheduled'],
-      ['chat.stale-send-sweep', 'scheduled'],
+      ['messaging.stale-send-sweep', 'scheduled'],
       ['templates.sync', 'scheduled'],
       ['messaging.webhook-events', 'claim'],
       ['media.downloads', 'claim'],

@@ -5,7 +5,7 @@ import { addUser, type SeededUser } from '../../../test/seed-user.ts';
 import { eventually } from '../../whatsapp/test/listening-test-app.ts';
 import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
 import { customerLastWrote, customerWrites, failNextSend, HOUR_MS, messageRows, sandboxConversation } from '../chat/test/chat-test-kit.ts';
-import { isHeldByAgent } from './agent-sessions.repository.ts';
+import { isHeldByAgent } from '../messaging/conversation-sessions.repository.ts';
 
 let alice: SeededUser;
 let bob: SeededUser;

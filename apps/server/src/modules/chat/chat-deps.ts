@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
-import { countConversations } from './chat.repository.ts';
+import { countConversations } from '../messaging/conversations.repository.ts';
 import { createConversationTotal } from './conversation-total.ts';
 import type { ChatDeps } from './outbound.ts';
 

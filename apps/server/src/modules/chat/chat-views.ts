@@ -1,10 +1,10 @@
 import { type ChatMessage, type ConversationSummary, serviceWindowExpiresAt } from '@wac/contract/chat';
 import { type MessageContent, type MessageDirection, type MessageStatus, messagePreview } from '@wac/contract/whatsapp-messages';
 import type { DbOrTx } from '../../db/database.ts';
-import { toChatMedia } from '../media/chat-media.ts';
 import type { MediaLinks } from '../media/media-links.ts';
+import { toChatMedia } from '../messaging/chat-media.ts';
 import { toChatMessage } from '../messaging/chat-message.ts';
-import { type MessageWithSender, mediaOfMessages, type SummaryRow } from './chat.repository.ts';
+import { type MessageWithSender, mediaOfMessages, type SummaryRow } from '../messaging/conversations.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

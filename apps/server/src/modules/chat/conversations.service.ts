@@ -26,7 +26,7 @@ import {
   messagesPage,
   messageWithSender,
   recountUnread,
-} from './chat.repository.ts';
+} from '../messaging/conversations.repository.ts';
 import { toChatMessages, toConversationSummary } from './chat-views.ts';
 import { decodeCursor, encodeCursor } from './conversation-cursor.ts';
 import { pageTotal } from './conversation-total.ts';

@@ -4,15 +4,15 @@ import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { emitAll } from '../../realtime/realtime.ts';
-import { lockConversation } from '../agent-sessions/agent-sessions.repository.ts';
 import type { SessionActor } from '../agent-sessions/session-transitions.ts';
-import { conversationOfMessage } from '../media/media.repository.ts';
+import { lockConversation } from '../messaging/conversation-sessions.repository.ts';
+import { lockMessage, mediaOfMessages, messageWithSender } from '../messaging/conversations.repository.ts';
 import { dispatch } from '../messaging/dispatch.ts';
+import { conversationOfMessage } from '../messaging/media-files.repository.ts';
 import { messageStatusEmit } from '../messaging/message-events.ts';
 import { type MessageRow, resetForRetry } from '../messaging/messages.repository.ts';
 import { assertWindowOpen } from '../messaging/queue-outbound.ts';
 import { templateResend } from '../templates/retry-template.ts';
-import { lockMessage, mediaOfMessages, messageWithSender } from './chat.repository.ts';
 import { type ChatDeps, takeOverOnSend, viewMessage } from './outbound.ts';
 import { sendStoredMedia } from './send-media.ts';
 

@@ -4,11 +4,11 @@ import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import type { StoredFile } from '../../storage/media-storage.ts';
 import type { SessionActor } from '../agent-sessions/session-transitions.ts';
-import type { MediaFileRow } from '../media/chat-media.ts';
-import { insertOutboundMedia } from '../media/media.repository.ts';
+import type { MediaFileRow } from '../messaging/chat-media.ts';
+import { recordMetaMediaId, setMessageContent } from '../messaging/conversations.repository.ts';
+import { insertOutboundMedia } from '../messaging/media-files.repository.ts';
 import type { MessageRow } from '../messaging/messages.repository.ts';
 import { queueAgentMessage, recipientOf } from '../messaging/queue-outbound.ts';
-import { recordMetaMediaId, setMessageContent } from './chat.repository.ts';
 import type { MediaUpload, OutboundMediaKind } from './media-upload.ts';
 import { type ChatDeps, deliverAgentMessage, openConversation, takeOverOnSend } from './outbound.ts';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { ClaimLoopKind } from '../../jobs/job-runner.ts';
-import { downloadQueue, retryDownload } from './media.repository.ts';
+import { downloadQueue, retryDownload } from '../messaging/media-files.repository.ts';
 import type { MediaDownloadWorker } from './media-download.worker.ts';
 
 /** Customers' files fetched from Meta as soon as their message is stored, a claimed batch at a time. */

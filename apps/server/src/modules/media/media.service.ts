@@ -6,9 +6,9 @@ import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { type ServedAs, servedAs, sniffMediaType } from '../../storage/served-media.ts';
-import { toChatMedia } from './chat-media.ts';
+import { toChatMedia } from '../messaging/chat-media.ts';
+import { findMediaFile, listMediaFiles, type MediaListFilter } from '../messaging/media-files.repository.ts';
 import { type ByteRange, parseByteRange } from './file-response.ts';
-import { findMediaFile, listMediaFiles, type MediaListFilter } from './media.repository.ts';
 import { storageExtension } from './media-file-checks.ts';
 import type { MediaLinks } from './media-links.ts';
 

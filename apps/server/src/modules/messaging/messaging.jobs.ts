@@ -1,5 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { ClaimLoopKind } from '../../jobs/job-runner.ts';
+import { type ClaimLoopKind, noPayload, type ScheduledJobKind } from '../../jobs/job-runner.ts';
+import type { RealtimeEmit } from '../../realtime/realtime.ts';
+import { messageStatusEmit } from './message-events.ts';
+import { failStaleSends } from './stale-sends.ts';
 import { retryWebhookEvent, webhookEventQueue } from './webhook-events.repository.ts';
 import { WEBHOOK_MAX_ATTEMPTS, type WebhookProcessor } from './webhook-processor.ts';
 
@@ -11,5 +15,22 @@ export function webhookProcessingLoop(db: Db, processor: WebhookProcessor): Clai
     loop: processor,
     queue: () => webhookEventQueue(db, WEBHOOK_MAX_ATTEMPTS),
     retry: (id) => retryWebhookEvent(db, id, WEBHOOK_MAX_ATTEMPTS),
+  };
+}
+
+const SWEEP_INTERVAL_MS = 60_000;
+
+/** Runs failStaleSends every minute (a row fails once, whichever server gets it) and announces each. */
+export function staleSendSweepJob(deps: { db: Db; log: FastifyBaseLogger; broadcast: (emits: RealtimeEmit[]) => void }): ScheduledJobKind {
+  return {
+    name: 'messaging.stale-send-sweep',
+    title: 'Fail sends Meta never answered',
+    payload: noPayload,
+    everyMs: SWEEP_INTERVAL_MS,
+    handler: async () => {
+      const failed = await failStaleSends(deps.db);
+      if (failed.length > 0) deps.log.warn({ messageIds: failed.map((m) => m.id) }, 'sends with no answer from Meta marked failed');
+      deps.broadcast(failed.flatMap(messageStatusEmit));
+    },
   };
 }

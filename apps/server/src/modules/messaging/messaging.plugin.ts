@@ -5,12 +5,12 @@ import { cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
 import { sandboxPlugin } from '../../whatsapp/sandbox/sandbox.plugin.ts';
 import { mediaDownloadLoop } from '../media/media.jobs.ts';
 import { createMediaDownloadWorker } from '../media/media-download.worker.ts';
-import { webhookProcessingLoop } from './messaging.jobs.ts';
+import { staleSendSweepJob, webhookProcessingLoop } from './messaging.jobs.ts';
 import { whatsappWebhookRoutes } from './webhook.routes.ts';
 import { createWebhookProcessor } from './webhook-processor.ts';
 import { whatsappChannelRoutes } from './whatsapp-channel.routes.ts';
 
-/** The WhatsApp channel: webhook intake and processing, media downloads, and the sandbox that stands in for Meta when configured so. */
+/** The WhatsApp channel: webhook intake and processing, media downloads, the sweep of sends Meta never answered, and the sandbox that stands in for Meta when configured so. */
 export const messagingPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx.database;
   const mediaDownloads = createMediaDownloadWorker({
@@ -34,4 +34,5 @@ export const messagingPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   await app.register(sandboxPlugin, { ctx });
   ctx.jobs.claimLoop(webhookProcessingLoop(db, processor));
   ctx.jobs.claimLoop(mediaDownloadLoop(db, mediaDownloads));
+  ctx.jobs.schedule(staleSendSweepJob({ db, log: ctx.log, broadcast: (emits) => ctx.realtime.toEveryoneAll(emits) }));
 };

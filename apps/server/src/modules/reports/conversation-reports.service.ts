@@ -10,7 +10,7 @@ import {
   type ConversationReportRow,
   conversationReportAll,
   conversationReportPage,
-} from './conversation-reports.repository.ts';
+} from '../messaging/conversation-reports.repository.ts';
 import { toCsv } from './csv.ts';
 
 type ReportQuery = z.infer<typeof conversationReportQuerySchema>;

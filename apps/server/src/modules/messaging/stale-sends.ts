@@ -2,7 +2,7 @@ import type { MessageError } from '@wac/contract/whatsapp-messages';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { messages } from '../../db/schema.ts';
-import type { MessageRow } from '../messaging/messages.repository.ts';
+import type { MessageRow } from './messages.repository.ts';
 
 /** Longer than any send can take: 4 attempts of at most 60 s each, with their backoff. */
 export const STALE_SEND_MS = 10 * 60_000;

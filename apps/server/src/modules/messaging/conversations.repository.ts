@@ -3,8 +3,8 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { contacts, conversations, mediaFiles, messages, users } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
-import type { MediaFileRow } from '../media/chat-media.ts';
-import { lockConversations, type MessageRow } from '../messaging/messages.repository.ts';
+import type { MediaFileRow } from './chat-media.ts';
+import { lockConversations, type MessageRow } from './messages.repository.ts';
 
 export interface ConversationFilter {
   /** Part of the contact's name, or digits of their number. */
