@@ -57,4 +57,15 @@ describe('import boundaries kept by the linter', () => {
     expect(await lint('apps/server/src/whatsapp/sandbox/probe.ts', line)).toEqual([expect.stringContaining('whatsapp/ is the adapter')]);
     expect(await lint('apps/server/src/whatsapp/sandbox/probe.test.ts', line)).toEqual([]);
   });
+
+  it('refuses a file importing another domain’s repository, outside its tests', async () => {
+    const refused = expect.stringContaining("Only a domain's own files import its repository");
+    const line = "import { a } from '../messaging/messages.repository.ts';\nexport const b = a;\n";
+    expect(await lint('apps/server/src/modules/chat/probe.ts', line)).toEqual([refused]);
+    expect(await lint('apps/server/src/modules/chat/probe.test.ts', line)).toEqual([]);
+    const fromJobs = "import { a } from '../modules/messaging/messages.repository.ts';\nexport const b = a;\n";
+    expect(await lint('apps/server/src/jobs/probe.ts', fromJobs)).toEqual([refused]);
+    const own = "import { a } from './messages.repository.ts';\nexport const b = a;\n";
+    expect(await lint('apps/server/src/modules/messaging/probe.ts', own)).toEqual([]);
+  });
 });

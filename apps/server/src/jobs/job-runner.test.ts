@@ -116,7 +116,7 @@ describe('the jobs page', () => {
       ['messaging.stale-send-sweep', 'scheduled'],
       ['templates.sync', 'scheduled'],
       ['messaging.webhook-events', 'claim'],
-      ['media.downloads', 'claim'],
+      ['messaging.media-downloads', 'claim'],
     ]);
     const sync = kindIn(jobs, 'templates.sync');
     expect(sync.failed).toBeGreaterThan(0);
@@ -160,9 +160,9 @@ describe('the jobs page', () => {
 
   it('answers 404 for a job that is not waiting for a retry, 400 for a bad id and 403 for an agent', async () => {
     const admin = await a.adminToken();
-    const missing = await a.request({ method: 'POST', url: '/api/jobs/media.downloads/failures/999/retry', token: admin });
+    const missing = await a.request({ method: 'POST', url: '/api/jobs/messaging.media-downloads/failures/999/retry', token: admin });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error).toBe('No failed job 999 of media.downloads waits for a retry');
+    expect(missing.json().error).toBe('No failed job 999 of messaging.media-downloads waits for a retry');
     const unknownKind = await a.request({ method: 'POST', url: '/api/jobs/nothing.here/run', token: admin });
     expect(unknownKind.statusCode).toBe(404);
     const badId = await a.request({ method: 'POST', url: '/api/jobs/templates.sync/failures/abc/retry', token: admin });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { createChatDeps } from '../chat/chat-deps.ts';
+import { createChatDeps } from '../messaging/chat-deps.ts';
 import { agentSessionsRoutes } from './agent-sessions.routes.ts';
 
 /** Who holds a conversation: the bot or an agent, takeovers, and handing it back. */

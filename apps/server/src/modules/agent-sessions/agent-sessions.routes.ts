@@ -3,8 +3,8 @@ import { idParamsSchema } from '@wac/contract/common';
 import { errorBodySchema } from '@wac/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.ts';
-import type { ChatDeps } from '../chat/outbound.ts';
-import { endSession, getSession, returnToBot, takeOver } from './agent-sessions.service.ts';
+import type { ChatDeps } from '../messaging/agent-sends.ts';
+import { endSession, getSession, returnToBot, takeOver } from '../messaging/agent-sessions.service.ts';
 
 const tags = ['Agent sessions'];
 const response = { 200: agentSessionSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { createChatDeps } from '../messaging/chat-deps.ts';
 import { chatRoutes } from './chat.routes.ts';
-import { createChatDeps } from './chat-deps.ts';
 
 /** Agents' side of a conversation: the inbox, sending and retrying. */
 export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {

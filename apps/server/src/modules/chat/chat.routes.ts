@@ -16,12 +16,12 @@ import { idParamsSchema } from '@wac/contract/common';
 import { errorBodySchema } from '@wac/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.ts';
-import { chatHistory, listConversationSummaries, listFailedMessages, markRead, messageStatus } from './conversations.service.ts';
+import type { ChatDeps } from '../messaging/agent-sends.ts';
+import { chatHistory, listConversationSummaries, listFailedMessages, markRead, messageStatus } from '../messaging/conversations.service.ts';
+import { retryMessage } from '../messaging/retry-message.ts';
+import { sendMedia } from '../messaging/send-media.ts';
+import { sendText } from '../messaging/send-text.ts';
 import { readMediaUpload } from './media-upload.ts';
-import type { ChatDeps } from './outbound.ts';
-import { retryMessage } from './retry-message.ts';
-import { sendMedia } from './send-media.ts';
-import { sendText } from './send-text.ts';
 
 const tags = ['Chat'];
 const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };

@@ -4,8 +4,8 @@ import { mediaFileQuerySchema, mediaListQuerySchema, mediaListResponseSchema } f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mediaAnswerHeaders } from '../../storage/served-media.ts';
+import type { MediaService } from '../messaging/media-library.service.ts';
 import { contentDisposition } from './file-response.ts';
-import type { MediaService } from './media.service.ts';
 
 const tags = ['Media'];
 

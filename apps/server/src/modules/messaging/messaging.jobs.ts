@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { type ClaimLoopKind, noPayload, type ScheduledJobKind } from '../../jobs/job-runner.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
+import type { MediaDownloadWorker } from './media-download.worker.ts';
+import { downloadQueue, retryDownload } from './media-files.repository.ts';
 import { messageStatusEmit } from './message-events.ts';
 import { failStaleSends } from './stale-sends.ts';
 import { retryWebhookEvent, webhookEventQueue } from './webhook-events.repository.ts';
@@ -32,5 +34,16 @@ export function staleSendSweepJob(deps: { db: Db; log: FastifyBaseLogger; broadc
       if (failed.length > 0) deps.log.warn({ messageIds: failed.map((m) => m.id) }, 'sends with no answer from Meta marked failed');
       deps.broadcast(failed.flatMap(messageStatusEmit));
     },
+  };
+}
+
+/** Customers' files fetched from Meta as soon as their message is stored, a claimed batch at a time. */
+export function mediaDownloadLoop(db: Db, worker: MediaDownloadWorker): ClaimLoopKind {
+  return {
+    name: 'messaging.media-downloads',
+    title: 'Download customers’ media',
+    loop: worker,
+    queue: () => downloadQueue(db),
+    retry: (id) => retryDownload(db, id),
   };
 }

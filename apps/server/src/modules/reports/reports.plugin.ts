@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { createConversationReportsService } from '../messaging/conversation-reports.service.ts';
 import { conversationReportsRoutes } from './conversation-reports.routes.ts';
-import { createConversationReportsService } from './conversation-reports.service.ts';
 
 /** Reports over conversations, by day in the app's timezone. */
 export const reportsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {

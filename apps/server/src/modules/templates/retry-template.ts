@@ -2,7 +2,7 @@ import { sendComponentSchema } from '@wac/contract/templates';
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import { z } from 'zod';
 import { conflict } from '../../http/app-error.ts';
-import type { ChatDeps } from '../chat/outbound.ts';
+import type { ChatDeps } from '../messaging/agent-sends.ts';
 import { assertSendable, sendToMeta, uploadsOf } from './send-template.ts';
 import { toTemplate } from './template-view.ts';
 import { templateByNameAndLanguage } from './templates.repository.ts';

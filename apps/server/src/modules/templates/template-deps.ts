@@ -1,6 +1,6 @@
 import { AppError, badRequest } from '../../http/app-error.ts';
 import { CloudApiError } from '../../whatsapp/cloud-api-client.ts';
-import type { ChatDeps } from '../chat/outbound.ts';
+import type { ChatDeps } from '../messaging/agent-sends.ts';
 
 /** The chat's parts (a template send is a chat message) plus the app's timezone for analytics. */
 export interface TemplateDeps extends ChatDeps {

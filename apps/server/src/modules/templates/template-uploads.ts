@@ -8,7 +8,7 @@ import { badRequest } from '../../http/app-error.ts';
 import type { IncomingFile } from '../../storage/incoming-file.ts';
 import type { MediaStorage, StoredFile } from '../../storage/media-storage.ts';
 import { checkUpload, receiveMultipart } from '../../storage/multipart-upload.ts';
-import type { ChatDeps } from '../chat/outbound.ts';
+import type { ChatDeps } from '../messaging/agent-sends.ts';
 import { atMeta, type TemplateDeps } from './template-deps.ts';
 import { insertUpload, recordUploadMetaMedia, type TemplateUploadRow } from './templates.repository.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { createChatDeps } from '../chat/chat-deps.ts';
+import { createChatDeps } from '../messaging/chat-deps.ts';
+import { createTemplateAnalyticsService } from '../messaging/template-analytics.service.ts';
 import { templateAnalyticsRoutes } from './template-analytics.routes.ts';
-import { createTemplateAnalyticsService } from './template-analytics.service.ts';
 import type { TemplateDeps } from './template-deps.ts';
 import { templateSyncJob } from './templates.jobs.ts';
 import { templatesRoutes } from './templates.routes.ts';

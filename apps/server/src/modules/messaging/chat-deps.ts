@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
-import { countConversations } from '../messaging/conversations.repository.ts';
+import type { ChatDeps } from './agent-sends.ts';
 import { createConversationTotal } from './conversation-total.ts';
-import type { ChatDeps } from './outbound.ts';
+import { countConversations } from './conversations.repository.ts';
 
 /** What the chat, agent-session and template routes work with: the shared services, and the inbox total's cache. */
 export function createChatDeps(ctx: AppContext): ChatDeps {

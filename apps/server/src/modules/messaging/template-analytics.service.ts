@@ -15,7 +15,7 @@ import {
   type TemplateRange,
   templateMessagesPage,
   templateSeries,
-} from '../messaging/template-analytics.repository.ts';
+} from './template-analytics.repository.ts';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;

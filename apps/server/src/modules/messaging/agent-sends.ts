@@ -7,16 +7,16 @@ import type { Realtime } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
-import { assertNotHeldByOther, type SessionActor, transitionSession } from '../agent-sessions/session-transitions.ts';
 import type { LicenceService } from '../license/license.service.ts';
 import type { MediaLinks } from '../media/media-links.ts';
-import { type ConversationSession, lockConversation } from '../messaging/conversation-sessions.repository.ts';
-import { dispatch } from '../messaging/dispatch.ts';
-import { upsertConversation } from '../messaging/inbound-messages.repository.ts';
-import { findOrCreateContact, type MessageRow } from '../messaging/messages.repository.ts';
-import type { Recipient } from '../messaging/queue-outbound.ts';
-import { toChatMessages } from './chat-views.ts';
+import { type ConversationSession, lockConversation } from './conversation-sessions.repository.ts';
 import type { ConversationTotal } from './conversation-total.ts';
+import { toChatMessages } from './conversation-views.ts';
+import { dispatch } from './dispatch.ts';
+import { upsertConversation } from './inbound-messages.repository.ts';
+import { findOrCreateContact, type MessageRow } from './messages.repository.ts';
+import type { Recipient } from './queue-outbound.ts';
+import { assertNotHeldByOther, type SessionActor, transitionSession } from './session-transitions.ts';
 
 export interface ChatDeps {
   db: Db;

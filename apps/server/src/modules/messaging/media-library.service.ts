@@ -6,11 +6,11 @@ import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { type ServedAs, servedAs, sniffMediaType } from '../../storage/served-media.ts';
-import { toChatMedia } from '../messaging/chat-media.ts';
-import { findMediaFile, listMediaFiles, type MediaListFilter } from '../messaging/media-files.repository.ts';
-import { type ByteRange, parseByteRange } from './file-response.ts';
+import { type ByteRange, parseByteRange } from '../media/file-response.ts';
+import type { MediaLinks } from '../media/media-links.ts';
+import { toChatMedia } from './chat-media.ts';
 import { storageExtension } from './media-file-checks.ts';
-import type { MediaLinks } from './media-links.ts';
+import { findMediaFile, listMediaFiles, type MediaListFilter } from './media-files.repository.ts';
 
 export interface MediaFileRequest {
   id: number;

@@ -3,14 +3,14 @@ import type { ChatMessage } from '@wac/contract/chat';
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import type { StoredFile } from '../../storage/media-storage.ts';
-import type { SessionActor } from '../agent-sessions/session-transitions.ts';
-import type { MediaFileRow } from '../messaging/chat-media.ts';
-import { recordMetaMediaId, setMessageContent } from '../messaging/conversations.repository.ts';
-import { insertOutboundMedia } from '../messaging/media-files.repository.ts';
-import type { MessageRow } from '../messaging/messages.repository.ts';
-import { queueAgentMessage, recipientOf } from '../messaging/queue-outbound.ts';
-import type { MediaUpload, OutboundMediaKind } from './media-upload.ts';
-import { type ChatDeps, deliverAgentMessage, openConversation, takeOverOnSend } from './outbound.ts';
+import type { MediaUpload, OutboundMediaKind } from '../chat/media-upload.ts';
+import { type ChatDeps, deliverAgentMessage, openConversation, takeOverOnSend } from './agent-sends.ts';
+import type { MediaFileRow } from './chat-media.ts';
+import { recordMetaMediaId, setMessageContent } from './conversations.repository.ts';
+import { insertOutboundMedia } from './media-files.repository.ts';
+import type { MessageRow } from './messages.repository.ts';
+import { queueAgentMessage, recipientOf } from './queue-outbound.ts';
+import type { SessionActor } from './session-transitions.ts';
 
 // Meta keeps uploaded media for 30 days; a day's margin so an id never expires between check and send.
 const META_MEDIA_LIFETIME_MS = 29 * 24 * 3_600_000;

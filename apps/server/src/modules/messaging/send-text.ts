@@ -1,8 +1,8 @@
 import type { ChatMessage } from '@wac/contract/chat';
 import { inTransaction } from '../../realtime/after-commit.ts';
-import type { SessionActor } from '../agent-sessions/session-transitions.ts';
-import { queueAgentMessage, recipientOf } from '../messaging/queue-outbound.ts';
-import { type ChatDeps, deliverAgentMessage, openConversation, takeOverOnSend } from './outbound.ts';
+import { type ChatDeps, deliverAgentMessage, openConversation, takeOverOnSend } from './agent-sends.ts';
+import { queueAgentMessage, recipientOf } from './queue-outbound.ts';
+import type { SessionActor } from './session-transitions.ts';
 
 /** POST /api/agent/message: an agent's text to a customer, inside the service window. */
 export async function sendText(

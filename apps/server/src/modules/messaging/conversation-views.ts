@@ -2,9 +2,9 @@ import { type ChatMessage, type ConversationSummary, serviceWindowExpiresAt } fr
 import { type MessageContent, type MessageDirection, type MessageStatus, messagePreview } from '@wac/contract/whatsapp-messages';
 import type { DbOrTx } from '../../db/database.ts';
 import type { MediaLinks } from '../media/media-links.ts';
-import { toChatMedia } from '../messaging/chat-media.ts';
-import { toChatMessage } from '../messaging/chat-message.ts';
-import { type MessageWithSender, mediaOfMessages, type SummaryRow } from '../messaging/conversations.repository.ts';
+import { toChatMedia } from './chat-media.ts';
+import { toChatMessage } from './chat-message.ts';
+import { type MessageWithSender, mediaOfMessages, type SummaryRow } from './conversations.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

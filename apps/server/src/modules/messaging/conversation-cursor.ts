@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
-import type { ListPosition } from '../messaging/conversations.repository.ts';
+import type { ListPosition } from './conversations.repository.ts';
 
 /** Where a walk of the conversation list stands: after this row, with `offset` rows before the next page. */
 export interface ConversationCursor extends ListPosition {

@@ -5,13 +5,13 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/app-error.ts';
+import { toCsv } from '../reports/csv.ts';
 import {
   type ConversationReportFilter,
   type ConversationReportRow,
   conversationReportAll,
   conversationReportPage,
-} from '../messaging/conversation-reports.repository.ts';
-import { toCsv } from './csv.ts';
+} from './conversation-reports.repository.ts';
 
 type ReportQuery = z.infer<typeof conversationReportQuerySchema>;
 type ReportRow = z.infer<typeof conversationReportRowSchema>;

@@ -4,17 +4,17 @@ import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { emitAll } from '../../realtime/realtime.ts';
-import type { SessionActor } from '../agent-sessions/session-transitions.ts';
-import { lockConversation } from '../messaging/conversation-sessions.repository.ts';
-import { lockMessage, mediaOfMessages, messageWithSender } from '../messaging/conversations.repository.ts';
-import { dispatch } from '../messaging/dispatch.ts';
-import { conversationOfMessage } from '../messaging/media-files.repository.ts';
-import { messageStatusEmit } from '../messaging/message-events.ts';
-import { type MessageRow, resetForRetry } from '../messaging/messages.repository.ts';
-import { assertWindowOpen } from '../messaging/queue-outbound.ts';
 import { templateResend } from '../templates/retry-template.ts';
-import { type ChatDeps, takeOverOnSend, viewMessage } from './outbound.ts';
+import { type ChatDeps, takeOverOnSend, viewMessage } from './agent-sends.ts';
+import { lockConversation } from './conversation-sessions.repository.ts';
+import { lockMessage, mediaOfMessages, messageWithSender } from './conversations.repository.ts';
+import { dispatch } from './dispatch.ts';
+import { conversationOfMessage } from './media-files.repository.ts';
+import { messageStatusEmit } from './message-events.ts';
+import { type MessageRow, resetForRetry } from './messages.repository.ts';
+import { assertWindowOpen } from './queue-outbound.ts';
 import { sendStoredMedia } from './send-media.ts';
+import type { SessionActor } from './session-transitions.ts';
 
 type Resend = (waId: string) => Promise<{ wamid: string }>;
 

@@ -2,9 +2,9 @@ import { type AgentSession, DEFAULT_END_REASON, DEFAULT_TAKEOVER_REASON } from '
 import type { Tx } from '../../db/database.ts';
 import { notFound } from '../../http/app-error.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
-import { type ChatDeps, deliverAgentMessage } from '../chat/outbound.ts';
-import { type ConversationSession, findSession, lockConversation, toAgentSession } from '../messaging/conversation-sessions.repository.ts';
-import { queueAgentMessage } from '../messaging/queue-outbound.ts';
+import { type ChatDeps, deliverAgentMessage } from './agent-sends.ts';
+import { type ConversationSession, findSession, lockConversation, toAgentSession } from './conversation-sessions.repository.ts';
+import { queueAgentMessage } from './queue-outbound.ts';
 import { RETURN_TO_BOT_REASON, type SessionActor, transitionSession } from './session-transitions.ts';
 
 async function locked(tx: Tx, conversationId: number): Promise<ConversationSession> {

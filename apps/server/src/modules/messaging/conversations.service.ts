@@ -13,7 +13,11 @@ import { normalizePhone } from '@wac/contract/whatsapp-phone';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
-import { toChatMessage } from '../messaging/chat-message.ts';
+import type { ChatDeps } from './agent-sends.ts';
+import { toChatMessage } from './chat-message.ts';
+import { decodeCursor, encodeCursor } from './conversation-cursor.ts';
+import { pageTotal } from './conversation-total.ts';
+import { toChatMessages, toConversationSummary } from './conversation-views.ts';
 import {
   type ConversationFilter,
   conversationSummaryOfPhone,
@@ -26,11 +30,7 @@ import {
   messagesPage,
   messageWithSender,
   recountUnread,
-} from '../messaging/conversations.repository.ts';
-import { toChatMessages, toConversationSummary } from './chat-views.ts';
-import { decodeCursor, encodeCursor } from './conversation-cursor.ts';
-import { pageTotal } from './conversation-total.ts';
-import type { ChatDeps } from './outbound.ts';
+} from './conversations.repository.ts';
 
 const DAY_MS = 86_400_000;
 const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);

@@ -13,7 +13,7 @@ import { AppError, conflict } from '../../http/app-error.ts';
 import { afterCommit } from '../../realtime/after-commit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
-import { type ConversationSession, setSession, toAgentSession } from '../messaging/conversation-sessions.repository.ts';
+import { type ConversationSession, setSession, toAgentSession } from './conversation-sessions.repository.ts';
 
 export interface SessionActor {
   id: number;
