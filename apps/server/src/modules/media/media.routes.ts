@@ -3,9 +3,9 @@ import { errorBodySchema } from '@wac/contract/errors';
 import { mediaFileQuerySchema, mediaListQuerySchema, mediaListResponseSchema } from '@wac/contract/media-library';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '../../http/file-response.ts';
 import { mediaAnswerHeaders } from '../../storage/served-media.ts';
 import type { MediaService } from '../messaging/media-library.service.ts';
-import { contentDisposition } from './file-response.ts';
 
 const tags = ['Media'];
 

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/app-error.ts';
-import { toCsv } from '../reports/csv.ts';
+import { toCsv } from '../../lib/csv.ts';
 import {
   type ConversationReportFilter,
   type ConversationReportRow,
