@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JobsOverview } from '@wac/contract/jobs';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -16,5 +16,15 @@ export function useJobsOverview() {
     queryKey: jobsQueryKey,
     queryFn: ({ signal }) => fetchJobsOverview(signal),
     refetchInterval: JOBS_REFRESH_MS,
+  });
+}
+
+/** A change on the jobs page: its answer is the new overview; a refusal (a retry someone made first, a kind gone) means the page is out of date. */
+export function useJobsChange<Input>(change: (input: Input) => Promise<JobsOverview>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (overview) => queryClient.setQueryData(jobsQueryKey, overview),
+    onError: () => queryClient.invalidateQueries({ queryKey: jobsQueryKey }),
   });
 }

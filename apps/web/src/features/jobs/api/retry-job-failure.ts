@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobsOverview } from '@wac/contract/jobs';
 import { apiRequest } from '../../../lib/api-client';
-import { jobsQueryKey } from './get-jobs-overview';
+import { useJobsChange } from './get-jobs-overview';
 
 export interface RetryJobInput {
   kind: string;
@@ -14,11 +13,5 @@ export function retryJobFailure({ kind, id }: RetryJobInput): Promise<JobsOvervi
 }
 
 export function useRetryJobFailure() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: retryJobFailure,
-    onSuccess: (overview) => queryClient.setQueryData(jobsQueryKey, overview),
-    // A refusal (a retry someone else made first, a kind gone) means the page is out of date.
-    onError: () => queryClient.invalidateQueries({ queryKey: jobsQueryKey }),
-  });
+  return useJobsChange(retryJobFailure);
 }

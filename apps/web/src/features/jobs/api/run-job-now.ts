@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobsOverview } from '@wac/contract/jobs';
 import { apiRequest } from '../../../lib/api-client';
-import { jobsQueryKey } from './get-jobs-overview';
+import { useJobsChange } from './get-jobs-overview';
 
 /** A scheduled kind runs now, once, on whichever server takes it; the answer is the new overview. */
 export function runJobNow(kind: string): Promise<JobsOverview> {
@@ -9,11 +8,5 @@ export function runJobNow(kind: string): Promise<JobsOverview> {
 }
 
 export function useRunJobNow() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: runJobNow,
-    onSuccess: (overview) => queryClient.setQueryData(jobsQueryKey, overview),
-    // A refusal (a retry someone else made first, a kind gone) means the page is out of date.
-    onError: () => queryClient.invalidateQueries({ queryKey: jobsQueryKey }),
-  });
+  return useJobsChange(runJobNow);
 }
