@@ -78,8 +78,11 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   // Every domain has handed over its work by now; the runner stops before the realtime server and the database.
   app.addHook('onReady', () => ctx.jobs.start());
   app.addHook('onClose', async () => {
-    await ctx.jobs.stop();
-    await ctx.realtime.close();
+    try {
+      await ctx.jobs.stop();
+    } finally {
+      await ctx.realtime.close();
+    }
   });
   return { app, ctx };
 }

@@ -93,9 +93,9 @@ const envSchema = z.object({
   /** One password-reset or verification mail per address in this many seconds; more requests are answered the same way. */
   ACCOUNT_MAIL_INTERVAL_S: z.coerce.number().int().min(0).default(300),
   /** How often templates are reconciled with Meta's list; 0 turns the periodic sync off. */
-  TEMPLATE_SYNC_INTERVAL_MS: z.coerce.number().int().min(0).default(600_000),
+  TEMPLATE_SYNC_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   /** How often each server looks for scheduled jobs that came due (new jobs are announced at once). */
-  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** How long the sandbox takes to review a new or edited template. */
   SANDBOX_TEMPLATE_REVIEW_MS: z.coerce.number().int().min(0).default(2000),
 });

@@ -46,7 +46,7 @@ export type JobsOverview = z.infer<typeof jobsOverviewSchema>;
 /** POST /api/jobs/{kind}/failures/{id}/retry (admin). */
 export const jobFailureParamsSchema = z.object({
   kind: z.string().min(1).max(100),
-  id: z.string().regex(/^\d{1,18}$/, 'Id must be a number'),
+  id: z.string().regex(/^\d{1,15}$/, 'Id must be a number'),
 });
 
 /** POST /api/jobs/{kind}/run (admin): a scheduled kind runs now, once, on whichever server takes it. */

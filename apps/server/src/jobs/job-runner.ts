@@ -1,10 +1,18 @@
-import type { JobKindSummary } from '@wac/contract/jobs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { JOB_FAILURES_SHOWN, type JobKindSummary } from '@wac/contract/jobs';
 import type { FastifyBaseLogger } from 'fastify';
 import { Logger, type Runner, run, type TaskList } from 'graphile-worker';
 import pg from 'pg';
 import { z } from 'zod';
-import { notFound } from '../http/app-error.ts';
-import { forgetFailures, retryFailedJob, type ScheduledQueue, scheduledQueues, scheduleRun } from './scheduled-jobs.repository.ts';
+import { conflict, notFound } from '../http/app-error.ts';
+import {
+  dropOldFailures,
+  forgetFailures,
+  retryFailedJob,
+  type ScheduledQueue,
+  scheduledQueues,
+  scheduleRun,
+} from './scheduled-jobs.repository.ts';
 
 /** Periodic work on the job library: one run per period across every server process, whichever takes it. */
 export interface ScheduledJobKind<Payload = unknown> {
@@ -78,6 +86,9 @@ export interface JobRunnerOptions {
 }
 
 const CONCURRENCY = 2;
+/** How long stopping waits for runs under way (the server's own shutdown allows 15 s in all). */
+const STOP_WAIT_MS = 8_000;
+const RESTART_DELAY_MS = 5_000;
 
 /** The library's own log lines: its warnings and errors go to the app's log, the rest is chatter. */
 function libraryLogger(log: FastifyBaseLogger): Logger {
@@ -94,6 +105,7 @@ export function createJobRunner({ databaseUrl, pool, log, pollIntervalMs }: JobR
   const claims = new Map<string, ClaimLoopKind>();
   let runner: Runner | undefined;
   let runnerPool: pg.Pool | undefined;
+  let stopping = false;
   const safetyTimers: NodeJS.Timeout[] = [];
 
   const taskFor =
@@ -104,9 +116,57 @@ export function createJobRunner({ databaseUrl, pool, log, pollIntervalMs }: JobR
         await forgetFailures(pool, kind.name);
       } finally {
         // Even after a failure the next period comes: the failed run stays for an admin to see and retry.
-        await scheduleRun(pool, kind.name, kind.everyMs, true);
+        await scheduleRun(pool, kind.name, kind.everyMs, { keepWaiting: true, whenIdle: false });
+        await dropOldFailures(pool, kind.name, JOB_FAILURES_SHOWN);
       }
     };
+
+  /** Starts the library's workers; should they all stop or one die on its own (a database restart), it starts afresh. */
+  async function startLibrary(taskList: TaskList): Promise<void> {
+    const ownPool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY + 2 });
+    ownPool.on('error', (err) => log.warn({ err }, 'job runner connection error'));
+    const started = await run({
+      pgPool: ownPool,
+      taskList,
+      concurrency: CONCURRENCY,
+      pollInterval: pollIntervalMs,
+      noHandleSignals: true,
+      logger: libraryLogger(log),
+    });
+    runner = started;
+    runnerPool = ownPool;
+    const restart = (err: unknown) => {
+      if (stopping || runner !== started) return;
+      log.error({ err }, 'the job runner stopped on its own; starting it again');
+      runner = undefined;
+      runnerPool = undefined;
+      void stopLibrary(started, ownPool);
+      restartLater(taskList);
+    };
+    started.events.on('worker:fatalError', ({ error }) => restart(error));
+    started.promise.then(() => restart(new Error('every worker stopped')), restart);
+  }
+
+  function restartLater(taskList: TaskList): void {
+    setTimeout(() => {
+      if (stopping) return;
+      startLibrary(taskList).catch((err) => {
+        log.error({ err }, 'the job runner could not start again; trying later');
+        restartLater(taskList);
+      });
+    }, RESTART_DELAY_MS).unref();
+  }
+
+  /** Waits a while for the runs under way, then lets go of the connections whatever they do. */
+  async function stopLibrary(which: Runner | undefined, whichPool: pg.Pool | undefined): Promise<void> {
+    try {
+      if (which) await Promise.race([which.stop(), sleep(STOP_WAIT_MS)]);
+    } catch (err) {
+      log.warn({ err }, 'the job runner did not stop cleanly');
+    } finally {
+      await whichPool?.end().catch(() => {});
+    }
+  }
 
   function claimSummary(kind: ClaimLoopKind, queue: ClaimQueue): JobKindSummary {
     return { name: kind.name, title: kind.title, mechanism: 'claim', everySeconds: null, nextRunAt: null, running: null, ...queue };
@@ -132,25 +192,18 @@ export function createJobRunner({ databaseUrl, pool, log, pollIntervalMs }: JobR
     },
 
     async start() {
+      stopping = false;
       for (const kind of claims.values()) kind.loop.start();
       if (scheduled.size === 0) return;
       const taskList: TaskList = {};
       for (const kind of scheduled.values()) taskList[kind.name] = kind.task;
-      runnerPool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY + 2 });
-      runnerPool.on('error', (err) => log.warn({ err }, 'job runner connection error'));
-      runner = await run({
-        pgPool: runnerPool,
-        taskList,
-        concurrency: CONCURRENCY,
-        pollInterval: pollIntervalMs,
-        noHandleSignals: true,
-        logger: libraryLogger(log),
-      });
+      await startLibrary(taskList);
+      const idle = { keepWaiting: true, whenIdle: true };
       for (const kind of scheduled.values()) {
-        await scheduleRun(pool, kind.name, 0, true);
+        await scheduleRun(pool, kind.name, 0, idle);
         // A server that stopped mid-run never scheduled the next one; every server puts it back (a waiting run keeps its time).
         const timer = setInterval(() => {
-          scheduleRun(pool, kind.name, kind.everyMs, true).catch((err) => log.warn({ err, job: kind.name }, 'could not schedule a job'));
+          scheduleRun(pool, kind.name, kind.everyMs, idle).catch((err) => log.warn({ err, job: kind.name }, 'could not schedule a job'));
         }, kind.everyMs);
         timer.unref();
         safetyTimers.push(timer);
@@ -158,12 +211,13 @@ export function createJobRunner({ databaseUrl, pool, log, pollIntervalMs }: JobR
     },
 
     async stop() {
+      stopping = true;
       for (const timer of safetyTimers.splice(0)) clearInterval(timer);
       await Promise.all([...claims.values()].map((kind) => kind.loop.stop()));
-      await runner?.stop();
-      await runnerPool?.end();
+      const [which, whichPool] = [runner, runnerPool];
       runner = undefined;
       runnerPool = undefined;
+      await stopLibrary(which, whichPool);
     },
 
     async overview() {
@@ -180,7 +234,9 @@ export function createJobRunner({ databaseUrl, pool, log, pollIntervalMs }: JobR
     },
 
     async runNow(name) {
-      await scheduleRun(pool, scheduledKind(name).name, 0, false);
+      const kind = scheduledKind(name);
+      const scheduledNow = await scheduleRun(pool, kind.name, 0, { keepWaiting: false, whenIdle: true });
+      if (!scheduledNow) throw conflict(`${kind.title} is running now; its next run follows when this one ends`);
     },
 
     events: () => runner?.events,

@@ -10,16 +10,34 @@ import type pg from 'pg';
 /** The job that carries a scheduled kind's next run: one per kind, whichever server added it. */
 export const nextRunKey = (kind: string) => `every:${kind}`;
 
+export interface ScheduleOptions {
+  /** A run already waiting keeps its time (every server says so at start); otherwise it moves to the new time. */
+  keepWaiting: boolean;
+  /** Only while no run of the kind is under way: a run holding the key would lose it to a second, overlapping run. */
+  whenIdle: boolean;
+}
+
 /**
- * Schedules a kind's next run in `delayMs`, once for all servers. With `keepEarlier`, a run already
- * waiting keeps its time (every server says so at start); otherwise it moves to the new time ("run now").
- * A run under way loses the key, so the new one is a separate job.
+ * Schedules a kind's next run in `delayMs`, once for all servers; false when a run under way kept it from
+ * being scheduled (`whenIdle`). The run under way schedules the next one itself when it ends.
  */
-export async function scheduleRun(pool: pg.Pool, kind: string, delayMs: number, keepEarlier: boolean): Promise<void> {
-  await pool.query(
+export async function scheduleRun(pool: pg.Pool, kind: string, delayMs: number, options: ScheduleOptions): Promise<boolean> {
+  const result = await pool.query(
     `SELECT graphile_worker.add_job($1, '{}'::json, run_at => now() + $2 * interval '1 millisecond',
-       max_attempts => 1, job_key => $3, job_key_mode => $4)`,
-    [kind, delayMs, nextRunKey(kind), keepEarlier ? 'preserve_run_at' : 'replace'],
+       max_attempts => 1, job_key => $3, job_key_mode => $4)
+     WHERE NOT ($5 AND EXISTS (SELECT 1 FROM graphile_worker.jobs WHERE key = $3 AND locked_at IS NOT NULL))`,
+    [kind, delayMs, nextRunKey(kind), options.keepWaiting ? 'preserve_run_at' : 'replace', options.whenIdle],
+  );
+  return (result.rowCount ?? 0) > 0;
+}
+
+/** Failed runs of the kind past the newest `keep` (the ones the jobs page shows) are dropped. */
+export async function dropOldFailures(pool: pg.Pool, kind: string, keep: number): Promise<void> {
+  await pool.query(
+    `SELECT id FROM graphile_worker.complete_jobs(ARRAY(
+       SELECT id FROM graphile_worker.jobs WHERE task_identifier = $1 AND locked_at IS NULL AND attempts >= max_attempts
+       ORDER BY updated_at DESC, id DESC OFFSET $2))`,
+    [kind, keep],
   );
 }
 

@@ -15,6 +15,7 @@ import { loadMediaLinks } from '../modules/media/media-links.ts';
 import { createSettingsRepository } from '../modules/settings/settings.repository.ts';
 import { createSettingsService } from '../modules/settings/settings.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
+import { onAnnouncementFailure } from '../realtime/after-commit.ts';
 import { createRealtime } from '../realtime/realtime.ts';
 import { createMediaStorage } from '../storage/media-storage.ts';
 import { cloudApiClientFor } from '../whatsapp/cloud-api-client.ts';
@@ -22,6 +23,7 @@ import { cloudApiClientFor } from '../whatsapp/cloud-api-client.ts';
 /** Builds every shared service once; the domain plugins are each given the result. */
 export async function createAppContext(app: FastifyInstance, config: Config, database: Database): Promise<AppContext> {
   const { db } = database;
+  onAnnouncementFailure((err) => app.log.error({ err }, 'an announcement after commit failed'));
   const settingsRepository = createSettingsRepository(db);
 
   // The realtime server authenticates sockets through the auth service, which is built from it.

@@ -19,6 +19,19 @@ describe('the after-commit buffer', () => {
     expect(heard).toEqual(['first', 'second']);
   });
 
+  it('goes on with the next announcements when one throws, and the committed change does not fail', async () => {
+    const heard: string[] = [];
+    const result = await inTransaction(database.db, async (tx) => {
+      afterCommit(tx, () => {
+        throw new Error('socket gone');
+      });
+      afterCommit(tx, () => heard.push('next'));
+      return 'committed';
+    });
+    expect(result).toBe('committed');
+    expect(heard).toEqual(['next']);
+  });
+
   it('announces nothing of a transaction that rolled back', async () => {
     const heard: string[] = [];
     await expect(

@@ -4,6 +4,13 @@ import type { Db, DbOrTx, Tx } from '../db/database.ts';
 /** What each open transaction will announce once it commits, in the order it was said. */
 const held = new WeakMap<Tx, (() => void)[]>();
 
+/** Where an announcement that throws is reported: the change is committed, so the caller must not see it fail. */
+let reportFailure: (err: unknown) => void = () => {};
+
+export function onAnnouncementFailure(report: (err: unknown) => void): void {
+  reportFailure = report;
+}
+
 /**
  * The one way a change announces itself: `work` runs in a transaction and says what to announce through
  * afterCommit; that is sent in order once the transaction committed, and never if it rolled back, so no
@@ -15,7 +22,13 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Pr
     held.set(tx, announcements);
     return work(tx);
   });
-  for (const announce of announcements) announce();
+  for (const announce of announcements) {
+    try {
+      announce();
+    } catch (err) {
+      reportFailure(err);
+    }
+  }
   return result;
 }
 
