@@ -5,7 +5,7 @@ import type { JobRunner } from './jobs/job-runner.ts';
 import type { ActivityService } from './modules/activities/activities.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { Mailer } from './modules/email/mailer.ts';
-import type { LicenceService } from './modules/license/license.service.ts';
+import type { LicenseService } from './modules/license/license.service.ts';
 import type { LicenseAdminService } from './modules/license/license-admin.service.ts';
 import type { MediaLinks } from './modules/media/media-links.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
@@ -24,7 +24,7 @@ export interface BaseContext {
   /** Background work: each domain hands it its job kinds and claim loops when it registers. */
   jobs: JobRunner;
   /** The licence in force: feature gates, quota checks and consumption (modules/license/license.service.ts). */
-  licence: LicenceService;
+  license: LicenseService;
 }
 
 /** What every domain plugin is given: each service built once at start, shared by routes, services and jobs. */
@@ -33,7 +33,7 @@ export interface AppContext extends BaseContext {
   /** Sessions and sign-in: the HTTP guards and the realtime server authenticate through it. */
   auth: AuthService;
   /** The licence as admins manage it: key, status and storage. */
-  licenceAdmin: LicenseAdminService;
+  licenseAdmin: LicenseAdminService;
   /** The app's timezone setting, read when it is needed (daily quotas, reports, analytics). */
   appTimezone: () => Promise<string>;
   /** The configured Graph API: Meta's, or the sandbox. */

@@ -8,7 +8,7 @@ import type { Database } from './db/database.ts';
 import { registerAuthGuards } from './http/auth-guard.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
-import { registerLicenceGuard } from './http/licence-guard.ts';
+import { registerLicenseGuard } from './http/license-guard.ts';
 import { loggerOptions } from './http/logger.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -56,7 +56,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
 
   const ctx = await createAppContext(app, config, database);
   registerAuthGuards(app, (token) => ctx.auth.authenticate(token));
-  registerLicenceGuard(app, ctx.licence);
+  registerLicenseGuard(app, ctx.license);
 
   // Each domain builds its repositories and services from the shared ones, and registers its routes and jobs.
   await app.register(healthRoutes, { ctx });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { licenceErrorCodes } from './licence-errors.ts';
+import { licenseErrorCodes } from './license-errors.ts';
 
 export const errorCodes = [
   'VALIDATION_ERROR',
@@ -12,7 +12,7 @@ export const errorCodes = [
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
   'FORBIDDEN',
-  ...licenceErrorCodes,
+  ...licenseErrorCodes,
   /** A free-form WhatsApp message outside the 24-hour customer service window. */
   'SERVICE_WINDOW_CLOSED',
 ] as const;

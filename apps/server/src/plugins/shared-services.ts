@@ -40,7 +40,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dat
     if (!settings) throw new Error('settings are not built yet');
     return (await settings.appSettings())['app.timezone'];
   };
-  const licence = createLicenseParts(config, db, appTimezone);
+  const license = createLicenseParts(config, db, appTimezone);
 
   const base: BaseContext = {
     config,
@@ -50,7 +50,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dat
     mailer: createMailer(config, settingsRepository, app.log),
     activities: createActivityService(createActivitiesRepository(db), realtime),
     jobs: createJobRunner({ databaseUrl: database.url, pool: database.pool, log: app.log, pollIntervalMs: config.jobsPollIntervalMs }),
-    licence: licence.service,
+    license: license.service,
   };
   settings = createSettingsService(base, settingsRepository);
   auth = createAuthService(base, createAuthRepository(db), createUsersRepository(db));
@@ -59,7 +59,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dat
     ...base,
     settings,
     auth,
-    licenceAdmin: createLicenseAdminService(base, licence),
+    licenseAdmin: createLicenseAdminService(base, license),
     appTimezone,
     whatsapp: cloudApiClientFor(config.whatsapp),
     media: {

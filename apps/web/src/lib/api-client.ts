@@ -1,5 +1,5 @@
-import { detectLicenceError, type LicenceErrorPayload, parseQuotaWarningHeader, QUOTA_WARNING_HEADER } from '@wac/contract/licence-errors';
-import { publishLicenceError } from './licence-events';
+import { detectLicenseError, type LicenseErrorPayload, parseQuotaWarningHeader, QUOTA_WARNING_HEADER } from '@wac/contract/license-errors';
+import { publishLicenseError } from './license-events';
 import { clearSession, rememberSessionExpired, storedToken } from './session-storage';
 
 export class ApiError extends Error {
@@ -9,7 +9,7 @@ export class ApiError extends Error {
     readonly code: string | undefined,
     readonly body: unknown,
     /** Set when the answer was a licence error: the licence dialogs have already shown it. */
-    readonly licence: LicenceErrorPayload | null = null,
+    readonly license: LicenseErrorPayload | null = null,
   ) {
     super(message);
   }
@@ -22,7 +22,7 @@ export interface RequestOptions {
   /** Sign-in and token checks handle 401 themselves instead of reloading. */
   skipSessionExpiry?: boolean;
   /** Spec 4: a quota refusal shows a toast instead of the quota modal. */
-  suppressLicenceModals?: boolean;
+  suppressLicenseModals?: boolean;
   signal?: AbortSignal;
 }
 
@@ -57,15 +57,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body = text;
   }
   // Spec 8: every answer is first checked for a licence error, and a success for a quota warning.
-  const licence = detectLicenceError(body);
+  const license = detectLicenseError(body);
   const warning = parseQuotaWarningHeader(response.headers.get(QUOTA_WARNING_HEADER));
-  for (const payload of [licence, warning]) {
-    if (payload) publishLicenceError({ payload, status: response.status, modalsSuppressed: options.suppressLicenceModals ?? false });
+  for (const payload of [license, warning]) {
+    if (payload) publishLicenseError({ payload, status: response.status, modalsSuppressed: options.suppressLicenseModals ?? false });
   }
-  if (licence?.code === 'AUTH_REQUIRED') {
+  if (license?.code === 'AUTH_REQUIRED') {
     clearSession();
-    window.location.assign(licence.actionUrl ?? '/login');
-    throw new ApiError(licence.error, response.status, licence.code, body, licence);
+    window.location.assign(license.actionUrl ?? '/login');
+    throw new ApiError(license.error, response.status, license.code, body, license);
   }
   if (response.status === 401 && !options.skipSessionExpiry && token) {
     clearSession();
@@ -76,7 +76,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) {
     const data = (body && typeof body === 'object' ? body : {}) as { error?: unknown; message?: unknown; code?: unknown };
     const message = typeof data.error === 'string' ? data.error : typeof data.message === 'string' ? data.message : 'Request failed';
-    throw new ApiError(message, response.status, typeof data.code === 'string' ? data.code : undefined, body, licence);
+    throw new ApiError(message, response.status, typeof data.code === 'string' ? data.code : undefined, body, license);
   }
   return body as T;
 }

@@ -1,5 +1,5 @@
-import type { QuotaRecord } from '@wac/contract/licence-quotas';
-import './licence.css';
+import type { QuotaRecord } from '@wac/contract/license-quotas';
+import './license.css';
 
 /** Spec 9: a quota's progress, capped at 100%, yellow from 80% and red once used up. */
 export function QuotaBar({

@@ -47,7 +47,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
   app.post(
     '/api/agent/message',
     {
-      config: { licence: { quota: 'messages' } },
+      config: { license: { quota: 'messages' } },
       schema: { tags, body: sendMessageBodySchema, response: { 201: sentMessageResponseSchema, ...refusals } },
     },
     async (request, reply) => reply.status(201).send({ message: await sendText(deps, currentUser(request), request.body) }),
@@ -56,7 +56,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
   app.post(
     '/api/agent/media',
     {
-      config: { licence: { feature: 'mediaUpload', quota: 'storage' } },
+      config: { license: { feature: 'mediaUpload', quota: 'storage' } },
       schema: {
         tags,
         summary: 'Send a file: multipart fields file, recipientPhone, recipientName, caption, type',
@@ -89,7 +89,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
   app.post(
     '/api/retry-message/:id',
     {
-      config: { licence: { quota: 'messages' } },
+      config: { license: { quota: 'messages' } },
       schema: { tags, params: idParamsSchema, response: { 200: sentMessageResponseSchema, ...refusals } },
     },
     async (request) => ({ message: await retryMessage(deps, currentUser(request), request.params.id) }),

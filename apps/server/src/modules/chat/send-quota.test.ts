@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type SeededUser } from '../../../test/seed-user.ts';
 import { createListeningTestApp, type ListeningTestApp } from '../../whatsapp/test/listening-test-app.ts';
-import { applyKey } from '../license/test/licence-test-kit.ts';
+import { applyKey } from '../license/test/license-test-kit.ts';
 import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
 import { customerWrites, messageRows, sandboxConversation } from './test/chat-test-kit.ts';
 

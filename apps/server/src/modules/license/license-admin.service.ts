@@ -1,14 +1,14 @@
 import type { User } from '@wac/contract/auth';
-import type { LicenceDetails, LicenceStatusResponse, StorageUsage, UpdateLicenceBody } from '@wac/contract/licence';
-import { bytesToMb, quotaRecord } from '@wac/contract/licence-quotas';
+import type { LicenseDetails, LicenseStatusResponse, StorageUsage, UpdateLicenseBody } from '@wac/contract/license';
+import { bytesToMb, quotaRecord } from '@wac/contract/license-quotas';
 import { dailyQuotaTypes, planName, plans, type QuotaType, quotaLabels, quotaTypes } from '@wac/contract/plans';
 import type { BaseContext } from '../../app-context.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import type { LicenseRepository } from './license.repository.ts';
 import type { LicenseParts } from './license.service.ts';
-import { type BlockingCode, blockedFields, licenceError, setupRequiredFields } from './license-errors.ts';
-import { daysRemaining, type InForce, licenceFromKey, statusAt } from './license-state.ts';
+import { type BlockingCode, blockedFields, licenseError, setupRequiredFields } from './license-errors.ts';
+import { daysRemaining, type InForce, licenseFromKey, statusAt } from './license-state.ts';
 
 function keyPreview(key: string | null): string | null {
   if (!key) return null;
@@ -18,10 +18,10 @@ function keyPreview(key: string | null): string | null {
 const refusalCodes = { invalid: 'LICENSE_INVALID', expired: 'LICENSE_EXPIRED', suspended: 'LICENSE_SUSPENDED' } as const;
 
 /** The admin side of the licence (spec 7 "Licence and cleanup"); every change writes an activity. */
-export function createLicenseAdminService(ctx: BaseContext, { service: licence, repository, secrets, storage }: LicenseParts) {
+export function createLicenseAdminService(ctx: BaseContext, { service: license, repository, secrets, storage }: LicenseParts) {
   const { config } = ctx;
 
-  function toDetails(l: InForce, now = new Date()): LicenceDetails {
+  function toDetails(l: InForce, now = new Date()): LicenseDetails {
     const { status, message } = statusAt(l, now);
     return {
       plan: l.plan,
@@ -50,8 +50,8 @@ export function createLicenseAdminService(ctx: BaseContext, { service: licence, 
     const { status, message } = statusAt(candidate, new Date());
     if (status === 'active') return;
     const code: BlockingCode = refusalCodes[status];
-    const inForce = await licence.current();
-    throw licenceError(code, blockedFields(code, message ?? status, inForce.plan, false), await licence.snapshot(inForce), 400);
+    const inForce = await license.current();
+    throw licenseError(code, blockedFields(code, message ?? status, inForce.plan, false), await license.snapshot(inForce), 400);
   }
 
   async function apply(
@@ -59,10 +59,10 @@ export function createLicenseAdminService(ctx: BaseContext, { service: licence, 
     meta: RequestMeta,
     state: Parameters<LicenseRepository['writeState']>[0],
     activity: { type: string; details: string; status?: string },
-  ): Promise<LicenceDetails> {
+  ): Promise<LicenseDetails> {
     await inTransaction(ctx.database.db, async (tx) => {
       await repository.writeState(state, tx);
-      afterCommit(tx, () => licence.invalidate());
+      afterCommit(tx, () => license.invalidate());
       await ctx.activities.record(
         {
           type: activity.type,
@@ -79,28 +79,28 @@ export function createLicenseAdminService(ctx: BaseContext, { service: licence, 
         tx,
       );
     });
-    return toDetails(await licence.current());
+    return toDetails(await license.current());
   }
 
   const describe = (l: InForce) =>
     l.payload ? `${planName(l.plan)} plan, licence ${l.payload.licenseId} for ${l.payload.customer}` : `${planName(l.plan)} plan`;
 
   return {
-    async details(): Promise<LicenceDetails> {
-      return toDetails(await licence.current());
+    async details(): Promise<LicenseDetails> {
+      return toDetails(await license.current());
     },
 
-    async status(): Promise<LicenceStatusResponse> {
+    async status(): Promise<LicenseStatusResponse> {
       const now = new Date();
-      const l = await licence.current();
-      const overview = await licence.overview(l, now);
-      const midnight = (await licence.nextDailyReset()).toISOString();
+      const l = await license.current();
+      const overview = await license.overview(l, now);
+      const midnight = (await license.nextDailyReset()).toISOString();
       const quotas = Object.fromEntries(
         quotaTypes.map((q: QuotaType) => [
           q,
           { ...overview.quotas[q], unit: quotaLabels[q].unit, resetsAt: dailyQuotaTypes.includes(q) ? midnight : null },
         ]),
-      ) as LicenceStatusResponse['quotas'];
+      ) as LicenseStatusResponse['quotas'];
       return {
         plan: l.plan,
         planName: planName(l.plan),
@@ -116,7 +116,7 @@ export function createLicenseAdminService(ctx: BaseContext, { service: licence, 
     },
 
     async storage(refresh: boolean): Promise<StorageUsage> {
-      const [{ scan, fromCache }, l] = await Promise.all([storage.get(refresh), licence.current()]);
+      const [{ scan, fromCache }, l] = await Promise.all([storage.get(refresh), license.current()]);
       const limitMb = l.quotas.storage;
       const usedMb = bytesToMb(scan.countedBytes);
       return {
@@ -131,21 +131,21 @@ export function createLicenseAdminService(ctx: BaseContext, { service: licence, 
       };
     },
 
-    async update(actor: User, body: UpdateLicenceBody, meta: RequestMeta): Promise<LicenceDetails> {
+    async update(actor: User, body: UpdateLicenseBody, meta: RequestMeta): Promise<LicenseDetails> {
       const secret = body.hmacSecret ?? config.license.hmacSecret;
       if (!secret) {
-        const inForce = await licence.current();
-        throw licenceError(
+        const inForce = await license.current();
+        throw licenseError(
           'SETUP_REQUIRED',
           setupRequiredFields(
             'No HMAC secret to verify the key with: give the secret with the key or set LICENSE_HMAC_SECRET',
             inForce.plan,
           ),
-          await licence.snapshot(inForce),
+          await license.snapshot(inForce),
           400,
         );
       }
-      const candidate = licenceFromKey(body.licenseKey, secret, 'console', body.hmacSecret ? 'console' : 'env');
+      const candidate = licenseFromKey(body.licenseKey, secret, 'console', body.hmacSecret ? 'console' : 'env');
       await refuseUnlessActive(candidate);
       return apply(
         actor,
@@ -160,7 +160,7 @@ export function createLicenseAdminService(ctx: BaseContext, { service: licence, 
       );
     },
 
-    async revoke(actor: User, meta: RequestMeta): Promise<LicenceDetails> {
+    async revoke(actor: User, meta: RequestMeta): Promise<LicenseDetails> {
       return apply(
         actor,
         meta,
@@ -170,8 +170,8 @@ export function createLicenseAdminService(ctx: BaseContext, { service: licence, 
     },
 
     /** Back to LICENSE_KEY and LICENSE_HMAC_SECRET as this process was started with; a key there that does not verify is refused. */
-    async reloadEnv(actor: User, meta: RequestMeta): Promise<LicenceDetails> {
-      const fromEnv = config.license.key ? licenceFromKey(config.license.key, config.license.hmacSecret, 'env', 'env') : null;
+    async reloadEnv(actor: User, meta: RequestMeta): Promise<LicenseDetails> {
+      const fromEnv = config.license.key ? licenseFromKey(config.license.key, config.license.hmacSecret, 'env', 'env') : null;
       if (fromEnv?.invalidReason) await refuseUnlessActive(fromEnv);
       return apply(
         actor,

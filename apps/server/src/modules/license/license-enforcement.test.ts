@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerErrorHandler } from '../../http/error-handler.ts';
-import { registerLicenceGuard } from '../../http/licence-guard.ts';
-import { applyKey, licenceStatus, registerUser } from './test/licence-test-kit.ts';
+import { registerLicenseGuard } from '../../http/license-guard.ts';
+import { applyKey, licenseStatus, registerUser } from './test/license-test-kit.ts';
 import { mintKey, TEST_SECRET } from './test/mint-key.ts';
 
 const env = { LICENSE_HMAC_SECRET: TEST_SECRET };
@@ -63,7 +63,7 @@ describe('the users quota on POST /api/register', () => {
     });
     expect(await countRows(t, 'SELECT 1 FROM users')).toBe(users);
     expect(await countRows(t, 'SELECT 1 FROM activities')).toBe(activities);
-    expect((await licenceStatus(t)).blockingLevel).toBe(2);
+    expect((await licenseStatus(t)).blockingLevel).toBe(2);
   });
 
   it('lets exactly one of two simultaneous registrations take the last place', async () => {
@@ -89,7 +89,7 @@ describe('a licence that is expired, suspended or invalid', () => {
       const t = await createTestApp({ ...env, LICENSE_KEY: key() });
       try {
         const admin = await t.adminToken();
-        const state = await licenceStatus(t);
+        const state = await licenseStatus(t);
         expect(state).toMatchObject({ status, blockingLevel: 3, message: expect.any(String) });
 
         const blocked = await registerUser(t, 'blocked_user');
@@ -135,7 +135,7 @@ describe('a licence that is expired, suspended or invalid', () => {
   it('stops quota consumption outside HTTP too, such as a background send', async () => {
     const t = await createTestApp({ ...env, LICENSE_KEY: mintKey({ days: -1 }) });
     try {
-      const error = await t.ctx.database.db.transaction((tx) => t.ctx.licence.consumeMessages(tx, 1)).catch((e) => e);
+      const error = await t.ctx.database.db.transaction((tx) => t.ctx.license.consumeMessages(tx, 1)).catch((e) => e);
       expect(error).toBeInstanceOf(AppError);
       expect(error.code).toBe('LICENSE_EXPIRED');
     } finally {
@@ -150,9 +150,9 @@ describe('feature gates declared by a route', () => {
   beforeAll(async () => {
     t = await createTestApp(env);
     registerErrorHandler(gated);
-    registerLicenceGuard(gated, t.ctx.licence);
-    gated.get('/api/flows-probe', { config: { licence: { feature: 'botFlows' } } }, async () => ({ ok: true }));
-    gated.post('/api/templates-probe', { config: { licence: { feature: 'templates' } } }, async () => ({ ok: true }));
+    registerLicenseGuard(gated, t.ctx.license);
+    gated.get('/api/flows-probe', { config: { license: { feature: 'botFlows' } } }, async () => ({ ok: true }));
+    gated.post('/api/templates-probe', { config: { license: { feature: 'templates' } } }, async () => ({ ok: true }));
     gated.get('/api/open-probe', async () => ({ ok: true }));
     await gated.ready();
   });
@@ -204,7 +204,7 @@ describe('daily quotas: messages and API calls', () => {
     });
     expect(res.statusCode).toBe(200);
   };
-  const consume = (n: number) => t.ctx.database.db.transaction((tx) => t.ctx.licence.consumeMessages(tx, n));
+  const consume = (n: number) => t.ctx.database.db.transaction((tx) => t.ctx.license.consumeMessages(tx, n));
 
   it('counts messages sent today and refuses past the limit, counting nothing', async () => {
     await setTimezone('Pacific/Pago_Pago');
@@ -221,33 +221,33 @@ describe('daily quotas: messages and API calls', () => {
     });
     expect(error.extra.retryAfter).toBeGreaterThan(0);
     expect(error.extra.retryAfter).toBeLessThanOrEqual(86_400);
-    expect(await t.ctx.licence.usage('messages')).toBe(2);
+    expect(await t.ctx.license.usage('messages')).toBe(2);
   });
 
   it('takes nothing when the sending transaction rolls back', async () => {
     await t.ctx.database.db
       .transaction(async (tx) => {
-        await t.ctx.licence.consumeMessages(tx, 1);
+        await t.ctx.license.consumeMessages(tx, 1);
         throw new Error('the send failed');
       })
       .catch(() => {});
-    expect(await t.ctx.licence.usage('messages')).toBe(2);
+    expect(await t.ctx.license.usage('messages')).toBe(2);
   });
 
   it("starts again at midnight in the app's timezone", async () => {
     // 25 hours apart: whatever the hour, the two zones are on different dates.
     await setTimezone('Pacific/Kiritimati');
-    expect(await t.ctx.licence.usage('messages')).toBe(0);
+    expect(await t.ctx.license.usage('messages')).toBe(0);
     expect(await consume(3)).toMatchObject({ used: 3, isExceeded: true });
     await setTimezone('Pacific/Pago_Pago');
-    expect(await t.ctx.licence.usage('messages')).toBe(2);
-    const status = await licenceStatus(t);
+    expect(await t.ctx.license.usage('messages')).toBe(2);
+    const status = await licenseStatus(t);
     expect(Date.parse(status.quotas.messages.resetsAt)).toBeGreaterThan(Date.now());
     expect(Date.parse(status.quotas.messages.resetsAt) - Date.now()).toBeLessThanOrEqual(86_400_000);
   });
 
   it('counts API calls the same way', async () => {
-    const calls = (n: number) => t.ctx.database.db.transaction((tx) => t.ctx.licence.consumeApiCalls(tx, n));
+    const calls = (n: number) => t.ctx.database.db.transaction((tx) => t.ctx.license.consumeApiCalls(tx, n));
     expect(await calls(2)).toMatchObject({ used: 2, limit: 2 });
     expect((await calls(1).catch((e) => e)).extra).toMatchObject({ quotaType: 'api_calls', title: 'API Calls Quota Exceeded' });
   });
@@ -267,8 +267,8 @@ describe('the storage quota', () => {
       await mkdir(path.join(t.dataDir, 'media_storage'), { recursive: true });
       await writeFile(path.join(t.dataDir, 'media_storage', 'photo.jpg'), Buffer.alloc(600 * 1024));
       await t.request({ method: 'DELETE', url: '/api/license/storage/cache', token: await t.adminToken() });
-      expect(await t.ctx.licence.assertStorageAvailable(300 * 1024)).toMatchObject({ limit: 1, isExceeded: false });
-      const error = await t.ctx.licence.assertStorageAvailable(600 * 1024).catch((e) => e);
+      expect(await t.ctx.license.assertStorageAvailable(300 * 1024)).toMatchObject({ limit: 1, isExceeded: false });
+      const error = await t.ctx.license.assertStorageAvailable(600 * 1024).catch((e) => e);
       expect(error.code).toBe('QUOTA_EXCEEDED');
       expect(error.extra).toMatchObject({
         quotaType: 'storage',

@@ -1,5 +1,5 @@
-import type { LicenceErrorCode, LicenceErrorPayload, LicenceSeverity } from '@wac/contract/licence-errors';
-import type { QuotaRecord } from '@wac/contract/licence-quotas';
+import type { LicenseErrorCode, LicenseErrorPayload, LicenseSeverity } from '@wac/contract/license-errors';
+import type { QuotaRecord } from '@wac/contract/license-quotas';
 import {
   type FeatureKey,
   featureLabels,
@@ -13,12 +13,12 @@ import {
 import { AppError } from '../../http/app-error.ts';
 
 /** Where an admin applies a new key; also where an upgrade starts, since keys come from the vendor. */
-export const LICENCE_SETTINGS_URL = '/settings#licence';
+export const LICENSE_SETTINGS_URL = '/settings#licence';
 const OPEN_SETTINGS = 'Open licence settings';
 
-type Snapshot = Pick<LicenceErrorPayload, '_quotas' | '_license'>;
+type Snapshot = Pick<LicenseErrorPayload, '_quotas' | '_license'>;
 
-const statusOf: Partial<Record<LicenceErrorCode, number>> = {
+const statusOf: Partial<Record<LicenseErrorCode, number>> = {
   QUOTA_EXCEEDED: 402,
   FEATURE_NOT_AVAILABLE: 403,
   LICENSE_EXPIRED: 403,
@@ -27,9 +27,9 @@ const statusOf: Partial<Record<LicenceErrorCode, number>> = {
 };
 
 /** The AppError the error handler turns into spec 3's licence error payload. */
-export function licenceError(
-  code: LicenceErrorCode,
-  fields: Omit<LicenceErrorPayload, 'code' | 'timestamp' | '_quotas' | '_license'> & { severity: LicenceSeverity },
+export function licenseError(
+  code: LicenseErrorCode,
+  fields: Omit<LicenseErrorPayload, 'code' | 'timestamp' | '_quotas' | '_license'> & { severity: LicenseSeverity },
   snapshot: Snapshot,
   status = statusOf[code] ?? 403,
 ): AppError {
@@ -65,8 +65,8 @@ export function quotaExceededFields(quota: QuotaType, record: QuotaRecord, plan:
     currentPlan: plan,
     ...(better ? { requiredPlan: better } : {}),
     action: 'Upgrade Plan',
-    actionUrl: LICENCE_SETTINGS_URL,
-    upgradeUrl: LICENCE_SETTINGS_URL,
+    actionUrl: LICENSE_SETTINGS_URL,
+    upgradeUrl: LICENSE_SETTINGS_URL,
     ...(retryAfter ? { retryAfter } : {}),
   };
 }
@@ -83,7 +83,7 @@ export function quotaWarningFields(quota: QuotaType, record: QuotaRecord, plan: 
     plan,
     currentPlan: plan,
     action: 'Upgrade Plan',
-    upgradeUrl: LICENCE_SETTINGS_URL,
+    upgradeUrl: LICENSE_SETTINGS_URL,
   };
 }
 
@@ -100,8 +100,8 @@ export function featureFields(feature: FeatureKey, plan: PlanKey) {
     currentPlan: plan,
     requiredPlan: required,
     action: 'Upgrade Plan',
-    actionUrl: LICENCE_SETTINGS_URL,
-    upgradeUrl: LICENCE_SETTINGS_URL,
+    actionUrl: LICENSE_SETTINGS_URL,
+    upgradeUrl: LICENSE_SETTINGS_URL,
   };
 }
 
@@ -119,7 +119,7 @@ export function blockedFields(code: BlockingCode, message: string, plan: PlanKey
     severity: 'error' as const,
     plan,
     currentPlan: plan,
-    ...(redirect ? { action: OPEN_SETTINGS, actionUrl: LICENCE_SETTINGS_URL } : {}),
+    ...(redirect ? { action: OPEN_SETTINGS, actionUrl: LICENSE_SETTINGS_URL } : {}),
   };
 }
 

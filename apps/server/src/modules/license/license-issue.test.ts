@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { issueFromArgs } from './license-issue.ts';
-import { verifyLicenceKey } from './license-key.ts';
+import { verifyLicenseKey } from './license-key.ts';
 
 const now = new Date('2026-03-01T12:00:00.000Z');
 
@@ -33,8 +33,8 @@ describe('npm run license:issue', () => {
       quotas: { users: 2, messages: 50 },
       suspended: true,
     });
-    expect(verifyLicenceKey(key, 'S')).toEqual({ ok: true, payload });
-    expect(verifyLicenceKey(key, 'other').ok).toBe(false);
+    expect(verifyLicenseKey(key, 'S')).toEqual({ ok: true, payload });
+    expect(verifyLicenseKey(key, 'other').ok).toBe(false);
   });
 
   it('mints an already expired key for a negative number of days', () => {

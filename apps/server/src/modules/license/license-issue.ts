@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { type LicenceKeyPayload, licenceKeyPayloadSchema } from '@wac/contract/licence';
-import { signLicenceKey } from './license-key.ts';
+import { type LicenseKeyPayload, licenseKeyPayloadSchema } from '@wac/contract/license';
+import { signLicenseKey } from './license-key.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -28,7 +28,7 @@ function asBoolean(value: string, key: string): boolean {
 }
 
 /** Builds the signed key from command-line arguments; throws an Error whose message says what is wrong. */
-export function issueFromArgs(args: string[], now = new Date()): { key: string; payload: LicenceKeyPayload } {
+export function issueFromArgs(args: string[], now = new Date()): { key: string; payload: LicenseKeyPayload } {
   const { values } = parseArgs({
     args,
     options: {
@@ -62,10 +62,10 @@ export function issueFromArgs(args: string[], now = new Date()): { key: string; 
     ...(values.suspended ? { suspended: true } : {}),
   };
   if (days < 0) candidate.issuedAt = candidate.expiresAt;
-  const parsed = licenceKeyPayloadSchema.safeParse(candidate);
+  const parsed = licenseKeyPayloadSchema.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`${issue?.path.join('.') || 'payload'}: ${issue?.message}`);
   }
-  return { key: signLicenceKey(parsed.data, values.secret), payload: parsed.data };
+  return { key: signLicenseKey(parsed.data, values.secret), payload: parsed.data };
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signLicenceKey, verifyLicenceKey } from './license-key.ts';
+import { signLicenseKey, verifyLicenseKey } from './license-key.ts';
 import { mintKey, signRaw, TEST_SECRET } from './test/mint-key.ts';
 
 const payload = {
@@ -13,14 +13,14 @@ const payload = {
 };
 
 function refused(key: string, secret: string | undefined = TEST_SECRET): string {
-  const result = verifyLicenceKey(key, secret);
+  const result = verifyLicenseKey(key, secret);
   if (result.ok) throw new Error('expected the key to be refused');
   return result.reason;
 }
 
 describe('licence keys (DESIGN.md "Licence keys")', () => {
   it('is base64url(payload) "." base64url(HMAC-SHA256(secret, base64url(payload)))', () => {
-    const key = signLicenceKey(payload, TEST_SECRET);
+    const key = signLicenseKey(payload, TEST_SECRET);
     const [encoded, signature] = key.split('.');
     expect(JSON.parse(Buffer.from(encoded as string, 'base64url').toString())).toEqual(payload);
     expect(signature).toBe(
@@ -31,12 +31,12 @@ describe('licence keys (DESIGN.md "Licence keys")', () => {
   });
 
   it('verifies a key signed with the same secret and returns its payload', () => {
-    expect(verifyLicenceKey(signLicenceKey(payload, TEST_SECRET), TEST_SECRET)).toEqual({ ok: true, payload });
-    expect(verifyLicenceKey(`  ${signLicenceKey(payload, TEST_SECRET)}\n`, TEST_SECRET).ok).toBe(true);
+    expect(verifyLicenseKey(signLicenseKey(payload, TEST_SECRET), TEST_SECRET)).toEqual({ ok: true, payload });
+    expect(verifyLicenseKey(`  ${signLicenseKey(payload, TEST_SECRET)}\n`, TEST_SECRET).ok).toBe(true);
   });
 
   it('refuses a key re-signed with another secret, or checked with the wrong one', () => {
-    expect(refused(signLicenceKey(payload, 'someone-elses-secret'))).toContain('signature does not match');
+    expect(refused(signLicenseKey(payload, 'someone-elses-secret'))).toContain('signature does not match');
     expect(refused(mintKey(), 'wrong-secret')).toContain('signature does not match');
   });
 
@@ -71,12 +71,12 @@ describe('licence keys (DESIGN.md "Licence keys")', () => {
   });
 
   it('needs a secret', () => {
-    expect(verifyLicenceKey(mintKey(), undefined)).toEqual({ ok: false, reason: expect.stringContaining('No HMAC secret') });
+    expect(verifyLicenseKey(mintKey(), undefined)).toEqual({ ok: false, reason: expect.stringContaining('No HMAC secret') });
     expect(refused(mintKey(), '')).toContain('No HMAC secret');
   });
 
   it('leaves expiry and suspension to the caller: they verify', () => {
-    expect(verifyLicenceKey(mintKey({ days: -3 }), TEST_SECRET).ok).toBe(true);
-    expect(verifyLicenceKey(mintKey({ suspended: true }), TEST_SECRET).ok).toBe(true);
+    expect(verifyLicenseKey(mintKey({ days: -3 }), TEST_SECRET).ok).toBe(true);
+    expect(verifyLicenseKey(mintKey({ suspended: true }), TEST_SECRET).ok).toBe(true);
   });
 });

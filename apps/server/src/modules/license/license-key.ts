@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type LicenceKeyPayload, licenceKeyPayloadSchema } from '@wac/contract/licence';
+import { type LicenseKeyPayload, licenseKeyPayloadSchema } from '@wac/contract/license';
 
-export type KeyVerification = { ok: true; payload: LicenceKeyPayload } | { ok: false; reason: string };
+export type KeyVerification = { ok: true; payload: LicenseKeyPayload } | { ok: false; reason: string };
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
@@ -10,7 +10,7 @@ function signature(encodedPayload: string, secret: string): Buffer {
 }
 
 /** DESIGN.md "Licence keys": base64url(payload JSON) + "." + base64url(HMAC-SHA256(secret, base64url(payload))). */
-export function signLicenceKey(payload: LicenceKeyPayload, secret: string): string {
+export function signLicenseKey(payload: LicenseKeyPayload, secret: string): string {
   const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${encoded}.${signature(encoded, secret).toString('base64url')}`;
 }
@@ -19,7 +19,7 @@ export function signLicenceKey(payload: LicenceKeyPayload, secret: string): stri
  * Checks the signature in constant time, then the payload against the contract. Says why a key is
  * refused in words an admin can act on; whether it has expired or is suspended is the caller's call.
  */
-export function verifyLicenceKey(key: string, secret: string | undefined): KeyVerification {
+export function verifyLicenseKey(key: string, secret: string | undefined): KeyVerification {
   if (!secret) {
     return { ok: false, reason: 'No HMAC secret to verify the key with: give the secret with the key or set LICENSE_HMAC_SECRET' };
   }
@@ -39,7 +39,7 @@ export function verifyLicenceKey(key: string, secret: string | undefined): KeyVe
   } catch {
     return { ok: false, reason: 'The licence key payload is not JSON' };
   }
-  const parsed = licenceKeyPayloadSchema.safeParse(json);
+  const parsed = licenseKeyPayloadSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { applyKey, lastActivity, licenceStatus, startAnotherServer } from './test/licence-test-kit.ts';
+import { applyKey, lastActivity, licenseStatus, startAnotherServer } from './test/license-test-kit.ts';
 import { mintKey, signRaw, TEST_SECRET } from './test/mint-key.ts';
 
 let t: TestApp;
@@ -42,7 +42,7 @@ describe('who may use the licence endpoints', () => {
 
 describe('with no key', () => {
   it('runs on the dev plan with every feature and answers the DESIGN.md status shape', async () => {
-    const status = await licenceStatus(t);
+    const status = await licenseStatus(t);
     expect(status).toMatchObject({ plan: 'dev', planName: 'Development', status: 'active', blockingLevel: 0, expiresAt: null });
     expect(Object.values(status.features).every(Boolean)).toBe(true);
     expect(Object.keys(status.quotas).sort()).toEqual(['api_calls', 'campaigns', 'messages', 'storage', 'users']);
@@ -71,7 +71,7 @@ describe('POST /api/license/update', () => {
       secretSource: 'env',
     });
     expect(res.body).not.toContain(key);
-    const status = await licenceStatus(t);
+    const status = await licenseStatus(t);
     expect(status.plan).toBe('professional');
     expect(status.features).toMatchObject({ botFlows: true, multiTenant: true, customIntegrations: false });
     expect(status.quotas.users.limit).toBe(10);
@@ -222,9 +222,9 @@ describe('DELETE /api/license/revoke and POST /api/license/reload-env', () => {
     const envKey = mintKey({ plan: 'professional', customer: 'From env' });
     const withEnv = await createTestApp({ LICENSE_KEY: envKey, LICENSE_HMAC_SECRET: TEST_SECRET });
     try {
-      expect((await licenceStatus(withEnv)).plan).toBe('professional');
+      expect((await licenseStatus(withEnv)).plan).toBe('professional');
       await applyKey(withEnv, mintKey({ plan: 'basic' }));
-      expect((await licenceStatus(withEnv)).plan).toBe('basic');
+      expect((await licenseStatus(withEnv)).plan).toBe('basic');
       const res = await withEnv.request({ method: 'POST', url: '/api/license/reload-env', token: await withEnv.adminToken() });
       expect(res.statusCode).toBe(200);
       expect(res.json().license).toMatchObject({
@@ -249,7 +249,7 @@ describe('DELETE /api/license/revoke and POST /api/license/reload-env', () => {
       const res = await withBadEnv.request({ method: 'POST', url: '/api/license/reload-env', token });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('LICENSE_INVALID');
-      expect((await licenceStatus(withBadEnv)).plan).toBe('basic');
+      expect((await licenseStatus(withBadEnv)).plan).toBe('basic');
     } finally {
       await withBadEnv.close();
     }

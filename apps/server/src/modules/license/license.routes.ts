@@ -1,12 +1,12 @@
 import { successResponseSchema } from '@wac/contract/errors';
 import {
-  licenceChangeResponseSchema,
-  licenceDetailsResponseSchema,
-  licenceStatusSchema,
+  licenseChangeResponseSchema,
+  licenseDetailsResponseSchema,
+  licenseStatusSchema,
   storageQuerySchema,
   storageUsageSchema,
-  updateLicenceBodySchema,
-} from '@wac/contract/licence';
+  updateLicenseBodySchema,
+} from '@wac/contract/license';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser, requestMeta } from '../../http/auth-guard.ts';
@@ -15,14 +15,14 @@ const tags = ['Licence'];
 
 /** Spec 7 "Licence and cleanup": admins only. These stay open while the licence blocks other changes. */
 export const licenseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const licenseAdmin = ctx.licenceAdmin;
+  const licenseAdmin = ctx.licenseAdmin;
   app.addHook('onRequest', app.requireAdmin);
 
-  app.get('/api/license/details', { schema: { tags, response: { 200: licenceDetailsResponseSchema } } }, async () => ({
+  app.get('/api/license/details', { schema: { tags, response: { 200: licenseDetailsResponseSchema } } }, async () => ({
     license: await licenseAdmin.details(),
   }));
 
-  app.get('/api/license/status', { schema: { tags, response: { 200: licenceStatusSchema } } }, () => licenseAdmin.status());
+  app.get('/api/license/status', { schema: { tags, response: { 200: licenseStatusSchema } } }, () => licenseAdmin.status());
 
   app.get('/api/license/storage', { schema: { tags, querystring: storageQuerySchema, response: { 200: storageUsageSchema } } }, (request) =>
     licenseAdmin.storage(request.query.refresh ?? false),
@@ -30,19 +30,19 @@ export const licenseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/api/license/update',
-    { schema: { tags, body: updateLicenceBodySchema, response: { 200: licenceChangeResponseSchema } } },
+    { schema: { tags, body: updateLicenseBodySchema, response: { 200: licenseChangeResponseSchema } } },
     async (request) => ({
       message: 'Licence applied',
       license: await licenseAdmin.update(currentUser(request), request.body, requestMeta(request)),
     }),
   );
 
-  app.delete('/api/license/revoke', { schema: { tags, response: { 200: licenceChangeResponseSchema } } }, async (request) => ({
+  app.delete('/api/license/revoke', { schema: { tags, response: { 200: licenseChangeResponseSchema } } }, async (request) => ({
     message: 'Licence revoked: the install runs on the Development plan',
     license: await licenseAdmin.revoke(currentUser(request), requestMeta(request)),
   }));
 
-  app.post('/api/license/reload-env', { schema: { tags, response: { 200: licenceChangeResponseSchema } } }, async (request) => ({
+  app.post('/api/license/reload-env', { schema: { tags, response: { 200: licenseChangeResponseSchema } } }, async (request) => ({
     message: 'Licence reloaded from the environment',
     license: await licenseAdmin.reloadEnv(currentUser(request), requestMeta(request)),
   }));

@@ -1,13 +1,13 @@
-import type { LicenceErrorPayload } from '@wac/contract/licence-errors';
+import type { LicenseErrorPayload } from '@wac/contract/license-errors';
 import {
   BYTES_PER_MB,
   blockingLevel,
   bytesToMb,
   fitsQuota,
-  type LicenceStatus,
+  type LicenseStatus,
   type QuotaRecord,
   quotaRecord,
-} from '@wac/contract/licence-quotas';
+} from '@wac/contract/license-quotas';
 import { dailyQuotaTypes, type FeatureKey, type QuotaType, quotaTypes } from '@wac/contract/plans';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
@@ -17,17 +17,17 @@ import {
   type BlockingCode,
   blockedFields,
   featureFields,
-  licenceError,
+  licenseError,
   quotaExceededFields,
   quotaWarningFields,
 } from './license-errors.ts';
-import { daysRemaining, type InForce, resolveLicence, statusAt } from './license-state.ts';
+import { daysRemaining, type InForce, resolveLicense, statusAt } from './license-state.ts';
 import { createStorageUsage, type StorageUsageCache } from './storage-usage.ts';
 
 /** How a module counts what it holds of a quota (users, campaigns), inside the caller's transaction. */
 export type UsageMeasure = (tx: DbOrTx) => Promise<number>;
 
-export interface LicenceDeps {
+export interface LicenseDeps {
   db: Db;
   config: Pick<Config, 'license'>;
   repository: LicenseRepository;
@@ -40,7 +40,7 @@ export interface LicenceDeps {
 /** Every server process re-reads the shared licence row this often, so a change made on one reaches all. */
 const REFRESH_MS = 5_000;
 
-const blockingCodes: Record<Exclude<LicenceStatus, 'active'>, BlockingCode> = {
+const blockingCodes: Record<Exclude<LicenseStatus, 'active'>, BlockingCode> = {
   expired: 'LICENSE_EXPIRED',
   invalid: 'LICENSE_INVALID',
   suspended: 'LICENSE_SUSPENDED',
@@ -50,17 +50,17 @@ const blockingCodes: Record<Exclude<LicenceStatus, 'active'>, BlockingCode> = {
  * The licence in force and everything that enforces it: feature gates, quota checks and the licence
  * error payloads. Other modules reach it as `ctx.licence`.
  */
-export function createLicenceService({ db, config, repository, secrets, storage, appTimezone }: LicenceDeps) {
+export function createLicenseService({ db, config, repository, secrets, storage, appTimezone }: LicenseDeps) {
   const measures = new Map<QuotaType, UsageMeasure>();
-  let cached: { licence: InForce; version: string; readAt: number } | null = null;
+  let cached: { license: InForce; version: string; readAt: number } | null = null;
 
   async function current(): Promise<InForce> {
-    if (cached && Date.now() - cached.readAt < REFRESH_MS) return cached.licence;
+    if (cached && Date.now() - cached.readAt < REFRESH_MS) return cached.license;
     const row = await repository.readState();
     const version = row ? `${row.source}:${row.appliedAt.toISOString()}` : 'env';
     if (cached?.version === version) cached.readAt = Date.now();
-    else cached = { licence: resolveLicence(row, config, secrets), version, readAt: Date.now() };
-    return cached.licence;
+    else cached = { license: resolveLicense(row, config, secrets), version, readAt: Date.now() };
+    return cached.license;
   }
 
   async function usage(quota: QuotaType, tx: DbOrTx = db): Promise<number> {
@@ -69,39 +69,39 @@ export function createLicenceService({ db, config, repository, secrets, storage,
     return (await measures.get(quota)?.(tx)) ?? 0;
   }
 
-  async function quotaRecords(licence: InForce): Promise<Record<QuotaType, QuotaRecord>> {
+  async function quotaRecords(license: InForce): Promise<Record<QuotaType, QuotaRecord>> {
     const used = await Promise.all(quotaTypes.map((q) => usage(q)));
-    return Object.fromEntries(quotaTypes.map((q, i) => [q, quotaRecord(used[i] ?? 0, licence.quotas[q])])) as Record<
+    return Object.fromEntries(quotaTypes.map((q, i) => [q, quotaRecord(used[i] ?? 0, license.quotas[q])])) as Record<
       QuotaType,
       QuotaRecord
     >;
   }
 
-  async function overview(licence: InForce, now = new Date()) {
-    const { status, message } = statusAt(licence, now);
-    const quotas = await quotaRecords(licence);
-    const days = daysRemaining(licence, now);
+  async function overview(license: InForce, now = new Date()) {
+    const { status, message } = statusAt(license, now);
+    const quotas = await quotaRecords(license);
+    const days = daysRemaining(license, now);
     return { status, message, quotas, daysRemaining: days, blockingLevel: blockingLevel(status, Object.values(quotas), days) };
   }
 
   /** `_quotas` and `_license` of spec 3, carried by every licence error. */
-  async function snapshot(licence: InForce): Promise<Pick<LicenceErrorPayload, '_quotas' | '_license'>> {
-    const { quotas, blockingLevel: level } = await overview(licence);
+  async function snapshot(license: InForce): Promise<Pick<LicenseErrorPayload, '_quotas' | '_license'>> {
+    const { quotas, blockingLevel: level } = await overview(license);
     return {
       _quotas: Object.fromEntries(
         Object.entries(quotas).map(([q, r]) => [q, { used: r.used, limit: r.limit, isExceeded: r.isExceeded, isWarning: r.isWarning }]),
       ),
-      _license: { plan: licence.plan, blockingLevel: level, features: licence.features },
+      _license: { plan: license.plan, blockingLevel: level, features: license.features },
     };
   }
 
   /** Throws LICENSE_EXPIRED, LICENSE_INVALID or LICENSE_SUSPENDED unless the licence in force is active. */
   async function assertActive(): Promise<InForce> {
-    const licence = await current();
-    const { status, message } = statusAt(licence, new Date());
-    if (status === 'active') return licence;
+    const license = await current();
+    const { status, message } = statusAt(license, new Date());
+    if (status === 'active') return license;
     const code = blockingCodes[status];
-    throw licenceError(code, blockedFields(code, message ?? status, licence.plan, true), await snapshot(licence));
+    throw licenseError(code, blockedFields(code, message ?? status, license.plan, true), await snapshot(license));
   }
 
   /** Midnight in the app's timezone, when the daily quotas start again. */
@@ -109,21 +109,21 @@ export function createLicenceService({ db, config, repository, secrets, storage,
     return repository.nextMidnight(await appTimezone());
   }
 
-  async function exceeded(licence: InForce, quota: QuotaType, used: number, requested: number) {
+  async function exceeded(license: InForce, quota: QuotaType, used: number, requested: number) {
     const retryAfter = dailyQuotaTypes.includes(quota)
       ? Math.max(1, Math.ceil(((await nextDailyReset()).getTime() - Date.now()) / 1000))
       : undefined;
-    const record = quotaRecord(used, licence.quotas[quota], requested);
-    return licenceError('QUOTA_EXCEEDED', quotaExceededFields(quota, record, licence.plan, retryAfter), await snapshot(licence));
+    const record = quotaRecord(used, license.quotas[quota], requested);
+    return licenseError('QUOTA_EXCEEDED', quotaExceededFields(quota, record, license.plan, retryAfter), await snapshot(license));
   }
 
   async function consumeDaily(tx: DbOrTx, quota: 'messages' | 'api_calls', amount: number): Promise<QuotaRecord> {
-    const licence = await assertActive();
+    const license = await assertActive();
     const timezone = await appTimezone();
-    const limit = licence.quotas[quota];
+    const limit = license.quotas[quota];
     const taken = await repository.consumeToday(quota, timezone, amount, limit, tx);
     const used = await repository.usedToday(quota, timezone, tx);
-    if (!taken) throw await exceeded(licence, quota, used, amount);
+    if (!taken) throw await exceeded(license, quota, used, amount);
     return quotaRecord(used, limit);
   }
 
@@ -146,9 +146,9 @@ export function createLicenceService({ db, config, repository, secrets, storage,
 
     /** FEATURE_NOT_AVAILABLE unless the plan (with the key's overrides) has the feature. */
     async requireFeature(feature: FeatureKey): Promise<void> {
-      const licence = await current();
-      if (licence.features[feature]) return;
-      throw licenceError('FEATURE_NOT_AVAILABLE', featureFields(feature, licence.plan), await snapshot(licence));
+      const license = await current();
+      if (license.features[feature]) return;
+      throw licenseError('FEATURE_NOT_AVAILABLE', featureFields(feature, license.plan), await snapshot(license));
     },
 
     /**
@@ -156,11 +156,11 @@ export function createLicenceService({ db, config, repository, secrets, storage,
      * rollback) if they would pass the limit. Holds a lock on the quota until the transaction ends.
      */
     async checkQuota(tx: DbOrTx, quota: 'users' | 'campaigns', requested = 1): Promise<QuotaRecord> {
-      const licence = await assertActive();
+      const license = await assertActive();
       await repository.lockQuota(quota, tx);
       const used = await usage(quota, tx);
-      if (!fitsQuota(used, licence.quotas[quota], requested)) throw await exceeded(licence, quota, used, requested);
-      return quotaRecord(used + requested, licence.quotas[quota]);
+      if (!fitsQuota(used, license.quotas[quota], requested)) throw await exceeded(license, quota, used, requested);
+      return quotaRecord(used + requested, license.quotas[quota]);
     },
 
     /** Counts `count` outbound messages against today's quota inside the sending transaction, or throws QUOTA_EXCEEDED. */
@@ -178,26 +178,26 @@ export function createLicenceService({ db, config, repository, secrets, storage,
      * cached walk of DATA_DIR, so uploads running at the same moment are measured together only after it refreshes.
      */
     async assertStorageAvailable(bytes: number): Promise<QuotaRecord> {
-      const licence = await assertActive();
+      const license = await assertActive();
       const { scan } = await storage.get();
-      const limit = licence.quotas.storage;
+      const limit = license.quotas.storage;
       if (scan.countedBytes + bytes > limit * BYTES_PER_MB) {
-        throw await exceeded(licence, 'storage', bytesToMb(scan.countedBytes), bytesToMb(bytes));
+        throw await exceeded(license, 'storage', bytesToMb(scan.countedBytes), bytesToMb(bytes));
       }
       return quotaRecord(bytesToMb(scan.countedBytes + bytes), limit);
     },
 
     /** The QUOTA_WARNING payload once a quota is at 80% or more, for the response header; null below. */
-    async quotaWarning(quota: QuotaType): Promise<LicenceErrorPayload | null> {
-      const licence = await current();
-      const record = quotaRecord(await usage(quota), licence.quotas[quota]);
+    async quotaWarning(quota: QuotaType): Promise<LicenseErrorPayload | null> {
+      const license = await current();
+      const record = quotaRecord(await usage(quota), license.quotas[quota]);
       if (!record.isWarning && !record.isExceeded) return null;
-      return { ...quotaWarningFields(quota, record, licence.plan), code: 'QUOTA_WARNING', timestamp: new Date().toISOString() };
+      return { ...quotaWarningFields(quota, record, license.plan), code: 'QUOTA_WARNING', timestamp: new Date().toISOString() };
     },
   };
 }
 
-export type LicenceService = ReturnType<typeof createLicenceService>;
+export type LicenseService = ReturnType<typeof createLicenseService>;
 
 /** The licence service with the pieces the admin side shares with it. */
 export function createLicenseParts(config: Pick<Config, 'license' | 'dataDir'>, db: Db, appTimezone: () => Promise<string>) {
@@ -206,7 +206,7 @@ export function createLicenseParts(config: Pick<Config, 'license' | 'dataDir'>, 
     secrets: createSecretBox(config.dataDir),
     storage: createStorageUsage(config.dataDir),
   };
-  return { ...parts, service: createLicenceService({ db, config, appTimezone, ...parts }) };
+  return { ...parts, service: createLicenseService({ db, config, appTimezone, ...parts }) };
 }
 
 export type LicenseParts = ReturnType<typeof createLicenseParts>;

@@ -7,7 +7,7 @@ import type { Realtime } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
-import type { LicenceService } from '../license/license.service.ts';
+import type { LicenseService } from '../license/license.service.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { type ConversationSession, lockConversation } from './conversation-sessions.repository.ts';
 import type { ConversationTotal } from './conversation-total.ts';
@@ -24,7 +24,7 @@ export interface ChatDeps {
   realtime: Realtime;
   activities: ActivityService;
   /** Every message sent counts against the licence's daily messages quota; files against storage. */
-  licence: LicenceService;
+  license: LicenseService;
   client: CloudApiClient;
   storage: MediaStorage;
   /** DATA_DIR/uploads: files kept to send as template header media, again when a failed template is retried. */

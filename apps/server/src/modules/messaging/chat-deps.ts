@@ -10,7 +10,7 @@ export function createChatDeps(ctx: AppContext): ChatDeps {
     log: ctx.log,
     realtime: ctx.realtime,
     activities: ctx.activities,
-    licence: ctx.licence,
+    license: ctx.license,
     client: ctx.whatsapp,
     storage: ctx.media.storage,
     uploads: ctx.media.uploads,

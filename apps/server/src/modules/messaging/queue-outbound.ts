@@ -3,7 +3,7 @@ import type { MessageContent, MessageType } from '@wac/contract/whatsapp-message
 import { normalizePhone, toE164Digits } from '@wac/contract/whatsapp-phone';
 import type { Tx } from '../../db/database.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
-import type { LicenceService } from '../license/license.service.ts';
+import type { LicenseService } from '../license/license.service.ts';
 import { insertOutbound, type MessageRow } from './messages.repository.ts';
 
 /** The conversation a message is queued in, locked by the caller until its transaction ends. */
@@ -41,7 +41,7 @@ export function recipientOf(input: { recipientPhone: string; recipientName?: str
  */
 export async function queueAgentMessage(
   tx: Tx,
-  deps: { licence: LicenceService },
+  deps: { license: LicenseService },
   conversation: QueueIn,
   actor: { id: number },
   input: { type: MessageType; content: MessageContent },
@@ -53,12 +53,12 @@ export async function queueAgentMessage(
 /** As queueAgentMessage without the window check: for approved templates, which Meta delivers at any time. */
 export async function queueOutsideWindow(
   tx: Tx,
-  deps: { licence: LicenceService },
+  deps: { license: LicenseService },
   conversation: QueueIn,
   actor: { id: number },
   input: { type: MessageType; content: MessageContent; templateName?: string },
 ): Promise<MessageRow> {
-  await deps.licence.consumeMessages(tx, 1);
+  await deps.license.consumeMessages(tx, 1);
   const { message } = await insertOutbound(tx, { ...input, conversationId: conversation.conversationId, wamid: null, userId: actor.id });
   return message;
 }

@@ -46,7 +46,7 @@ export async function retryMessage(deps: ChatDeps, actor: SessionActor, messageI
         : await freeFormResend(tx, deps, original, conversation.lastInboundAt);
     // Retrying is writing: it takes the conversation over as a send does, and is refused in another agent's.
     await takeOverOnSend(tx, deps, conversation, actor);
-    await deps.licence.consumeMessages(tx, 1);
+    await deps.license.consumeMessages(tx, 1);
     const message = await resetForRetry(tx, original.id);
     afterCommit(tx, () => emitAll(deps.realtime, messageStatusEmit(message)));
     return { message, waId: conversation.waId, resend };

@@ -54,7 +54,7 @@ export async function sendMedia(deps: ChatDeps, actor: SessionActor, upload: Med
 async function queueMedia(deps: ChatDeps, actor: SessionActor, upload: MediaUpload) {
   const recipient = recipientOf(upload.fields);
   const caption = upload.fields.caption || undefined;
-  await deps.licence.assertStorageAvailable(upload.incoming.size);
+  await deps.license.assertStorageAvailable(upload.incoming.size);
   let stored: StoredFile | undefined;
   return inTransaction(deps.db, async (tx) => {
     const conversation = await openConversation(tx, deps, recipient);

@@ -7,7 +7,7 @@ import { messages, templateUploads } from '../../db/schema.ts';
 import { eventually } from '../../whatsapp/test/listening-test-app.ts';
 import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
 import { customerLastWrote, customerWrites, failNextSend, HOUR_MS, sandboxConversation } from '../chat/test/chat-test-kit.ts';
-import { applyKey, licenceStatus } from '../license/test/licence-test-kit.ts';
+import { applyKey, licenseStatus } from '../license/test/license-test-kit.ts';
 import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
 import {
   approvedTemplate,
@@ -52,7 +52,7 @@ const reaches = (id: number, wanted: string) =>
 const statusEvents = (id: number) =>
   log.events.filter((e) => e.event === 'message_status_update' && e.payload.messageId === id).map((e) => e.payload.status);
 const storedRow = async (id: number) => (await t.ctx.database.db.select().from(messages).where(eq(messages.id, id)))[0];
-const messagesUsed = async () => (await licenceStatus(t)).quotas.messages.used as number;
+const messagesUsed = async () => (await licenseStatus(t)).quotas.messages.used as number;
 
 /** A template sent while the sandbox refuses the next send: stored failed. */
 async function failedOrder(phone: string, name: string): Promise<ChatMessage> {

@@ -14,7 +14,7 @@ const storedComponentsSchema = z.array(sendComponentSchema);
  * the licence must still include templates. Answers the send to make once the retry is committed.
  */
 export async function templateResend(deps: ChatDeps, content: MessageContent): Promise<(waId: string) => Promise<{ wamid: string }>> {
-  await deps.licence.requireFeature('templates');
+  await deps.license.requireFeature('templates');
   const stored = content.template;
   if (!stored?.components) throw conflict('This template message was sent before retries were possible; send the template again');
   // Meta would refuse a template paused or disabled since the first send: say so first, sending nothing.

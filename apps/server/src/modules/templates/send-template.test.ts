@@ -7,7 +7,7 @@ import { CloudApiError, cloudApiClientFor } from '../../whatsapp/cloud-api-clien
 import { eventually } from '../../whatsapp/test/listening-test-app.ts';
 import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
 import { sandboxConversation } from '../chat/test/chat-test-kit.ts';
-import { applyKey, licenceStatus } from '../license/test/licence-test-kit.ts';
+import { applyKey, licenseStatus } from '../license/test/license-test-kit.ts';
 import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
 import {
   approvedTemplate,
@@ -252,7 +252,7 @@ describe('the sandbox’s template sends', () => {
 describe('the daily messages quota', () => {
   it('counts each template sent and refuses past it, storing and sending nothing', async () => {
     await approvedTemplate(t, admin, orderDraft('quota_check'));
-    const used = (await licenceStatus(t)).quotas.messages.used as number;
+    const used = (await licenseStatus(t)).quotas.messages.used as number;
     expect((await applyKey(t, mintKey({ plan: 'basic', quotas: { messages: used + 1 } }))).statusCode).toBe(200);
     const send = () =>
       sendTemplateRequest(t, agent.token, {

@@ -13,7 +13,7 @@ const tags = ['Analytics'];
 /** Spec 7 "Reports and analytics": template sends over time and the paged messages behind them, for everyone signed in. */
 export const templateAnalyticsRoutes: FastifyPluginAsyncZod<{ analytics: TemplateAnalyticsService }> = async (app, { analytics }) => {
   app.addHook('onRequest', app.requireUser);
-  const config = { licence: { feature: 'analytics' as const } };
+  const config = { license: { feature: 'analytics' as const } };
 
   app.get(
     '/api/analytics/templates',

@@ -66,7 +66,7 @@ export function toTemplateUpload(row: TemplateUploadRow): TemplateUpload {
 export async function saveHeaderFile(deps: TemplateDeps, actor: User, file: HeaderFile): Promise<TemplateUpload> {
   let stored: StoredFile | undefined;
   try {
-    await deps.licence.assertStorageAvailable(file.incoming.size);
+    await deps.license.assertStorageAvailable(file.incoming.size);
     stored = await deps.uploads.keep(file.incoming, path.extname(file.filename));
     const saved = stored;
     const row = await deps.db.transaction((tx) =>

@@ -27,7 +27,7 @@ import type { TemplatesService } from './templates.service.ts';
 const tags = ['Templates'];
 // No 403 schema: it would strip the licence error fields of spec 8 from FEATURE_NOT_AVAILABLE and QUOTA_EXCEEDED.
 const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
-const templates = { licence: { feature: 'templates' as const } };
+const templates = { license: { feature: 'templates' as const } };
 
 /**
  * Spec 7 "Templates", behind the licence's templates feature. Everyone signed in reads and sends;
@@ -103,7 +103,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: TemplateDeps; servic
   app.post(
     '/api/templates/upload-file',
     {
-      config: { licence: { feature: 'templates', quota: 'storage' } },
+      config: { license: { feature: 'templates', quota: 'storage' } },
       schema: {
         tags,
         summary: 'Keep a file to send as header media: multipart field file',
@@ -135,7 +135,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: TemplateDeps; servic
   app.post(
     '/api/send-template',
     {
-      config: { licence: { feature: 'templates', quota: 'messages' } },
+      config: { license: { feature: 'templates', quota: 'messages' } },
       schema: { tags, body: sendTemplateBodySchema, response: { 201: sendTemplateResponseSchema, ...refusals } },
     },
     async (request, reply) => reply.status(201).send({ message: await sendTemplate(deps, currentUser(request), request.body) }),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../../test/seed-user.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { messageTemplates } from '../../db/schema.ts';
-import { applyKey } from '../license/test/licence-test-kit.ts';
+import { applyKey } from '../license/test/license-test-kit.ts';
 import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
 import { orderDraft } from './test/template-test-kit.ts';
 

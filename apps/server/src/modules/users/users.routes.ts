@@ -18,7 +18,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; usersService:
 
   app.post(
     '/api/register',
-    { config: { licence: { quota: 'users' } }, schema: { tags, body: createUserBodySchema, response: { 201: userResponseSchema } } },
+    { config: { license: { quota: 'users' } }, schema: { tags, body: createUserBodySchema, response: { 201: userResponseSchema } } },
     async (request, reply) => {
       const user = await usersService.create(currentUser(request), request.body, requestMeta(request));
       return reply.status(201).send({ user });

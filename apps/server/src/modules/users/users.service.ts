@@ -50,7 +50,7 @@ export interface UpdateUserInput {
 
 export function createUsersService(ctx: AppContext, users: UsersRepository, authService: AuthService) {
   const { db } = ctx.database;
-  ctx.licence.registerUsage('users', (tx) => users.countAll(tx));
+  ctx.license.registerUsage('users', (tx) => users.countAll(tx));
 
   async function assertAvailable(values: { username?: string; email?: string }, exceptId: number | null, tx: DbOrTx) {
     const taken = await users.findTaken(values, exceptId, tx);
@@ -94,7 +94,7 @@ export function createUsersService(ctx: AppContext, users: UsersRepository, auth
       const row = await withUniqueMessages(() =>
         inTransaction(db, async (tx) => {
           await assertAvailable(input, null, tx);
-          await ctx.licence.checkQuota(tx, 'users', 1);
+          await ctx.license.checkQuota(tx, 'users', 1);
           const created = await users.insert({ username: input.username, email: input.email, passwordHash, role: input.role }, tx);
           await audit(actor, meta, 'user_created', { name: created.username, action: 'created', status: created.role }, tx);
           return created;

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 import { TemplateSenderProvider } from '../../lib/template-sender';
 import { HeaderSlotsProvider } from '../../ui/header-slots';
-import { LicenceErrorDialogs } from '../../ui/licence-error-dialogs';
+import { LicenseErrorDialogs } from '../../ui/license-error-dialogs';
 import { Spinner } from '../../ui/spinner';
 import { routeForPath } from '../route-table';
 import { Footer } from './footer';
@@ -46,7 +46,7 @@ export function Shell() {
         <Footer />
       </div>
       <IncomingMessageToasts />
-      <LicenceErrorDialogs />
+      <LicenseErrorDialogs />
     </div>
   );
 }

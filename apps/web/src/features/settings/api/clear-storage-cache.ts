@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { licenceStorageQueryKey } from './get-licence-storage';
-import { licenceRequest } from './licence-request';
+import { licenseStorageQueryKey } from './get-license-storage';
+import { licenseRequest } from './license-request';
 
 export function clearStorageCache(): Promise<{ success: true }> {
-  return licenceRequest<{ success: true }>('/api/license/storage/cache', { method: 'DELETE' });
+  return licenseRequest<{ success: true }>('/api/license/storage/cache', { method: 'DELETE' });
 }
 
 export function useClearStorageCache() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: clearStorageCache,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: licenceStorageQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: licenseStorageQueryKey }),
   });
 }

@@ -2,7 +2,7 @@ import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { AppSettingsSection } from '../components/app-settings-section';
 import { EmailSettingsSection } from '../components/email-settings-section';
 import { EmailTemplatesSection } from '../components/email-templates-section';
-import { LicenceSection } from '../components/licence-section';
+import { LicenseSection } from '../components/license-section';
 import { OutboxSection } from '../components/outbox-section';
 import { WebhookHealthSection } from '../components/webhook-health-section';
 import './settings-page.css';
@@ -26,7 +26,7 @@ const sections: Section[] = [
     id: 'licence',
     title: 'Licence',
     description: 'The plan this install runs on, what it allows, and how much of it is used.',
-    render: () => <LicenceSection />,
+    render: () => <LicenseSection />,
   },
   {
     id: 'email',

@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import type { LicenceStatusResponse } from '@wac/contract/licence';
-import { quotaRecord } from '@wac/contract/licence-quotas';
+import type { LicenseStatusResponse } from '@wac/contract/license';
+import { quotaRecord } from '@wac/contract/license-quotas';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LicenceQuotas } from './licence-quotas';
+import { LicenseQuotas } from './license-quotas';
 
 afterEach(cleanup);
 
@@ -12,7 +12,7 @@ const quota = (used: number, limit: number, unit: string, resetsAt: string | nul
   resetsAt,
 });
 
-const quotas: LicenceStatusResponse['quotas'] = {
+const quotas: LicenseStatusResponse['quotas'] = {
   users: quota(5, 5, 'users'),
   campaigns: quota(8, 10, 'campaigns'),
   api_calls: quota(0, 1_000, 'API calls', '2026-03-02T00:00:00.000Z'),
@@ -22,7 +22,7 @@ const quotas: LicenceStatusResponse['quotas'] = {
 
 describe('LicenceQuotas', () => {
   it('shows each quota as a bar capped at 100%, with warning and exceeded states and K/M numbers', () => {
-    render(<LicenceQuotas quotas={quotas} />);
+    render(<LicenseQuotas quotas={quotas} />);
     const bar = (name: string) => screen.getByRole('progressbar', { name: `${name} quota` });
     expect(bar('Users').className).toContain('quota-bar-exceeded');
     expect(bar('Campaigns').className).toContain('quota-bar-warning');

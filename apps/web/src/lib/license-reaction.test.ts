@@ -1,9 +1,9 @@
-import type { LicenceErrorPayload } from '@wac/contract/licence-errors';
+import type { LicenseErrorPayload } from '@wac/contract/license-errors';
 import { describe, expect, it } from 'vitest';
-import { featureModalText, licenceReaction, quotaModalText, upgradeAction } from './licence-reaction';
+import { featureModalText, licenseReaction, quotaModalText, upgradeAction } from './license-reaction';
 
 const admin = { modalsSuppressed: false, isAdmin: true };
-const quota: LicenceErrorPayload = {
+const quota: LicenseErrorPayload = {
   error: 'Users quota exceeded: 2 of 2 users used',
   code: 'QUOTA_EXCEEDED',
   title: 'Users Quota Exceeded',
@@ -18,8 +18,8 @@ const quota: LicenceErrorPayload = {
 
 describe('licenceReaction (spec 4)', () => {
   it('shows the quota modal for an exceeded quota, or a toast when modals are suppressed', () => {
-    expect(licenceReaction(quota, admin)).toEqual({ kind: 'quota-modal', payload: quota });
-    expect(licenceReaction(quota, { ...admin, modalsSuppressed: true })).toEqual({
+    expect(licenseReaction(quota, admin)).toEqual({ kind: 'quota-modal', payload: quota });
+    expect(licenseReaction(quota, { ...admin, modalsSuppressed: true })).toEqual({
       kind: 'toast',
       toast: {
         type: 'error',
@@ -32,7 +32,7 @@ describe('licenceReaction (spec 4)', () => {
 
   it('shows the upgrade modal for a feature the plan lacks', () => {
     const payload = { error: 'Bot flows is not available', code: 'FEATURE_NOT_AVAILABLE', feature: 'botFlows' };
-    expect(licenceReaction(payload, { ...admin, modalsSuppressed: true })).toEqual({ kind: 'feature-modal', payload });
+    expect(licenseReaction(payload, { ...admin, modalsSuppressed: true })).toEqual({ kind: 'feature-modal', payload });
   });
 
   it.each(['LICENSE_EXPIRED', 'LICENSE_INVALID', 'SETUP_REQUIRED'])('%s: a toast, then the action URL for an admin', (code) => {
@@ -43,19 +43,19 @@ describe('licenceReaction (spec 4)', () => {
       actionUrl: '/settings#licence',
       action: 'Open licence settings',
     };
-    expect(licenceReaction(payload, admin)).toMatchObject({
+    expect(licenseReaction(payload, admin)).toMatchObject({
       kind: 'toast',
       redirectTo: '/settings#licence',
       toast: { title: 'Licence Expired' },
     });
-    expect(licenceReaction(payload, { ...admin, isAdmin: false })).not.toHaveProperty('redirectTo');
-    expect(licenceReaction({ ...payload, actionUrl: undefined }, admin)).not.toHaveProperty('redirectTo');
+    expect(licenseReaction(payload, { ...admin, isAdmin: false })).not.toHaveProperty('redirectTo');
+    expect(licenseReaction({ ...payload, actionUrl: undefined }, admin)).not.toHaveProperty('redirectTo');
   });
 
   it.each(['LICENSE_SUSPENDED', 'INSUFFICIENT_PERMISSIONS', 'RATE_LIMIT_EXCEEDED', 'MAINTENANCE_MODE', 'SOMETHING_ELSE'])(
     '%s: a toast only',
     (code) => {
-      const reaction = licenceReaction({ error: 'Nope', code, actionUrl: '/settings#licence' }, admin);
+      const reaction = licenseReaction({ error: 'Nope', code, actionUrl: '/settings#licence' }, admin);
       expect(reaction).toEqual({
         kind: 'toast',
         toast: { type: 'error', title: 'Nope', action: { label: 'Upgrade Plan', url: '/settings#licence' } },
@@ -64,7 +64,7 @@ describe('licenceReaction (spec 4)', () => {
   );
 
   it('gives a quota warning a warning toast, which closes by itself', () => {
-    const reaction = licenceReaction(
+    const reaction = licenseReaction(
       { error: 'Users quota at 80%', code: 'QUOTA_WARNING', severity: 'warning', title: 'Users Quota Warning' },
       admin,
     );
@@ -87,7 +87,7 @@ describe('quotaModalText (spec 8)', () => {
       ...quota,
       quotaType: 'messages',
       quota: {
-        ...(quota.quota as NonNullable<LicenceErrorPayload['quota']>),
+        ...(quota.quota as NonNullable<LicenseErrorPayload['quota']>),
         used: 999_500,
         limit: 1_000_000,
         available: 500,

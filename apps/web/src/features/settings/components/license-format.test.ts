@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockingLevelLabel, formatBytes, formatQuotaUsage, licenceSourceText } from './licence-format';
+import { blockingLevelLabel, formatBytes, formatQuotaUsage, licenseSourceText } from './license-format';
 
 describe('formatBytes', () => {
   it.each([
@@ -37,8 +37,8 @@ describe('labels', () => {
     ]);
   });
   it('says where the licence came from', () => {
-    expect(licenceSourceText({ source: 'none', appliedBy: null })).toBe('No licence key: the Development plan');
-    expect(licenceSourceText({ source: 'env', appliedBy: 'admin' })).toBe('From the server environment (LICENSE_KEY)');
-    expect(licenceSourceText({ source: 'console', appliedBy: 'admin' })).toBe('Applied in the console by admin');
+    expect(licenseSourceText({ source: 'none', appliedBy: null })).toBe('No licence key: the Development plan');
+    expect(licenseSourceText({ source: 'env', appliedBy: 'admin' })).toBe('From the server environment (LICENSE_KEY)');
+    expect(licenseSourceText({ source: 'console', appliedBy: 'admin' })).toBe('Applied in the console by admin');
   });
 });

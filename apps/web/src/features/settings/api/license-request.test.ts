@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { licenceClientError } from './licence-request';
+import { licenseClientError } from './license-request';
 
-const reworded = (error: ApiError) => (licenceClientError(error) as ApiError).message;
+const reworded = (error: ApiError) => (licenseClientError(error) as ApiError).message;
 
 describe('licenceClientError (spec 8)', () => {
   it('rewords 401, 404 and a failure without a server message', () => {
@@ -17,10 +17,10 @@ describe('licenceClientError (spec 8)', () => {
 
   it("keeps the server's own message and licence errors as they are", () => {
     const validation = new ApiError('Licence key is required (body licenseKey)', 400, 'VALIDATION_ERROR', {});
-    expect(licenceClientError(validation)).toBe(validation);
-    const licence = new ApiError('bad key', 400, 'LICENSE_INVALID', {}, { error: 'bad key', code: 'LICENSE_INVALID' });
-    expect(licenceClientError(licence)).toBe(licence);
+    expect(licenseClientError(validation)).toBe(validation);
+    const license = new ApiError('bad key', 400, 'LICENSE_INVALID', {}, { error: 'bad key', code: 'LICENSE_INVALID' });
+    expect(licenseClientError(license)).toBe(license);
     const other = new Error('network down');
-    expect(licenceClientError(other)).toBe(other);
+    expect(licenseClientError(other)).toBe(other);
   });
 });

@@ -1,10 +1,10 @@
-import { QUOTA_WARNING_HEADER } from '@wac/contract/licence-errors';
+import { QUOTA_WARNING_HEADER } from '@wac/contract/license-errors';
 import type { FeatureKey, QuotaType } from '@wac/contract/plans';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
-import type { LicenceService } from '../modules/license/license.service.ts';
+import type { LicenseService } from '../modules/license/license.service.ts';
 
 /** What a route declares about the licence, in its `config`: `{ licence: { feature: 'templates', quota: 'campaigns' } }`. */
-export interface RouteLicence {
+export interface RouteLicense {
   /** The plan must include it, else FEATURE_NOT_AVAILABLE (whatever the method). */
   feature?: FeatureKey;
   /** The quota a successful write of this route uses: from 80% the answer carries the X-Quota-Warning header. */
@@ -13,7 +13,7 @@ export interface RouteLicence {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    licence?: RouteLicence;
+    license?: RouteLicense;
   }
 }
 
@@ -45,16 +45,16 @@ const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [
  * auth checks, the write block and its declared feature gate; routes declaring a quota get the warning header.
  * Quotas themselves are checked by the services, inside the transaction that uses them.
  */
-export function registerLicenceGuard(app: FastifyInstance, licence: LicenceService): void {
+export function registerLicenseGuard(app: FastifyInstance, license: LicenseService): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
-    const declared = route.config?.licence;
+    const declared = route.config?.license;
     const blocksWrites = asArray(route.method).some((m) => WRITES.has(m)) && !openWhenBlocked(route.url);
 
     if (blocksWrites || declared?.feature) {
       const guard = async (request: FastifyRequest) => {
-        if (blocksWrites && WRITES.has(request.method)) await licence.assertActive();
-        if (declared?.feature) await licence.requireFeature(declared.feature);
+        if (blocksWrites && WRITES.has(request.method)) await license.assertActive();
+        if (declared?.feature) await license.requireFeature(declared.feature);
       };
       route.preHandler = [...asArray(route.preHandler), guard as preHandlerHookHandler];
     }
@@ -63,7 +63,7 @@ export function registerLicenceGuard(app: FastifyInstance, licence: LicenceServi
     if (quota) {
       const warn = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
         if (WRITES.has(request.method) && reply.statusCode < 300) {
-          const warning = await licence.quotaWarning(quota);
+          const warning = await license.quotaWarning(quota);
           if (warning) reply.header(QUOTA_WARNING_HEADER, JSON.stringify(warning));
         }
         return payload;

@@ -1,8 +1,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { publishLicenceError } from '../lib/licence-events';
-import { LicenceErrorDialogs } from './licence-error-dialogs';
+import { publishLicenseError } from '../lib/license-events';
+import { LicenseErrorDialogs } from './license-error-dialogs';
 import { ToastProvider } from './toasts';
 
 function Where() {
@@ -14,7 +14,7 @@ function renderDialogs() {
   return render(
     <MemoryRouter initialEntries={['/admin/users']}>
       <ToastProvider>
-        <LicenceErrorDialogs />
+        <LicenseErrorDialogs />
         <Where />
       </ToastProvider>
     </MemoryRouter>,
@@ -38,8 +38,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const publish = (payload: Parameters<typeof publishLicenceError>[0]['payload'], modalsSuppressed = false) =>
-  act(() => publishLicenceError({ payload, status: 403, modalsSuppressed }));
+const publish = (payload: Parameters<typeof publishLicenseError>[0]['payload'], modalsSuppressed = false) =>
+  act(() => publishLicenseError({ payload, status: 403, modalsSuppressed }));
 
 describe('LicenceErrorDialogs', () => {
   it('opens the quota modal, or shows a toast when the request suppressed modals', () => {

@@ -1,8 +1,8 @@
 // The licence error payload of spec 3 and the detection of spec 8, written once for server and console.
 // Free of zod: the console runs every response through it, the sign-in screens included.
-import type { QuotaRecord } from './licence-quotas.ts';
+import type { QuotaRecord } from './license-quotas.ts';
 
-export const licenceErrorCodes = [
+export const licenseErrorCodes = [
   'QUOTA_EXCEEDED',
   'FEATURE_NOT_AVAILABLE',
   'LICENSE_EXPIRED',
@@ -15,27 +15,27 @@ export const licenceErrorCodes = [
   'RATE_LIMIT_EXCEEDED',
   'MAINTENANCE_MODE',
 ] as const;
-export type LicenceErrorCode = (typeof licenceErrorCodes)[number];
+export type LicenseErrorCode = (typeof licenseErrorCodes)[number];
 
-export const licenceSeverities = ['error', 'warning', 'info'] as const;
-export type LicenceSeverity = (typeof licenceSeverities)[number];
+export const licenseSeverities = ['error', 'warning', 'info'] as const;
+export type LicenseSeverity = (typeof licenseSeverities)[number];
 
 /** Quota usage as every licence payload summarises it. */
 export type QuotaSummary = Pick<QuotaRecord, 'used' | 'limit' | 'isExceeded' | 'isWarning'>;
 
-export interface LicenceSummary {
+export interface LicenseSummary {
   plan: string;
   blockingLevel: number;
   features: Record<string, boolean>;
 }
 
-export interface LicenceErrorPayload {
+export interface LicenseErrorPayload {
   error: string;
   code: string;
   title?: string;
   details?: string;
   help?: string;
-  severity?: LicenceSeverity;
+  severity?: LicenseSeverity;
   feature?: string;
   currentPlan?: string;
   requiredPlan?: string;
@@ -49,7 +49,7 @@ export interface LicenceErrorPayload {
   /** Seconds. */
   retryAfter?: number;
   _quotas?: Record<string, QuotaSummary>;
-  _license?: LicenceSummary;
+  _license?: LicenseSummary;
 }
 
 /** A quota past 80% after a successful action travels in this response header, as a QUOTA_WARNING payload in JSON. */
@@ -61,8 +61,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 const present = (value: unknown) => value !== undefined && value !== null;
 
-export function isLicenceErrorCode(value: unknown): value is LicenceErrorCode {
-  return typeof value === 'string' && (licenceErrorCodes as readonly string[]).includes(value);
+export function isLicenseErrorCode(value: unknown): value is LicenseErrorCode {
+  return typeof value === 'string' && (licenseErrorCodes as readonly string[]).includes(value);
 }
 
 /**
@@ -70,25 +70,25 @@ export function isLicenceErrorCode(value: unknown): value is LicenceErrorCode {
  * upgradeUrl, or a severity with a code, and carries no user or token (a sign-in answer never is one).
  * Returns the payload with `error` always a text, or null.
  */
-export function detectLicenceError(body: unknown): LicenceErrorPayload | null {
+export function detectLicenseError(body: unknown): LicenseErrorPayload | null {
   if (!isRecord(body)) return null;
   if (present(body.user) || present(body.token)) return null;
-  const knownCode = isLicenceErrorCode(body.code);
+  const knownCode = isLicenseErrorCode(body.code);
   const errorWithQuota = present(body.error) && (present(body.quotaType) || present(body.upgradeUrl));
   const severityWithCode = present(body.severity) && present(body.code);
   if (!knownCode && !errorWithQuota && !severityWithCode) return null;
 
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
   const error = text(body.error) ?? text(body.message) ?? text(body.title) ?? 'An error occurred';
-  const severity = (licenceSeverities as readonly unknown[]).includes(body.severity) ? (body.severity as LicenceSeverity) : undefined;
-  return { ...(body as Partial<LicenceErrorPayload>), error, code: typeof body.code === 'string' ? body.code : 'UNKNOWN', severity };
+  const severity = (licenseSeverities as readonly unknown[]).includes(body.severity) ? (body.severity as LicenseSeverity) : undefined;
+  return { ...(body as Partial<LicenseErrorPayload>), error, code: typeof body.code === 'string' ? body.code : 'UNKNOWN', severity };
 }
 
 /** The warning header's value, parsed and checked like any body; null when absent or not a licence payload. */
-export function parseQuotaWarningHeader(value: string | null | undefined): LicenceErrorPayload | null {
+export function parseQuotaWarningHeader(value: string | null | undefined): LicenseErrorPayload | null {
   if (!value) return null;
   try {
-    return detectLicenceError(JSON.parse(value));
+    return detectLicenseError(JSON.parse(value));
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import type { LicenceDetails } from '@wac/contract/licence';
+import type { LicenseDetails } from '@wac/contract/license';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
@@ -6,26 +6,26 @@ import { FormAlert } from '../../../ui/form-alert';
 import { Modal } from '../../../ui/modal';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toasts';
-import { useReloadLicenceFromEnv, useRevokeLicence, useUpdateLicence } from '../api/change-licence';
+import { useReloadLicenseFromEnv, useRevokeLicense, useUpdateLicense } from '../api/change-license';
 
 /** Licence errors were already shown by the licence dialogs; anything else is shown here. */
 function inlineError(error: unknown): string | null {
-  return error instanceof ApiError && error.licence ? null : errorMessage(error, 'License request failed');
+  return error instanceof ApiError && error.license ? null : errorMessage(error, 'License request failed');
 }
 
-export function LicenceKeyForm({ details }: { details: LicenceDetails }) {
+export function LicenseKeyForm({ details }: { details: LicenseDetails }) {
   const [key, setKey] = useState('');
   const [secret, setSecret] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [confirmRevoke, setConfirmRevoke] = useState(false);
-  const update = useUpdateLicence();
-  const revoke = useRevokeLicence();
-  const reload = useReloadLicenceFromEnv();
+  const update = useUpdateLicense();
+  const revoke = useRevokeLicense();
+  const reload = useReloadLicenseFromEnv();
   const toast = useToast();
   const keyId = useId();
   const busy = update.isPending || revoke.isPending || reload.isPending;
 
-  async function run(change: () => Promise<{ message: string; license: LicenceDetails }>) {
+  async function run(change: () => Promise<{ message: string; license: LicenseDetails }>) {
     setFormError(null);
     try {
       const { message, license } = await change();

@@ -1,6 +1,6 @@
 import { formatCompactNumber } from '@wac/contract/format';
-import type { LicenceDetails } from '@wac/contract/licence';
-import { BYTES_PER_MB, type LicenceStatus } from '@wac/contract/licence-quotas';
+import type { LicenseDetails } from '@wac/contract/license';
+import { BYTES_PER_MB, type LicenseStatus } from '@wac/contract/license-quotas';
 import type { QuotaType } from '@wac/contract/plans';
 
 const byteUnits = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
@@ -28,7 +28,7 @@ export function blockingLevelLabel(level: number): string {
   return blockingLevelLabels[Math.min(Math.max(level, 0), 3)] as string;
 }
 
-export const statusLabels: Record<LicenceStatus, string> = {
+export const statusLabels: Record<LicenseStatus, string> = {
   active: 'Active',
   expired: 'Expired',
   invalid: 'Invalid',
@@ -36,7 +36,7 @@ export const statusLabels: Record<LicenceStatus, string> = {
 };
 
 /** Where the licence in force came from, in a sentence. */
-export function licenceSourceText(details: Pick<LicenceDetails, 'source' | 'appliedBy'>): string {
+export function licenseSourceText(details: Pick<LicenseDetails, 'source' | 'appliedBy'>): string {
   if (details.source === 'env') return 'From the server environment (LICENSE_KEY)';
   if (details.source === 'console') return `Applied in the console${details.appliedBy ? ` by ${details.appliedBy}` : ''}`;
   return 'No licence key: the Development plan';

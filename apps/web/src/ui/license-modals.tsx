@@ -1,24 +1,24 @@
-import type { LicenceErrorPayload } from '@wac/contract/licence-errors';
+import type { LicenseErrorPayload } from '@wac/contract/license-errors';
 import { useRef } from 'react';
-import { featureModalText, quotaModalText, upgradeAction } from '../lib/licence-reaction';
+import { featureModalText, quotaModalText, upgradeAction } from '../lib/license-reaction';
 import { Button } from './button';
 import { Modal } from './modal';
 import { QuotaBar } from './quota-bar';
-import './licence.css';
+import './license.css';
 
-interface LicenceModalProps {
-  payload: LicenceErrorPayload | null;
+interface LicenseModalProps {
+  payload: LicenseErrorPayload | null;
   onClose: () => void;
 }
 
 /** The last payload shown, so the text stays while the modal fades out. */
-function useShown(payload: LicenceErrorPayload | null): LicenceErrorPayload | null {
+function useShown(payload: LicenseErrorPayload | null): LicenseErrorPayload | null {
   const last = useRef(payload);
   if (payload) last.current = payload;
   return last.current;
 }
 
-function UpgradeFooter({ payload, onClose }: { payload: LicenceErrorPayload; onClose: () => void }) {
+function UpgradeFooter({ payload, onClose }: { payload: LicenseErrorPayload; onClose: () => void }) {
   const upgrade = upgradeAction(payload);
   return (
     <>
@@ -41,7 +41,7 @@ function UpgradeFooter({ payload, onClose }: { payload: LicenceErrorPayload; onC
 }
 
 /** Spec 8's quota modal: which quota, how much was asked for and how much is left. */
-export function QuotaModal({ payload: current, onClose }: LicenceModalProps) {
+export function QuotaModal({ payload: current, onClose }: LicenseModalProps) {
   const payload = useShown(current);
   const text = payload ? quotaModalText(payload) : null;
   return (
@@ -70,7 +70,7 @@ export function QuotaModal({ payload: current, onClose }: LicenceModalProps) {
 }
 
 /** Spec 8's upgrade modal for a feature the plan does not include. */
-export function FeatureModal({ payload: current, onClose }: LicenceModalProps) {
+export function FeatureModal({ payload: current, onClose }: LicenseModalProps) {
   const payload = useShown(current);
   const text = payload ? featureModalText(payload) : null;
   return (

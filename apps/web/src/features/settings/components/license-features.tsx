@@ -1,10 +1,10 @@
-import type { LicenceErrorPayload } from '@wac/contract/licence-errors';
+import type { LicenseErrorPayload } from '@wac/contract/license-errors';
 import { type FeatureKey, type FeatureSet, featureKeys, featureLabels, type PlanKey, planName, requiredPlanFor } from '@wac/contract/plans';
 import { useState } from 'react';
-import { FeatureModal } from '../../../ui/licence-modals';
+import { FeatureModal } from '../../../ui/license-modals';
 
 /** What the console's upgrade modal says about a feature this plan lacks, without asking the server. */
-function notIncluded(feature: FeatureKey, plan: PlanKey): LicenceErrorPayload {
+function notIncluded(feature: FeatureKey, plan: PlanKey): LicenseErrorPayload {
   return {
     error: `${featureLabels[feature]} is not available on the ${planName(plan)} plan`,
     code: 'FEATURE_NOT_AVAILABLE',
@@ -15,8 +15,8 @@ function notIncluded(feature: FeatureKey, plan: PlanKey): LicenceErrorPayload {
   };
 }
 
-export function LicenceFeatures({ features, plan }: { features: FeatureSet; plan: PlanKey }) {
-  const [shown, setShown] = useState<LicenceErrorPayload | null>(null);
+export function LicenseFeatures({ features, plan }: { features: FeatureSet; plan: PlanKey }) {
+  const [shown, setShown] = useState<LicenseErrorPayload | null>(null);
   return (
     <>
       <ul className="licence-features" aria-label="Features">

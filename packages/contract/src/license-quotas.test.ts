@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockingLevel, blockingLevelColour, bytesToMb, fitsQuota, quotaRecord } from './licence-quotas.ts';
+import { blockingLevel, blockingLevelColour, bytesToMb, fitsQuota, quotaRecord } from './license-quotas.ts';
 
 describe('quotaRecord', () => {
   it('computes what is left and the percentage', () => {

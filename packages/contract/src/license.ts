@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { licenceSeverities } from './licence-errors.ts';
-import { licenceStatuses } from './licence-quotas.ts';
+import { licenseSeverities } from './license-errors.ts';
+import { licenseStatuses } from './license-quotas.ts';
 import { type FeatureKey, featureKeys, planKeys, type QuotaType, quotaTypes } from './plans.ts';
 
 const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
@@ -27,7 +27,7 @@ const quotaOverrides = z
   .strict();
 
 /** DESIGN.md "Licence keys": the signed JSON; `features` and `quotas` override the plan's defaults. */
-export const licenceKeyPayloadSchema = z
+export const licenseKeyPayloadSchema = z
   .object({
     licenseId: z.string().trim().min(1, 'licenseId is required').max(200),
     customer: z.string().trim().min(1, 'customer is required').max(200),
@@ -40,9 +40,9 @@ export const licenceKeyPayloadSchema = z
     suspended: z.boolean().optional(),
   })
   .refine((p) => Date.parse(p.issuedAt) <= Date.parse(p.expiresAt), { message: 'expiresAt is before issuedAt', path: ['expiresAt'] });
-export type LicenceKeyPayload = z.infer<typeof licenceKeyPayloadSchema>;
+export type LicenseKeyPayload = z.infer<typeof licenseKeyPayloadSchema>;
 
-export const updateLicenceBodySchema = z.object({
+export const updateLicenseBodySchema = z.object({
   licenseKey: z
     .string({ error: 'Licence key is required' })
     .trim()
@@ -56,7 +56,7 @@ export const updateLicenceBodySchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
-export type UpdateLicenceBody = z.infer<typeof updateLicenceBodySchema>;
+export type UpdateLicenseBody = z.infer<typeof updateLicenseBodySchema>;
 
 export const storageQuerySchema = z.object({
   refresh: z
@@ -66,7 +66,7 @@ export const storageQuerySchema = z.object({
 });
 
 const planKeySchema = z.enum(planKeys);
-const statusSchema = z.enum(licenceStatuses);
+const statusSchema = z.enum(licenseStatuses);
 const featureSetSchema = z.object(Object.fromEntries(featureKeys.map((k) => [k, z.boolean()])) as { [K in FeatureKey]: z.ZodBoolean });
 const quotaLimitsSchema = z.object(Object.fromEntries(quotaTypes.map((k) => [k, z.number()])) as { [K in QuotaType]: z.ZodNumber });
 
@@ -88,10 +88,10 @@ export const quotaStatusSchema = quotaRecordSchema.extend({
 });
 
 /** Where the licence in force came from: none (the dev plan), the environment, or a key applied in the console. */
-export const licenceSourceSchema = z.enum(['none', 'env', 'console']);
-export type LicenceSource = z.infer<typeof licenceSourceSchema>;
+export const licenseSourceSchema = z.enum(['none', 'env', 'console']);
+export type LicenseSource = z.infer<typeof licenseSourceSchema>;
 
-export const licenceStatusSchema = z.object({
+export const licenseStatusSchema = z.object({
   plan: planKeySchema,
   planName: z.string(),
   status: statusSchema,
@@ -104,14 +104,14 @@ export const licenceStatusSchema = z.object({
   quotas: z.object(Object.fromEntries(quotaTypes.map((k) => [k, quotaStatusSchema])) as { [K in QuotaType]: typeof quotaStatusSchema }),
   checkedAt: z.string(),
 });
-export type LicenceStatusResponse = z.infer<typeof licenceStatusSchema>;
+export type LicenseStatusResponse = z.infer<typeof licenseStatusSchema>;
 
-export const licenceDetailsSchema = z.object({
+export const licenseDetailsSchema = z.object({
   plan: planKeySchema,
   planName: z.string(),
   status: statusSchema,
   message: z.string().nullable(),
-  source: licenceSourceSchema,
+  source: licenseSourceSchema,
   licenseId: z.string().nullable(),
   customer: z.string().nullable(),
   issuedAt: z.string().nullable(),
@@ -129,10 +129,10 @@ export const licenceDetailsSchema = z.object({
   /** Whether LICENSE_KEY / LICENSE_HMAC_SECRET are set for this process (their values are never sent). */
   environment: z.object({ hasKey: z.boolean(), hasSecret: z.boolean() }),
 });
-export type LicenceDetails = z.infer<typeof licenceDetailsSchema>;
+export type LicenseDetails = z.infer<typeof licenseDetailsSchema>;
 
-export const licenceDetailsResponseSchema = z.object({ license: licenceDetailsSchema });
-export const licenceChangeResponseSchema = z.object({ message: z.string(), license: licenceDetailsSchema });
+export const licenseDetailsResponseSchema = z.object({ license: licenseDetailsSchema });
+export const licenseChangeResponseSchema = z.object({ message: z.string(), license: licenseDetailsSchema });
 
 export const storageDirectorySchema = z.object({
   name: z.string(),
@@ -156,13 +156,13 @@ export type StorageUsage = z.infer<typeof storageUsageSchema>;
 const quotaSummarySchema = z.object({ used: z.number(), limit: z.number(), isExceeded: z.boolean(), isWarning: z.boolean() });
 
 /** Spec 3 "Licence error payload", as the server sends it with every licence refusal. */
-export const licenceErrorPayloadSchema = z.object({
+export const licenseErrorPayloadSchema = z.object({
   error: z.string(),
   code: z.string(),
   title: z.string().optional(),
   details: z.string().optional(),
   help: z.string().optional(),
-  severity: z.enum(licenceSeverities).optional(),
+  severity: z.enum(licenseSeverities).optional(),
   feature: z.string().optional(),
   currentPlan: z.string().optional(),
   requiredPlan: z.string().optional(),

@@ -1,14 +1,14 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { LicenceErrorPayload } from '@wac/contract/licence-errors';
+import type { LicenseErrorPayload } from '@wac/contract/license-errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FeatureModal, QuotaModal } from './licence-modals';
+import { FeatureModal, QuotaModal } from './license-modals';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
 
-const quota: LicenceErrorPayload = {
+const quota: LicenseErrorPayload = {
   error: 'Users quota exceeded: 2 of 2 users used',
   code: 'QUOTA_EXCEEDED',
   quotaType: 'users',

@@ -18,7 +18,7 @@ export async function registerUser(t: TestApp, username: string): Promise<LightM
   });
 }
 
-export async function licenceStatus(t: TestApp) {
+export async function licenseStatus(t: TestApp) {
   const res = await t.request({ method: 'GET', url: '/api/license/status', token: await t.adminToken() });
   if (res.statusCode !== 200) throw new Error(`status failed: ${res.statusCode} ${res.body}`);
   return res.json();

@@ -1,21 +1,21 @@
-import { blockingLevelColour } from '@wac/contract/licence-quotas';
+import { blockingLevelColour } from '@wac/contract/license-quotas';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { QueryStatus } from '../../../ui/query-status';
-import { useLicenceDetails } from '../api/get-licence-details';
-import { useLicenceStatus } from '../api/get-licence-status';
-import { LicenceFeatures } from './licence-features';
-import { blockingLevelLabel, licenceSourceText, statusLabels } from './licence-format';
-import { LicenceKeyForm } from './licence-key-form';
-import { LicenceQuotas } from './licence-quotas';
-import { LicenceStorage } from './licence-storage';
-import './licence-section.css';
+import { useLicenseDetails } from '../api/get-license-details';
+import { useLicenseStatus } from '../api/get-license-status';
+import { LicenseFeatures } from './license-features';
+import { blockingLevelLabel, licenseSourceText, statusLabels } from './license-format';
+import { LicenseKeyForm } from './license-key-form';
+import { LicenseQuotas } from './license-quotas';
+import { LicenseStorage } from './license-storage';
+import './license-section.css';
 
 const statusBadges = { active: 'badge-success', expired: 'badge-danger', invalid: 'badge-danger', suspended: 'badge-warning' } as const;
 
 /** Plan, status, expiry and blocking level; quotas; features; the key; storage (spec 2 "/settings": licence management). */
-export function LicenceSection() {
-  const status = useLicenceStatus();
-  const details = useLicenceDetails();
+export function LicenseSection() {
+  const status = useLicenseStatus();
+  const details = useLicenseDetails();
   if (status.isPending || status.isError) return <QueryStatus query={status} loadingLabel="Loading the licence" />;
   if (details.isPending || details.isError) return <QueryStatus query={details} loadingLabel="Loading the licence" />;
   const s = status.data;
@@ -56,7 +56,7 @@ export function LicenceSection() {
         </div>
       )}
       <p className="muted small">
-        {licenceSourceText(d)}
+        {licenseSourceText(d)}
         {d.appliedAt && d.source !== 'none' ? `, ${formatDateTime(d.appliedAt)}` : ''}
         {d.customer ? ` · Licensed to ${d.customer}` : ''}
         {d.licenseId ? ` · ${d.licenseId}` : ''}
@@ -64,19 +64,19 @@ export function LicenceSection() {
 
       <fieldset className="settings-group">
         <legend>Quotas</legend>
-        <LicenceQuotas quotas={s.quotas} />
+        <LicenseQuotas quotas={s.quotas} />
       </fieldset>
       <fieldset className="settings-group">
         <legend>Features</legend>
-        <LicenceFeatures features={s.features} plan={s.plan} />
+        <LicenseFeatures features={s.features} plan={s.plan} />
       </fieldset>
       <fieldset className="settings-group">
         <legend>Licence key</legend>
-        <LicenceKeyForm details={d} />
+        <LicenseKeyForm details={d} />
       </fieldset>
       <fieldset className="settings-group">
         <legend>Storage</legend>
-        <LicenceStorage />
+        <LicenseStorage />
       </fieldset>
     </div>
   );

@@ -4,13 +4,13 @@ import { QueryStatus } from '../../../ui/query-status';
 import { QuotaBar } from '../../../ui/quota-bar';
 import { useToast } from '../../../ui/toasts';
 import { useClearStorageCache } from '../api/clear-storage-cache';
-import { useLicenceStorage, useRefreshLicenceStorage } from '../api/get-licence-storage';
-import { formatBytes, formatQuotaUsage } from './licence-format';
+import { useLicenseStorage, useRefreshLicenseStorage } from '../api/get-license-storage';
+import { formatBytes, formatQuotaUsage } from './license-format';
 
 /** Bytes under DATA_DIR by directory, as the server last measured them. */
-export function LicenceStorage() {
-  const storage = useLicenceStorage();
-  const refresh = useRefreshLicenceStorage();
+export function LicenseStorage() {
+  const storage = useLicenseStorage();
+  const refresh = useRefreshLicenseStorage();
   const clear = useClearStorageCache();
   const toast = useToast();
   if (storage.isPending || storage.isError) return <QueryStatus query={storage} loadingLabel="Measuring storage" />;

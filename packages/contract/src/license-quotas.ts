@@ -3,7 +3,7 @@
 export const QUOTA_WARNING_PERCENT = 80;
 export const QUOTA_EXCEEDED_PERCENT = 100;
 /** Within this many days of expiry the licence shows as a warning (blocking level 1). */
-export const LICENCE_EXPIRY_WARNING_DAYS = 14;
+export const LICENSE_EXPIRY_WARNING_DAYS = 14;
 
 export interface QuotaRecord {
   used: number;
@@ -43,22 +43,22 @@ export function fitsQuota(used: number, limit: number, requested: number): boole
   return used + requested <= limit;
 }
 
-export const licenceStatuses = ['active', 'expired', 'invalid', 'suspended'] as const;
-export type LicenceStatus = (typeof licenceStatuses)[number];
+export const licenseStatuses = ['active', 'expired', 'invalid', 'suspended'] as const;
+export type LicenseStatus = (typeof licenseStatuses)[number];
 
 /**
  * 0: all well. 1: a quota at 80% or the licence expiring within 14 days. 2: a quota used up (actions
  * that need it are refused). 3: the licence is expired, invalid or suspended (writes are refused).
  */
 export function blockingLevel(
-  status: LicenceStatus,
+  status: LicenseStatus,
   quotas: Pick<QuotaRecord, 'isExceeded' | 'isWarning'>[],
   daysRemaining: number | null,
 ): 0 | 1 | 2 | 3 {
   if (status !== 'active') return 3;
   if (quotas.some((q) => q.isExceeded)) return 2;
   if (quotas.some((q) => q.isWarning)) return 1;
-  if (daysRemaining !== null && daysRemaining <= LICENCE_EXPIRY_WARNING_DAYS) return 1;
+  if (daysRemaining !== null && daysRemaining <= LICENSE_EXPIRY_WARNING_DAYS) return 1;
   return 0;
 }
 

@@ -1,28 +1,28 @@
 import { formatCompactNumber } from '@wac/contract/format';
-import type { LicenceErrorPayload } from '@wac/contract/licence-errors';
+import type { LicenseErrorPayload } from '@wac/contract/license-errors';
 import { featureLabels, isFeatureKey, isQuotaType, planName, quotaLabels } from '@wac/contract/plans';
 
 /** Spec 9: the console follows a licence error's action URL after 2 seconds. */
-export const LICENCE_REDIRECT_MS = 2000;
+export const LICENSE_REDIRECT_MS = 2000;
 
-export interface LicenceToast {
+export interface LicenseToast {
   type: 'error' | 'warning' | 'info';
   title: string;
   help?: string;
   action?: { label: string; url: string };
 }
 
-export type LicenceReaction =
-  | { kind: 'quota-modal'; payload: LicenceErrorPayload }
-  | { kind: 'feature-modal'; payload: LicenceErrorPayload }
-  | { kind: 'toast'; toast: LicenceToast; redirectTo?: string };
+export type LicenseReaction =
+  | { kind: 'quota-modal'; payload: LicenseErrorPayload }
+  | { kind: 'feature-modal'; payload: LicenseErrorPayload }
+  | { kind: 'toast'; toast: LicenseToast; redirectTo?: string };
 
 const REDIRECTING = new Set(['LICENSE_EXPIRED', 'LICENSE_INVALID', 'SETUP_REQUIRED']);
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** The title, else the error text; the error text joins the help when a title took its place. */
-function toastOf(payload: LicenceErrorPayload): LicenceToast {
+function toastOf(payload: LicenseErrorPayload): LicenseToast {
   const title = payload.title ?? payload.error;
   const parts = [payload.title && payload.error !== payload.title ? payload.error : null, payload.help];
   const help = parts
@@ -42,7 +42,7 @@ function toastOf(payload: LicenceErrorPayload): LicenceToast {
  * Spec 4 "Licence error handling": what the console does with a licence payload. Only admins are
  * sent to an action URL: the licence screen it points at is theirs.
  */
-export function licenceReaction(payload: LicenceErrorPayload, context: { modalsSuppressed: boolean; isAdmin: boolean }): LicenceReaction {
+export function licenseReaction(payload: LicenseErrorPayload, context: { modalsSuppressed: boolean; isAdmin: boolean }): LicenseReaction {
   if (payload.code === 'QUOTA_EXCEEDED' && !context.modalsSuppressed) return { kind: 'quota-modal', payload };
   if (payload.code === 'FEATURE_NOT_AVAILABLE') return { kind: 'feature-modal', payload };
   const toast = toastOf(payload);
@@ -57,7 +57,7 @@ const unitOf = (quotaType: string | undefined, n: number) => {
 };
 
 /** The quota modal's words (spec 8), with numbers shown with K and M. */
-export function quotaModalText(payload: LicenceErrorPayload) {
+export function quotaModalText(payload: LicenseErrorPayload) {
   const type = payload.quotaType;
   const name = isQuotaType(type) ? quotaLabels[type].name : (type ?? 'Quota').replace(/_/g, ' ');
   const requested = payload.quota?.requested ?? 1;
@@ -70,7 +70,7 @@ export function quotaModalText(payload: LicenceErrorPayload) {
   };
 }
 
-export function featureModalText(payload: LicenceErrorPayload) {
+export function featureModalText(payload: LicenseErrorPayload) {
   const feature = isFeatureKey(payload.feature) ? featureLabels[payload.feature] : payload.feature;
   return {
     title: 'Feature Not Available',
@@ -84,7 +84,7 @@ export function featureModalText(payload: LicenceErrorPayload) {
 }
 
 /** The upgrade button: the action's label, else 'Upgrade Plan'; its URL opens in a new tab. */
-export function upgradeAction(payload: LicenceErrorPayload): { label: string; url: string } | null {
+export function upgradeAction(payload: LicenseErrorPayload): { label: string; url: string } | null {
   const url = payload.upgradeUrl ?? payload.actionUrl;
   return url ? { label: payload.action ?? 'Upgrade Plan', url } : null;
 }

@@ -1,11 +1,11 @@
-import type { LicenceStatusResponse } from '@wac/contract/licence';
+import type { LicenseStatusResponse } from '@wac/contract/license';
 import { quotaLabels, quotaTypes } from '@wac/contract/plans';
 import { formatDateTime } from '../../../lib/format-date';
 import { QuotaBar } from '../../../ui/quota-bar';
-import { formatQuotaUsage } from './licence-format';
+import { formatQuotaUsage } from './license-format';
 
 /** Each quota as a bar: capped at 100%, yellow from 80%, red once used up. */
-export function LicenceQuotas({ quotas }: { quotas: LicenceStatusResponse['quotas'] }) {
+export function LicenseQuotas({ quotas }: { quotas: LicenseStatusResponse['quotas'] }) {
   return (
     <ul className="licence-quotas">
       {quotaTypes.map((type) => {

@@ -23,14 +23,14 @@ test.afterEach(async ({ request }) => {
   expect(res.status()).toBe(200);
 });
 
-async function openLicenceSection(page: Page) {
+async function openLicenseSection(page: Page) {
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   await page.goto('/settings#licence');
   return page.getByRole('region', { name: 'Licence' });
 }
 
 test('the settings licence section changes at once when a new key is applied', async ({ page }) => {
-  const section = await openLicenceSection(page);
+  const section = await openLicenseSection(page);
   await expect(section.getByTestId('licence-plan')).toHaveText('Development');
   await expect(section.getByText('No licence key: the Development plan')).toBeVisible();
   await expect(section.getByRole('progressbar', { name: 'Users quota' })).toBeVisible();
@@ -59,7 +59,7 @@ test('the settings licence section changes at once when a new key is applied', a
 });
 
 test('a tampered key is refused with an error toast that stays, and the licence in force stays too', async ({ page }) => {
-  const section = await openLicenceSection(page);
+  const section = await openLicenseSection(page);
   const key = issueKey('--plan', 'enterprise');
   await section.getByRole('textbox', { name: 'Licence key' }).fill(`${key.slice(0, -4)}AAAA`);
   await section.getByRole('button', { name: 'Apply licence key' }).click();
@@ -111,7 +111,7 @@ test('creating users past the quota opens the quota modal, after a warning toast
 
 test('a feature the plan lacks opens the upgrade modal, whose button opens its URL in a new tab', async ({ page, request, context }) => {
   await applyKeyViaApi(request, issueKey('--plan', 'basic'));
-  const section = await openLicenceSection(page);
+  const section = await openLicenseSection(page);
   await section
     .getByRole('list', { name: 'Features' })
     .getByRole('listitem')

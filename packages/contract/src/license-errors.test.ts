@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { detectLicenceError, licenceErrorCodes, parseQuotaWarningHeader } from './licence-errors.ts';
+import { detectLicenseError, licenseErrorCodes, parseQuotaWarningHeader } from './license-errors.ts';
 
 describe('detectLicenceError (spec 8)', () => {
-  it.each(licenceErrorCodes)('recognises the known code %s', (code) => {
-    expect(detectLicenceError({ error: 'Nope', code })).toMatchObject({ error: 'Nope', code });
+  it.each(licenseErrorCodes)('recognises the known code %s', (code) => {
+    expect(detectLicenseError({ error: 'Nope', code })).toMatchObject({ error: 'Nope', code });
   });
 
   it('recognises an error with quotaType or upgradeUrl whatever its code', () => {
-    expect(detectLicenceError({ error: 'Too many', quotaType: 'users' })).toMatchObject({ error: 'Too many', quotaType: 'users' });
-    expect(detectLicenceError({ error: 'Upgrade', code: 'PLAN_LIMIT', upgradeUrl: '/settings' })).toMatchObject({ code: 'PLAN_LIMIT' });
+    expect(detectLicenseError({ error: 'Too many', quotaType: 'users' })).toMatchObject({ error: 'Too many', quotaType: 'users' });
+    expect(detectLicenseError({ error: 'Upgrade', code: 'PLAN_LIMIT', upgradeUrl: '/settings' })).toMatchObject({ code: 'PLAN_LIMIT' });
   });
 
   it('recognises a severity with a code', () => {
-    expect(detectLicenceError({ severity: 'warning', code: 'SOMETHING_NEW', title: 'Heads up' })).toEqual({
+    expect(detectLicenseError({ severity: 'warning', code: 'SOMETHING_NEW', title: 'Heads up' })).toEqual({
       severity: 'warning',
       code: 'SOMETHING_NEW',
       title: 'Heads up',
@@ -21,9 +21,9 @@ describe('detectLicenceError (spec 8)', () => {
   });
 
   it('never takes a body with a user or token for a licence error', () => {
-    expect(detectLicenceError({ code: 'QUOTA_EXCEEDED', error: 'x', user: { id: 1 } })).toBeNull();
-    expect(detectLicenceError({ code: 'LICENSE_EXPIRED', error: 'x', token: 'abc' })).toBeNull();
-    expect(detectLicenceError({ error: 'x', quotaType: 'users', token: 'abc' })).toBeNull();
+    expect(detectLicenseError({ code: 'QUOTA_EXCEEDED', error: 'x', user: { id: 1 } })).toBeNull();
+    expect(detectLicenseError({ code: 'LICENSE_EXPIRED', error: 'x', token: 'abc' })).toBeNull();
+    expect(detectLicenseError({ error: 'x', quotaType: 'users', token: 'abc' })).toBeNull();
   });
 
   it.each([
@@ -37,13 +37,13 @@ describe('detectLicenceError (spec 8)', () => {
     ['text', 'QUOTA_EXCEEDED'],
     ['nothing', null],
   ])('ignores %s', (_label, body) => {
-    expect(detectLicenceError(body)).toBeNull();
+    expect(detectLicenseError(body)).toBeNull();
   });
 
   it('always gives an error text, falling back to the message, the title, then spec 8 wording', () => {
-    expect(detectLicenceError({ code: 'LICENSE_INVALID', message: 'From message' })?.error).toBe('From message');
-    expect(detectLicenceError({ code: 'LICENSE_INVALID', title: 'From title' })?.error).toBe('From title');
-    expect(detectLicenceError({ code: 'LICENSE_INVALID' })?.error).toBe('An error occurred');
+    expect(detectLicenseError({ code: 'LICENSE_INVALID', message: 'From message' })?.error).toBe('From message');
+    expect(detectLicenseError({ code: 'LICENSE_INVALID', title: 'From title' })?.error).toBe('From title');
+    expect(detectLicenseError({ code: 'LICENSE_INVALID' })?.error).toBe('An error occurred');
   });
 
   it('keeps every field of the payload and drops an unknown severity', () => {
@@ -55,7 +55,7 @@ describe('detectLicenceError (spec 8)', () => {
       quota: { used: 2, limit: 2, available: 0, requested: 1 },
       _license: { plan: 'basic', blockingLevel: 2, features: { analytics: true } },
     };
-    const detected = detectLicenceError(body);
+    const detected = detectLicenseError(body);
     expect(detected).toMatchObject({ ...body, severity: undefined });
   });
 });

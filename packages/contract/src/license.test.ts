@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { licenceKeyPayloadSchema, updateLicenceBodySchema } from './licence.ts';
+import { licenseKeyPayloadSchema, updateLicenseBodySchema } from './license.ts';
 
 const valid = {
   licenseId: 'lic-1',
@@ -10,7 +10,7 @@ const valid = {
 };
 
 function issues(payload: unknown): string[] {
-  const parsed = licenceKeyPayloadSchema.safeParse(payload);
+  const parsed = licenseKeyPayloadSchema.safeParse(payload);
   return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 }
 
@@ -40,7 +40,7 @@ describe('licenceKeyPayloadSchema', () => {
 
 describe('updateLicenceBodySchema', () => {
   it('requires a key and treats an empty secret as none', () => {
-    expect(updateLicenceBodySchema.parse({ licenseKey: ' abc ', hmacSecret: '' })).toEqual({ licenseKey: 'abc', hmacSecret: undefined });
-    expect(updateLicenceBodySchema.safeParse({ licenseKey: '  ' }).error?.issues[0]?.message).toBe('Licence key is required');
+    expect(updateLicenseBodySchema.parse({ licenseKey: ' abc ', hmacSecret: '' })).toEqual({ licenseKey: 'abc', hmacSecret: undefined });
+    expect(updateLicenseBodySchema.safeParse({ licenseKey: '  ' }).error?.issues[0]?.message).toBe('Licence key is required');
   });
 });
