@@ -3,14 +3,14 @@ import { idParamsSchema } from '@wac/contract/common';
 import { errorBodySchema } from '@wac/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.ts';
-import type { ChatDeps } from '../messaging/agent-sends.ts';
 import { endSession, getSession, returnToBot, takeOver } from '../messaging/agent-sessions.service.ts';
+import type { MessagingDeps } from '../messaging/messaging-deps.ts';
 
 const tags = ['Agent sessions'];
 const response = { 200: agentSessionSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** Spec 7 "Agent sessions": who answers a conversation, the bot or an agent; {id} is the conversation's id. */
-export const agentSessionsRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app, { deps }) => {
+export const agentSessionsRoutes: FastifyPluginAsyncZod<{ deps: MessagingDeps }> = async (app, { deps }) => {
   app.addHook('onRequest', app.requireUser);
   // Takeover and end take an optional body: a bare POST means the defaults.
   app.addHook('preValidation', async (request) => {

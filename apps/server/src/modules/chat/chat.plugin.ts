@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { createChatDeps } from '../messaging/chat-deps.ts';
+import { createMessagingDeps } from '../messaging/messaging-deps.ts';
 import { chatRoutes } from './chat.routes.ts';
 
 /** Agents' side of a conversation: the inbox, sending and retrying. */
 export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  await app.register(chatRoutes, { deps: createChatDeps(ctx) });
+  await app.register(chatRoutes, { deps: createMessagingDeps(ctx) });
 };

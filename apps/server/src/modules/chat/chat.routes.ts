@@ -16,8 +16,8 @@ import { idParamsSchema } from '@wac/contract/common';
 import { errorBodySchema } from '@wac/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.ts';
-import type { ChatDeps } from '../messaging/agent-sends.ts';
 import { chatHistory, listConversationSummaries, listFailedMessages, markRead, messageStatus } from '../messaging/conversations.service.ts';
+import type { MessagingDeps } from '../messaging/messaging-deps.ts';
 import { retryMessage } from '../messaging/retry-message.ts';
 import { sendMedia } from '../messaging/send-media.ts';
 import { sendText } from '../messaging/send-text.ts';
@@ -27,7 +27,7 @@ const tags = ['Chat'];
 const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** Spec 7 "Chat": the agents' inbox, threads, sending (inside the 24-hour window), read marks and failed sends. */
-export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app, { deps }) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ deps: MessagingDeps }> = async (app, { deps }) => {
   app.addHook('onRequest', app.requireUser);
 
   app.get(

@@ -1,43 +1,18 @@
 import { DEFAULT_TAKEOVER_REASON } from '@wac/contract/agent-sessions';
 import type { ChatMessage } from '@wac/contract/chat';
 import { whatsappEventNames } from '@wac/contract/whatsapp-events';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/database.ts';
-import type { Realtime } from '../../realtime/realtime.ts';
-import type { MediaStorage } from '../../storage/media-storage.ts';
-import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
-import type { ActivityService } from '../activities/activities.service.ts';
-import type { LicenseService } from '../license/license.service.ts';
-import type { MediaLinks } from '../media/media-links.ts';
+import type { Tx } from '../../db/database.ts';
 import { type ConversationSession, lockConversation } from './conversation-sessions.repository.ts';
-import type { ConversationTotal } from './conversation-total.ts';
 import { toChatMessages } from './conversation-views.ts';
 import { dispatch } from './dispatch.ts';
 import { upsertConversation } from './inbound-messages.repository.ts';
 import { findOrCreateContact, type MessageRow } from './messages.repository.ts';
+import type { MessagingDeps } from './messaging-deps.ts';
 import type { Recipient } from './queue-outbound.ts';
 import { assertNotHeldByOther, type SessionActor, transitionSession } from './session-transitions.ts';
 
-export interface ChatDeps {
-  db: Db;
-  log: FastifyBaseLogger;
-  realtime: Realtime;
-  activities: ActivityService;
-  /** Every message sent counts against the licence's daily messages quota; files against storage. */
-  license: LicenseService;
-  client: CloudApiClient;
-  storage: MediaStorage;
-  /** DATA_DIR/uploads: files kept to send as template header media, again when a failed template is retried. */
-  uploads: MediaStorage;
-  links: () => Promise<MediaLinks>;
-  /** The business number agents write from. */
-  phoneNumberId: string;
-  /** The unfiltered inbox total, reused for a few seconds. */
-  conversationTotal: ConversationTotal;
-}
-
 /** The conversation an agent writes into, created for a new contact, and locked until the transaction ends. */
-export async function openConversation(tx: Tx, deps: ChatDeps, recipient: Recipient): Promise<ConversationSession> {
+export async function openConversation(tx: Tx, deps: MessagingDeps, recipient: Recipient): Promise<ConversationSession> {
   const contact = await findOrCreateContact(tx, recipient);
   const conversationId = await upsertConversation(tx, contact.id, deps.phoneNumberId);
   const conversation = await lockConversation(tx, conversationId);
@@ -49,13 +24,13 @@ export async function openConversation(tx: Tx, deps: ChatDeps, recipient: Recipi
  * An agent writing in a conversation the bot (or nobody) has takes it over; one another agent holds takes only an
  * admin's message (the admin writes without taking it). Announced once the caller's transaction commits.
  */
-export async function takeOverOnSend(tx: Tx, deps: ChatDeps, conversation: ConversationSession, actor: SessionActor): Promise<void> {
+export async function takeOverOnSend(tx: Tx, deps: MessagingDeps, conversation: ConversationSession, actor: SessionActor): Promise<void> {
   assertNotHeldByOther(conversation, actor);
   if (conversation.state === 'agent') return;
   await transitionSession(tx, deps, { conversation, action: 'takeover', actor, reason: DEFAULT_TAKEOVER_REASON });
 }
 
-export async function viewMessage(deps: ChatDeps, message: MessageRow, senderName: string | null): Promise<ChatMessage> {
+export async function viewMessage(deps: MessagingDeps, message: MessageRow, senderName: string | null): Promise<ChatMessage> {
   const [view] = await toChatMessages(deps.db, await deps.links(), [{ message, senderName }]);
   if (!view) throw new Error(`message ${message.id} has no view`);
   return view;
@@ -63,7 +38,7 @@ export async function viewMessage(deps: ChatDeps, message: MessageRow, senderNam
 
 /** After commit: every console shows the pending message at once, then it goes to Meta; answers with where it ended. */
 export async function deliverAgentMessage(
-  deps: ChatDeps,
+  deps: MessagingDeps,
   message: MessageRow,
   actor: SessionActor,
   send: () => Promise<{ wamid: string }>,

@@ -2,8 +2,9 @@ import { type AgentSession, DEFAULT_END_REASON, DEFAULT_TAKEOVER_REASON } from '
 import type { Tx } from '../../db/database.ts';
 import { notFound } from '../../http/app-error.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
-import { type ChatDeps, deliverAgentMessage } from './agent-sends.ts';
+import { deliverAgentMessage } from './agent-sends.ts';
 import { type ConversationSession, findSession, lockConversation, toAgentSession } from './conversation-sessions.repository.ts';
+import type { MessagingDeps } from './messaging-deps.ts';
 import { queueAgentMessage } from './queue-outbound.ts';
 import { RETURN_TO_BOT_REASON, type SessionActor, transitionSession } from './session-transitions.ts';
 
@@ -13,7 +14,7 @@ async function locked(tx: Tx, conversationId: number): Promise<ConversationSessi
   return conversation;
 }
 
-export async function getSession(deps: ChatDeps, conversationId: number): Promise<AgentSession> {
+export async function getSession(deps: MessagingDeps, conversationId: number): Promise<AgentSession> {
   const found = await findSession(deps.db, conversationId);
   if (!found) throw notFound('Conversation not found');
   return toAgentSession(found);
@@ -21,7 +22,7 @@ export async function getSession(deps: ChatDeps, conversationId: number): Promis
 
 /** From the bot, an ended conversation, or (with a confirmation naming them) a colleague, who is told. */
 export async function takeOver(
-  deps: ChatDeps,
+  deps: MessagingDeps,
   actor: SessionActor,
   conversationId: number,
   body: { reason?: string; confirmHolderId?: number },
@@ -38,7 +39,7 @@ export async function takeOver(
   return result.session;
 }
 
-export async function returnToBot(deps: ChatDeps, actor: SessionActor, conversationId: number): Promise<AgentSession> {
+export async function returnToBot(deps: MessagingDeps, actor: SessionActor, conversationId: number): Promise<AgentSession> {
   const result = await inTransaction(deps.db, async (tx) =>
     transitionSession(tx, deps, {
       conversation: await locked(tx, conversationId),
@@ -52,7 +53,7 @@ export async function returnToBot(deps: ChatDeps, actor: SessionActor, conversat
 
 /** Ends the session, optionally with a closing message; outside the service window neither happens. */
 export async function endSession(
-  deps: ChatDeps,
+  deps: MessagingDeps,
   actor: SessionActor,
   conversationId: number,
   body: { reason?: string; sendMessage: boolean; message?: string },

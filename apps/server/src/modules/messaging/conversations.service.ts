@@ -13,7 +13,6 @@ import { normalizePhone } from '@wac/contract/whatsapp-phone';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
-import type { ChatDeps } from './agent-sends.ts';
 import { toChatMessage } from './chat-message.ts';
 import { decodeCursor, encodeCursor } from './conversation-cursor.ts';
 import { pageTotal } from './conversation-total.ts';
@@ -31,6 +30,7 @@ import {
   messageWithSender,
   recountUnread,
 } from './conversations.repository.ts';
+import type { MessagingDeps } from './messaging-deps.ts';
 
 const DAY_MS = 86_400_000;
 const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -44,7 +44,7 @@ function filterOf(query: z.infer<typeof conversationsQuerySchema>): Conversation
 }
 
 /** A whole phone number finds that contact alone (an index lookup); only when it has no conversation, any containing it. */
-async function exactPhoneFirst(deps: ChatDeps, filter: ConversationFilter): Promise<ConversationFilter> {
+async function exactPhoneFirst(deps: MessagingDeps, filter: ConversationFilter): Promise<ConversationFilter> {
   const phone = filter.search ? normalizePhone(filter.search) : null;
   if (!phone) return filter;
   const exact = { ...filter, search: undefined, phone };
@@ -53,7 +53,7 @@ async function exactPhoneFirst(deps: ChatDeps, filter: ConversationFilter): Prom
 
 /** A page of the list by number (offset) or after a cursor (keyset); a cursor also carries its offset for the pagination. */
 export async function listConversationSummaries(
-  deps: ChatDeps,
+  deps: MessagingDeps,
   query: z.infer<typeof conversationsQuerySchema>,
 ): Promise<z.infer<typeof conversationsResponseSchema>> {
   const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
@@ -82,7 +82,7 @@ export async function listConversationSummaries(
 
 /** Page 1 holds the newest messages; every page reads oldest first, as a thread does. */
 export async function chatHistory(
-  deps: ChatDeps,
+  deps: MessagingDeps,
   phoneInput: string,
   page: number,
   limit: number,
@@ -107,7 +107,7 @@ export async function chatHistory(
  * Marks customers' messages read, recounts the badges, tells every console, and sends Meta a read
  * receipt for the newest message newly read in each conversation (a failed receipt is only logged).
  */
-export async function markRead(deps: ChatDeps, messageIds: number[]): Promise<z.infer<typeof markReadResponseSchema>> {
+export async function markRead(deps: MessagingDeps, messageIds: number[]): Promise<z.infer<typeof markReadResponseSchema>> {
   const marked = await inTransaction(deps.db, async (tx) => {
     const marked = await markInboundRead(tx, messageIds);
     const counts = await recountUnread(tx, marked.conversationIds);
@@ -131,7 +131,7 @@ export async function markRead(deps: ChatDeps, messageIds: number[]): Promise<z.
   return { updated: marked.updated.length, conversationIds: marked.conversationIds };
 }
 
-export async function messageStatus(deps: ChatDeps, messageId: number): Promise<z.infer<typeof messageStatusResponseSchema>> {
+export async function messageStatus(deps: MessagingDeps, messageId: number): Promise<z.infer<typeof messageStatusResponseSchema>> {
   const found = await messageWithSender(deps.db, messageId);
   if (!found) throw notFound('Message not found');
   const { id, wamid, status, sentAt, deliveredAt, readAt, failedAt, error } = toChatMessage(found.message);
@@ -139,7 +139,7 @@ export async function messageStatus(deps: ChatDeps, messageId: number): Promise<
 }
 
 export async function listFailedMessages(
-  deps: ChatDeps,
+  deps: MessagingDeps,
   query: { timeRange: keyof typeof timeRanges; page: number; limit: number },
 ): Promise<z.infer<typeof failedMessagesResponseSchema>> {
   const since = new Date(Date.now() - timeRanges[query.timeRange]);

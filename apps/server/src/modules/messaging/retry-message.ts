@@ -5,13 +5,14 @@ import { conflict, notFound } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { emitAll } from '../../realtime/realtime.ts';
 import { templateResend } from '../templates/retry-template.ts';
-import { type ChatDeps, takeOverOnSend, viewMessage } from './agent-sends.ts';
+import { takeOverOnSend, viewMessage } from './agent-sends.ts';
 import { lockConversation } from './conversation-sessions.repository.ts';
 import { lockMessage, mediaOfMessages, messageWithSender } from './conversations.repository.ts';
 import { dispatch } from './dispatch.ts';
 import { conversationOfMessage } from './media-files.repository.ts';
 import { messageStatusEmit } from './message-events.ts';
 import { type MessageRow, resetForRetry } from './messages.repository.ts';
+import type { MessagingDeps } from './messaging-deps.ts';
 import { assertWindowOpen } from './queue-outbound.ts';
 import { sendStoredMedia } from './send-media.ts';
 import type { SessionActor } from './session-transitions.ts';
@@ -22,7 +23,7 @@ type Resend = (waId: string) => Promise<{ wamid: string }>;
 const RESENDABLE = new Set(['text', 'image', 'video', 'audio', 'document', 'template']);
 
 /** Text and files go again only inside the 24-hour window, as when first sent. */
-async function freeFormResend(tx: Tx, deps: ChatDeps, original: MessageRow, lastInboundAt: Date | null): Promise<Resend> {
+async function freeFormResend(tx: Tx, deps: MessagingDeps, original: MessageRow, lastInboundAt: Date | null): Promise<Resend> {
   assertWindowOpen(lastInboundAt);
   if (original.type === 'text') return (waId) => deps.client.sendText(waId, (original.content as MessageContent).text ?? '');
   const file = (await mediaOfMessages(tx, [original.id])).get(original.id);
@@ -31,7 +32,7 @@ async function freeFormResend(tx: Tx, deps: ChatDeps, original: MessageRow, last
 }
 
 /** POST /api/retry-message/{id}: sends a failed message again, as it was, and records Meta's new id. */
-export async function retryMessage(deps: ChatDeps, actor: SessionActor, messageId: number): Promise<ChatMessage> {
+export async function retryMessage(deps: MessagingDeps, actor: SessionActor, messageId: number): Promise<ChatMessage> {
   const queued = await inTransaction(deps.db, async (tx) => {
     const conversationId = await conversationOfMessage(tx, messageId);
     const conversation = conversationId === null ? null : await lockConversation(tx, conversationId);

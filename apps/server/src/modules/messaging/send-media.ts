@@ -4,11 +4,12 @@ import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import type { StoredFile } from '../../storage/media-storage.ts';
 import type { MediaUpload, OutboundMediaKind } from '../chat/media-upload.ts';
-import { type ChatDeps, deliverAgentMessage, openConversation, takeOverOnSend } from './agent-sends.ts';
+import { deliverAgentMessage, openConversation, takeOverOnSend } from './agent-sends.ts';
 import type { MediaFileRow } from './chat-media.ts';
 import { recordMetaMediaId, setMessageContent } from './conversations.repository.ts';
 import { insertOutboundMedia } from './media-files.repository.ts';
 import type { MessageRow } from './messages.repository.ts';
+import type { MessagingDeps } from './messaging-deps.ts';
 import { queueAgentMessage, recipientOf } from './queue-outbound.ts';
 import type { SessionActor } from './session-transitions.ts';
 
@@ -20,7 +21,7 @@ const META_MEDIA_LIFETIME_MS = 29 * 24 * 3_600_000;
  * uploaded again from our copy. The id is recorded with the message.
  */
 export async function sendStoredMedia(
-  deps: ChatDeps,
+  deps: MessagingDeps,
   input: { message: MessageRow; file: MediaFileRow; waId: string },
 ): Promise<{ wamid: string }> {
   const { message, file, waId } = input;
@@ -44,14 +45,14 @@ export async function sendStoredMedia(
 }
 
 /** POST /api/agent/media: our copy is kept first, then the file goes to Meta and is sent by its media id. */
-export async function sendMedia(deps: ChatDeps, actor: SessionActor, upload: MediaUpload): Promise<ChatMessage> {
+export async function sendMedia(deps: MessagingDeps, actor: SessionActor, upload: MediaUpload): Promise<ChatMessage> {
   // Whatever happens, the received file does not linger (once kept, there is nothing left to discard).
   const queued = await queueMedia(deps, actor, upload).finally(() => deps.storage.discard(upload.incoming));
   return deliverAgentMessage(deps, queued.message, actor, () => sendStoredMedia(deps, queued));
 }
 
 /** The message and its file, kept from the upload, in one transaction. */
-async function queueMedia(deps: ChatDeps, actor: SessionActor, upload: MediaUpload) {
+async function queueMedia(deps: MessagingDeps, actor: SessionActor, upload: MediaUpload) {
   const recipient = recipientOf(upload.fields);
   const caption = upload.fields.caption || undefined;
   await deps.license.assertStorageAvailable(upload.incoming.size);

@@ -1,12 +1,13 @@
 import type { ChatMessage } from '@wac/contract/chat';
 import { inTransaction } from '../../realtime/after-commit.ts';
-import { type ChatDeps, deliverAgentMessage, openConversation, takeOverOnSend } from './agent-sends.ts';
+import { deliverAgentMessage, openConversation, takeOverOnSend } from './agent-sends.ts';
+import type { MessagingDeps } from './messaging-deps.ts';
 import { queueAgentMessage, recipientOf } from './queue-outbound.ts';
 import type { SessionActor } from './session-transitions.ts';
 
 /** POST /api/agent/message: an agent's text to a customer, inside the service window. */
 export async function sendText(
-  deps: ChatDeps,
+  deps: MessagingDeps,
   actor: SessionActor,
   input: { recipientPhone: string; recipientName?: string; message: string },
 ): Promise<ChatMessage> {

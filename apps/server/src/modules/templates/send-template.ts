@@ -7,7 +7,8 @@ import { normalizePhone, toE164Digits } from '@wac/contract/whatsapp-phone';
 import type { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
-import { type ChatDeps, deliverAgentMessage, openConversation, takeOverOnSend } from '../messaging/agent-sends.ts';
+import { deliverAgentMessage, openConversation, takeOverOnSend } from '../messaging/agent-sends.ts';
+import type { MessagingDeps } from '../messaging/messaging-deps.ts';
 import { queueOutsideWindow } from '../messaging/queue-outbound.ts';
 import type { SessionActor } from '../messaging/session-transitions.ts';
 import type { TemplateDeps } from './template-deps.ts';
@@ -46,7 +47,7 @@ const mediaOf = (component: SendComponent) => {
 };
 
 /** Our uploads named in media headers, looked up (and their format checked) before the message is stored. */
-export async function uploadsOf(deps: ChatDeps, components: SendComponent[]): Promise<Map<string, TemplateUploadRow>> {
+export async function uploadsOf(deps: MessagingDeps, components: SendComponent[]): Promise<Map<string, TemplateUploadRow>> {
   const found = new Map<string, TemplateUploadRow>();
   for (const [k, component] of components.entries()) {
     const media = mediaOf(component);
@@ -63,7 +64,7 @@ export async function uploadsOf(deps: ChatDeps, components: SendComponent[]): Pr
 }
 
 /** The components as Meta takes them: our uploads become Meta media ids. */
-async function graphComponents(deps: ChatDeps, components: SendComponent[], uploads: Map<string, TemplateUploadRow>) {
+async function graphComponents(deps: MessagingDeps, components: SendComponent[], uploads: Map<string, TemplateUploadRow>) {
   return Promise.all(
     components.map(async (component) => {
       const media = mediaOf(component);
@@ -84,7 +85,7 @@ async function graphComponents(deps: ChatDeps, components: SendComponent[], uplo
  * A link or Meta media id the caller gave is stored and retried as given.
  */
 export async function sendToMeta(
-  deps: ChatDeps,
+  deps: MessagingDeps,
   waId: string,
   sent: { name: string; language: string; components: SendComponent[] },
   uploads: Map<string, TemplateUploadRow>,

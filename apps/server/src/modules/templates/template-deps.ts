@@ -1,9 +1,9 @@
 import { AppError, badRequest } from '../../http/app-error.ts';
 import { CloudApiError } from '../../whatsapp/cloud-api-client.ts';
-import type { ChatDeps } from '../messaging/agent-sends.ts';
+import type { MessagingDeps } from '../messaging/messaging-deps.ts';
 
 /** The chat's parts (a template send is a chat message) plus the app's timezone for analytics. */
-export interface TemplateDeps extends ChatDeps {
+export interface TemplateDeps extends MessagingDeps {
   timezone: () => Promise<string>;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { createChatDeps } from '../messaging/chat-deps.ts';
+import { createMessagingDeps } from '../messaging/messaging-deps.ts';
 import { createTemplateAnalyticsService } from '../messaging/template-analytics.service.ts';
 import { templateAnalyticsRoutes } from './template-analytics.routes.ts';
 import type { TemplateDeps } from './template-deps.ts';
@@ -10,7 +10,7 @@ import { createTemplatesService } from './templates.service.ts';
 
 /** Message templates: management, sending, analytics, and the periodic sync with Meta (off when its interval is 0). */
 export const templatesPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const deps: TemplateDeps = { ...createChatDeps(ctx), timezone: ctx.appTimezone };
+  const deps: TemplateDeps = { ...createMessagingDeps(ctx), timezone: ctx.appTimezone };
 
   await app.register(templatesRoutes, { deps, service: createTemplatesService(deps) });
   await app.register(templateAnalyticsRoutes, { analytics: createTemplateAnalyticsService(ctx.database.db, ctx.appTimezone) });

@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/database.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
+import type { ActivityService } from '../activities/activities.service.ts';
+import type { LicenseService } from '../license/license.service.ts';
+import type { MediaLinks } from '../media/media-links.ts';
+import { type ConversationTotal, createConversationTotal } from './conversation-total.ts';
+import { countConversations } from './conversations.repository.ts';
+
+/** What messaging's use cases work with: the shared services they need and the inbox total's cache. */
+export interface MessagingDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  realtime: Realtime;
+  activities: ActivityService;
+  /** Every message sent counts against the licence's daily messages quota; files against storage. */
+  license: LicenseService;
+  client: CloudApiClient;
+  storage: MediaStorage;
+  /** DATA_DIR/uploads: files kept to send as template header media, again when a failed template is retried. */
+  uploads: MediaStorage;
+  links: () => Promise<MediaLinks>;
+  /** The business number agents write from. */
+  phoneNumberId: string;
+  /** The unfiltered inbox total, reused for a few seconds. */
+  conversationTotal: ConversationTotal;
+}
+
+/** What the chat, agent-session and template routes work with: the shared services, and the inbox total's cache. */
+export function createMessagingDeps(ctx: AppContext): MessagingDeps {
+  return {
+    db: ctx.database.db,
+    log: ctx.log,
+    realtime: ctx.realtime,
+    activities: ctx.activities,
+    license: ctx.license,
+    client: ctx.whatsapp,
+    storage: ctx.media.storage,
+    uploads: ctx.media.uploads,
+    links: async () => ctx.media.links,
+    phoneNumberId: ctx.config.whatsapp.phoneNumberId,
+    conversationTotal: createConversationTotal(() => countConversations(ctx.database.db, {})),
+  };
+}
