@@ -193,3 +193,20 @@ describe('the jobs page', () => {
     expect((await a.request({ method: 'GET', url: '/api/jobs', token: agent.token })).statusCode).toBe(403);
   });
 });
+
+describe('a runner whose worker died', () => {
+  it('starts the library again on its own, and runs jobs after', async () => {
+    const before = a.ctx.jobs.events();
+    if (!before) throw new Error('server a has no runner');
+    // What graphile-worker reports when a worker cannot go on (say the database restarted under it).
+    before.emit('worker:fatalError', { worker: {} as never, error: new Error('connection terminated'), jobError: null });
+    const after = await eventually(async () => {
+      const current = a.ctx.jobs.events();
+      return current && current !== before ? current : null;
+    }, 15_000);
+    const ran = new Promise((resolve) => after.on('job:start', resolve));
+    await b.ctx.jobs.stop(); // only server a's new workers are left to take it
+    await a.request({ method: 'POST', url: '/api/jobs/auth.sign-in-cleanup/run', token: await a.adminToken() });
+    await expect(ran).resolves.toBeDefined();
+  });
+});
