@@ -31,7 +31,7 @@ export async function takeOverOnSend(tx: Tx, deps: MessagingDeps, conversation: 
 }
 
 export async function viewMessage(deps: MessagingDeps, message: MessageRow, senderName: string | null): Promise<ChatMessage> {
-  const [view] = await toChatMessages(deps.db, await deps.links(), [{ message, senderName }]);
+  const [view] = await toChatMessages(deps.db, deps.links, [{ message, senderName }]);
   if (!view) throw new Error(`message ${message.id} has no view`);
   return view;
 }

@@ -98,7 +98,7 @@ export async function chatHistory(
   ]);
   return {
     conversation: toConversationSummary(summary),
-    messages: await toChatMessages(deps.db, await deps.links(), rows.reverse()),
+    messages: await toChatMessages(deps.db, deps.links, rows.reverse()),
     pagination: paginationOf(page, limit, total),
   };
 }
@@ -147,7 +147,7 @@ export async function listFailedMessages(
     failedMessages(deps.db, since, query.limit, (query.page - 1) * query.limit),
     countFailedMessages(deps.db, since),
   ]);
-  const views = await toChatMessages(deps.db, await deps.links(), rows);
+  const views = await toChatMessages(deps.db, deps.links, rows);
   return {
     messages: views.map((message, i) => {
       const contact = rows[i]?.contact;

@@ -22,7 +22,7 @@ export interface MessagingDeps {
   storage: MediaStorage;
   /** DATA_DIR/uploads: files kept to send as template header media, again when a failed template is retried. */
   uploads: MediaStorage;
-  links: () => Promise<MediaLinks>;
+  links: MediaLinks;
   /** The business number agents write from. */
   phoneNumberId: string;
   /** The unfiltered inbox total, reused for a few seconds. */
@@ -40,7 +40,7 @@ export function createMessagingDeps(ctx: AppContext): MessagingDeps {
     client: ctx.whatsapp,
     storage: ctx.media.storage,
     uploads: ctx.media.uploads,
-    links: async () => ctx.media.links,
+    links: ctx.media.links,
     phoneNumberId: ctx.config.whatsapp.phoneNumberId,
     conversationTotal: createConversationTotal(() => countConversations(ctx.database.db, {})),
   };
