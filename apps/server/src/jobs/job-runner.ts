@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { conflict, notFound } from '../http/app-error.ts';
 import {
   dropOldFailures,
+  emptyQueue,
   forgetFailures,
   retryFailedJob,
   type ScheduledQueue,
@@ -172,9 +173,8 @@ export function createJobRunner({ databaseUrl, pool, log, pollIntervalMs }: JobR
     return { name: kind.name, title: kind.title, mechanism: 'claim', everySeconds: null, nextRunAt: null, running: null, ...queue };
   }
 
-  function scheduledSummary(kind: { name: string; title: string; everyMs: number }, queue: ScheduledQueue | undefined): JobKindSummary {
-    const empty = { queued: 0, running: 0, failed: 0, nextRunAt: null, failures: [] };
-    return { name: kind.name, title: kind.title, mechanism: 'scheduled', everySeconds: kind.everyMs / 1000, ...(queue ?? empty) };
+  function scheduledSummary(kind: { name: string; title: string; everyMs: number }, queue: ScheduledQueue): JobKindSummary {
+    return { name: kind.name, title: kind.title, mechanism: 'scheduled', everySeconds: kind.everyMs / 1000, ...queue };
   }
 
   function scheduledKind(name: string) {
@@ -223,7 +223,7 @@ export function createJobRunner({ databaseUrl, pool, log, pollIntervalMs }: JobR
     async overview() {
       const queues = await scheduledQueues(pool, [...scheduled.keys()]);
       const claimed = await Promise.all([...claims.values()].map(async (kind) => claimSummary(kind, await kind.queue())));
-      return [...[...scheduled.values()].map((kind) => scheduledSummary(kind, queues.get(kind.name))), ...claimed];
+      return [...[...scheduled.values()].map((kind) => scheduledSummary(kind, queues.get(kind.name) ?? emptyQueue())), ...claimed];
     },
 
     async retry(name, id) {

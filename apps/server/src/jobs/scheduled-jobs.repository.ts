@@ -58,7 +58,7 @@ export interface ScheduledQueue {
   failures: JobFailure[];
 }
 
-const emptyQueue = (): ScheduledQueue => ({ queued: 0, running: 0, failed: 0, nextRunAt: null, failures: [] });
+export const emptyQueue = (): ScheduledQueue => ({ queued: 0, running: 0, failed: 0, nextRunAt: null, failures: [] });
 
 interface CountRow {
   kind: string;

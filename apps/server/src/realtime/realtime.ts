@@ -136,8 +136,3 @@ export function createRealtime(
 export function disconnectSessions(realtime: Realtime, sessionIds: number[]): void {
   for (const id of sessionIds) realtime.io.in(rooms.session(id)).disconnectSockets(true);
 }
-
-/** Sends each event to every console on this server and the others, one by one. */
-export function emitAll(realtime: Realtime, emits: RealtimeEmit[]): void {
-  for (const { event, payload } of emits) realtime.toEveryone(event, payload);
-}

@@ -2,7 +2,7 @@ import type { MessageError } from '@wac/contract/whatsapp-messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
-import { emitAll, type Realtime } from '../../realtime/realtime.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
 import { CloudApiError } from '../../whatsapp/cloud-api-client.ts';
 import { messageStatusEmit } from './message-events.ts';
 import { assignWamid, type MessageRow, markSendFailed } from './messages.repository.ts';
@@ -28,13 +28,13 @@ export async function dispatch(
     deps.log.warn({ err, messageId }, 'WhatsApp send failed');
     return inTransaction(deps.db, async (tx) => {
       const failed = await markSendFailed(tx, messageId, sendErrorOf(err));
-      afterCommit(tx, () => emitAll(deps.realtime, messageStatusEmit(failed)));
+      afterCommit(tx, () => deps.realtime.toEveryoneAll(messageStatusEmit(failed)));
       return failed;
     });
   }
   return inTransaction(deps.db, async (tx) => {
     const result = await assignWamid(tx, messageId, wamid);
-    if (result.changed) afterCommit(tx, () => emitAll(deps.realtime, messageStatusEmit(result.message)));
+    if (result.changed) afterCommit(tx, () => deps.realtime.toEveryoneAll(messageStatusEmit(result.message)));
     return result.message;
   });
 }

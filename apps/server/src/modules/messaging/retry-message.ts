@@ -3,7 +3,6 @@ import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
-import { emitAll } from '../../realtime/realtime.ts';
 import { templateResend } from '../templates/retry-template.ts';
 import { takeOverOnSend, viewMessage } from './agent-sends.ts';
 import { lockConversation } from './conversation-sessions.repository.ts';
@@ -49,7 +48,7 @@ export async function retryMessage(deps: MessagingDeps, actor: SessionActor, mes
     await takeOverOnSend(tx, deps, conversation, actor);
     await deps.license.consumeMessages(tx, 1);
     const message = await resetForRetry(tx, original.id);
-    afterCommit(tx, () => emitAll(deps.realtime, messageStatusEmit(message)));
+    afterCommit(tx, () => deps.realtime.toEveryoneAll(messageStatusEmit(message)));
     return { message, waId: conversation.waId, resend };
   });
 

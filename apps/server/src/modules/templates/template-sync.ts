@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { messageTemplates } from '../../db/schema.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
-import { emitAll, type RealtimeEmit } from '../../realtime/realtime.ts';
+import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import type { GraphTemplate } from '../../whatsapp/cloud-api-client.ts';
 import { atMeta, type TemplateDeps } from './template-deps.ts';
 import { templateCategoryOf, templateStatusEmit, templateStatusOf, toTemplate } from './template-view.ts';
@@ -104,7 +104,7 @@ export async function syncTemplates(deps: TemplateDeps): Promise<SyncResult> {
   return inTransaction(deps.db, async (tx) => {
     const emits: RealtimeEmit[] = [];
     const result = await reconcile(tx, remote, emits);
-    afterCommit(tx, () => emitAll(deps.realtime, emits));
+    afterCommit(tx, () => deps.realtime.toEveryoneAll(emits));
     return result;
   });
 }

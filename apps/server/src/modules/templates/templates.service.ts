@@ -10,7 +10,6 @@ import {
 } from '@wac/contract/templates';
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
-import { emitAll } from '../../realtime/realtime.ts';
 import { atMeta, type TemplateDeps } from './template-deps.ts';
 import { templateCategoryOf, templateStatusEmit, templateStatusOf, toTemplate } from './template-view.ts';
 import {
@@ -83,7 +82,7 @@ export function createTemplatesService(deps: TemplateDeps) {
         });
         await deps.activities.record(activity(actor, 'template_created', row), tx);
         const template = toTemplate(row, actor.username);
-        afterCommit(tx, () => emitAll(deps.realtime, [templateStatusEmit(template, null)]));
+        afterCommit(tx, () => deps.realtime.toEveryoneAll([templateStatusEmit(template, null)]));
         return template;
       });
     },
@@ -122,7 +121,7 @@ export function createTemplatesService(deps: TemplateDeps) {
         await deps.activities.record(activity(actor, 'template_updated', row), tx);
         const found = await templateById(tx, row.id);
         const template = toTemplate(row, found?.creatorName ?? null);
-        afterCommit(tx, () => emitAll(deps.realtime, [templateStatusEmit(template, status)]));
+        afterCommit(tx, () => deps.realtime.toEveryoneAll([templateStatusEmit(template, status)]));
         return template;
       });
     },
@@ -141,7 +140,7 @@ export function createTemplatesService(deps: TemplateDeps) {
         await deps.activities.record(activity(actor, 'template_deleted', current), tx);
         const template = toTemplate(current, found.creatorName);
         afterCommit(tx, () =>
-          emitAll(deps.realtime, [templateStatusEmit(template, templateStatusOf(current.status), 'DELETED' satisfies TemplateStatus)]),
+          deps.realtime.toEveryoneAll([templateStatusEmit(template, templateStatusOf(current.status), 'DELETED' satisfies TemplateStatus)]),
         );
       });
     },
