@@ -8,6 +8,8 @@ import type { Mailer } from './modules/email/mailer.ts';
 import type { LicenseService } from './modules/license/license.service.ts';
 import type { LicenseAdminService } from './modules/license/license-admin.service.ts';
 import type { MediaLinks } from './modules/media/media-links.ts';
+import type { MessagingService } from './modules/messaging/messaging.service.ts';
+import type { MessagingDeps } from './modules/messaging/messaging-deps.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
@@ -45,4 +47,9 @@ export interface AppContext extends BaseContext {
     uploads: MediaStorage;
     links: MediaLinks;
   };
+  /**
+   * The messaging core (modules/messaging), which alone stores and sends messages: its service for routes and other
+   * domains, and its deps for domains whose own use cases build on its parts (templates).
+   */
+  messaging: { service: MessagingService; deps: MessagingDeps };
 }

@@ -12,6 +12,8 @@ import { createMailer } from '../modules/email/mailer.ts';
 import { createLicenseParts } from '../modules/license/license.service.ts';
 import { createLicenseAdminService } from '../modules/license/license-admin.service.ts';
 import { loadMediaLinks } from '../modules/media/media-links.ts';
+import { createMessagingService } from '../modules/messaging/messaging.service.ts';
+import { createMessagingDeps } from '../modules/messaging/messaging-deps.ts';
 import { createSettingsRepository } from '../modules/settings/settings.repository.ts';
 import { createSettingsService } from '../modules/settings/settings.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
@@ -55,7 +57,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dat
   settings = createSettingsService(base, settingsRepository);
   auth = createAuthService(base, createAuthRepository(db), createUsersRepository(db));
 
-  return {
+  const shared = {
     ...base,
     settings,
     auth,
@@ -68,4 +70,6 @@ export async function createAppContext(app: FastifyInstance, config: Config, dat
       links: await loadMediaLinks(db, createSecretBox(config.dataDir)),
     },
   };
+  const messaging = createMessagingDeps(shared);
+  return { ...shared, messaging: { service: createMessagingService(messaging), deps: messaging } };
 }

@@ -31,7 +31,7 @@ const ConversationReportPage = named(() => import('../features/reports/pages/con
 const ActivitiesPage = named(() => import('../features/activities/pages/activities-page'), 'ActivitiesPage');
 const UsersPage = named(() => import('../features/users/pages/users-page'), 'UsersPage');
 const JobsPage = named(() => import('../features/jobs/pages/jobs-page'), 'JobsPage');
-const SettingsPage = named(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
+const SettingsPage = named(() => import('./settings-route'), 'SettingsRoute');
 const ProfilePage = named(() => import('../features/profile/pages/profile-page'), 'ProfilePage');
 const TemplatesPage = named(() => import('../features/templates/pages/templates-page'), 'TemplatesPage');
 const CreateTemplatePage = named(() => import('../features/templates/pages/template-editor-pages'), 'CreateTemplatePage');

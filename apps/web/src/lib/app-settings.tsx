@@ -5,6 +5,8 @@ import { apiRequest } from './api-client';
 import { setDateSettings } from './format-date';
 
 export const publicSettingsQueryKey = ['app', 'public'] as const;
+/** The email feature's status names the sender, whose default is the app's name: saving app settings refreshes it. */
+export const emailStatusQueryKey = ['settings', 'email', 'status'] as const;
 
 /** Branding and formats from GET /api/app/public, with the spec's defaults until (or unless) it answers. */
 export function useAppSettings(): AppSettings {

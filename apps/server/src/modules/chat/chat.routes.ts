@@ -16,24 +16,24 @@ import { idParamsSchema } from '@wac/contract/common';
 import { errorBodySchema } from '@wac/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.ts';
-import { chatHistory, listConversationSummaries, listFailedMessages, markRead, messageStatus } from '../messaging/conversations.service.ts';
-import type { MessagingDeps } from '../messaging/messaging-deps.ts';
-import { retryMessage } from '../messaging/retry-message.ts';
-import { sendMedia } from '../messaging/send-media.ts';
-import { sendText } from '../messaging/send-text.ts';
-import { readMediaUpload } from './media-upload.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import { readMediaUpload } from '../messaging/media-upload.ts';
+import type { MessagingService } from '../messaging/messaging.service.ts';
 
 const tags = ['Chat'];
 const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** Spec 7 "Chat": the agents' inbox, threads, sending (inside the 24-hour window), read marks and failed sends. */
-export const chatRoutes: FastifyPluginAsyncZod<{ deps: MessagingDeps }> = async (app, { deps }) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ messaging: MessagingService; storage: MediaStorage }> = async (
+  app,
+  { messaging, storage },
+) => {
   app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/api/agent/conversations',
     { schema: { tags, querystring: conversationsQuerySchema, response: { 200: conversationsResponseSchema } } },
-    (request) => listConversationSummaries(deps, request.query),
+    (request) => messaging.listConversations(request.query),
   );
 
   app.get(
@@ -41,7 +41,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: MessagingDeps }> = async 
     {
       schema: { tags, params: phoneParamsSchema, querystring: chatHistoryQuerySchema, response: { 200: chatHistoryResponseSchema } },
     },
-    (request) => chatHistory(deps, request.params.phone, request.query.page, request.query.limit),
+    (request) => messaging.chatHistory(request.params.phone, request.query.page, request.query.limit),
   );
 
   app.post(
@@ -50,7 +50,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: MessagingDeps }> = async 
       config: { license: { quota: 'messages' } },
       schema: { tags, body: sendMessageBodySchema, response: { 201: sentMessageResponseSchema, ...refusals } },
     },
-    async (request, reply) => reply.status(201).send({ message: await sendText(deps, currentUser(request), request.body) }),
+    async (request, reply) => reply.status(201).send({ message: await messaging.sendText(currentUser(request), request.body) }),
   );
 
   app.post(
@@ -65,25 +65,25 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: MessagingDeps }> = async 
       },
     },
     async (request, reply) => {
-      const upload = await readMediaUpload(request, deps.storage);
-      return reply.status(201).send({ message: await sendMedia(deps, currentUser(request), upload) });
+      const upload = await readMediaUpload(request, storage);
+      return reply.status(201).send({ message: await messaging.sendMedia(currentUser(request), upload) });
     },
   );
 
   app.post('/api/agent/mark-read', { schema: { tags, body: markReadBodySchema, response: { 200: markReadResponseSchema } } }, (request) =>
-    markRead(deps, request.body.messages),
+    messaging.markRead(request.body.messages),
   );
 
   app.get(
     '/api/message-status/:id',
     { schema: { tags, params: idParamsSchema, response: { 200: messageStatusResponseSchema, 404: errorBodySchema } } },
-    (request) => messageStatus(deps, request.params.id),
+    (request) => messaging.messageStatus(request.params.id),
   );
 
   app.get(
     '/api/failed-messages',
     { schema: { tags, querystring: failedMessagesQuerySchema, response: { 200: failedMessagesResponseSchema } } },
-    (request) => listFailedMessages(deps, request.query),
+    (request) => messaging.listFailedMessages(request.query),
   );
 
   app.post(
@@ -92,6 +92,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: MessagingDeps }> = async 
       config: { license: { quota: 'messages' } },
       schema: { tags, params: idParamsSchema, response: { 200: sentMessageResponseSchema, ...refusals } },
     },
-    async (request) => ({ message: await retryMessage(deps, currentUser(request), request.params.id) }),
+    async (request) => ({ message: await messaging.retryMessage(currentUser(request), request.params.id) }),
   );
 };

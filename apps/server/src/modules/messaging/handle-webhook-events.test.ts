@@ -17,7 +17,7 @@ beforeAll(() => {
 const text = (from: string, wamid: string, seconds: number, name?: string) =>
   inboundPayload(business, { from, name, wamid, date: new Date(seconds * 1000), message: { type: 'text', text: { body: wamid } } });
 
-const handle = (payloads: unknown[]) => database.db.transaction((tx) => handleWebhookEvents(tx, payloads));
+const handle = (payloads: unknown[]) => database.db.transaction((tx) => handleWebhookEvents(tx, payloads, []));
 
 describe('webhook events handled as one batch', () => {
   it('stores each message once, one contact per person with the latest name, and moves each conversation on', async () => {

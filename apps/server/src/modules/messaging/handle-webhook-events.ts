@@ -5,13 +5,13 @@ import type { Tx } from '../../db/database.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { errorFromMeta, inboundContent } from '../../whatsapp/webhook/inbound-content.ts';
 import { extractChanges, type InboundItem, metaTime, type StatusItem } from '../../whatsapp/webhook/webhook-payload.ts';
-import { applyTemplateUpdate } from '../templates/template-status.ts';
 import { reopenEndedSessions } from './conversation-sessions.repository.ts';
 import { conversationKey, insertInboundMessages, upsertContacts, upsertConversations } from './inbound-messages.repository.ts';
 import { insertPendingInboundMedia, type NewInboundMedia } from './media-files.repository.ts';
 import { messageReceivedEmit, messageStatusEmit } from './message-events.ts';
 import { applyStatuses } from './message-statuses.repository.ts';
 import type { MessageRow } from './messages.repository.ts';
+import type { WebhookChangesHandler } from './messaging-extensions.ts';
 
 export interface WebhookEventOutcome {
   /** Realtime events to send once the transaction is committed. */
@@ -107,9 +107,9 @@ async function storeStatuses(tx: Tx, statuses: StatusItem[], outcome: WebhookEve
 
 /**
  * Stores what a batch of webhook deliveries says, in a few statements for the whole batch, and says what to announce
- * and fetch once it is committed.
+ * and fetch once it is committed. Other domains' handlers (template reviews) take their part in the same transaction.
  */
-export async function handleWebhookEvents(tx: Tx, payloads: unknown[]): Promise<WebhookEventOutcome> {
+export async function handleWebhookEvents(tx: Tx, payloads: unknown[], handlers: WebhookChangesHandler[]): Promise<WebhookEventOutcome> {
   const changes = payloads.map(extractChanges);
   const outcome: WebhookEventOutcome = { emits: [], mediaQueued: 0 };
   await storeInbound(
@@ -122,6 +122,6 @@ export async function handleWebhookEvents(tx: Tx, payloads: unknown[]): Promise<
     changes.flatMap((c) => c.statuses),
     outcome,
   );
-  for (const update of changes.flatMap((c) => c.templates)) outcome.emits.push(...(await applyTemplateUpdate(tx, update)));
+  for (const handler of handlers) outcome.emits.push(...(await handler(tx, changes)));
   return outcome;
 }

@@ -55,7 +55,7 @@ async function receiveImage(media: UploadedMedia, sha256 = media.sha256) {
     wamid: newWamid(),
     message: { type: 'image', image: { id: media.id, mime_type: media.mimeType, sha256 } },
   });
-  const outcome = await database.db.transaction((tx) => handleWebhookEvents(tx, [payload]));
+  const outcome = await database.db.transaction((tx) => handleWebhookEvents(tx, [payload], []));
   expect(outcome.mediaQueued).toBe(1);
 }
 

@@ -9,6 +9,7 @@ import type { LicenseService } from '../license/license.service.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { type ConversationTotal, createConversationTotal } from './conversation-total.ts';
 import { countConversations } from './conversations.repository.ts';
+import { createMessagingExtensions, type MessagingExtensions } from './messaging-extensions.ts';
 
 /** What messaging's use cases work with: the shared services they need and the inbox total's cache. */
 export interface MessagingDeps {
@@ -27,10 +28,12 @@ export interface MessagingDeps {
   phoneNumberId: string;
   /** The unfiltered inbox total, reused for a few seconds. */
   conversationTotal: ConversationTotal;
+  /** Filled by other domains as they register: their resends and their parts of webhook deliveries. */
+  extensions: MessagingExtensions;
 }
 
-/** What the chat, agent-session and template routes work with: the shared services, and the inbox total's cache. */
-export function createMessagingDeps(ctx: AppContext): MessagingDeps {
+/** Built once at start from the shared services (plugins/shared-services.ts). */
+export function createMessagingDeps(ctx: Omit<AppContext, 'messaging'>): MessagingDeps {
   return {
     db: ctx.database.db,
     log: ctx.log,
@@ -43,5 +46,6 @@ export function createMessagingDeps(ctx: AppContext): MessagingDeps {
     links: ctx.media.links,
     phoneNumberId: ctx.config.whatsapp.phoneNumberId,
     conversationTotal: createConversationTotal(() => countConversations(ctx.database.db, {})),
+    extensions: createMessagingExtensions(),
   };
 }

@@ -26,6 +26,7 @@ export const messagingPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     log: ctx.log,
     broadcast: (emits) => ctx.realtime.toEveryoneAll(emits),
     onMediaQueued: mediaDownloads.kick,
+    webhookHandlers: ctx.messaging.deps.extensions.webhookHandlers,
   });
 
   await app.register(whatsappWebhookRoutes, { ctx, onEventStored: processor.kick });

@@ -3,7 +3,6 @@ import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
-import { templateResend } from '../templates/retry-template.ts';
 import { takeOverOnSend, viewMessage } from './agent-sends.ts';
 import { lockConversation } from './conversation-sessions.repository.ts';
 import { lockMessage, mediaOfMessages, messageWithSender } from './conversations.repository.ts';
@@ -12,14 +11,13 @@ import { conversationOfMessage } from './media-files.repository.ts';
 import { messageStatusEmit } from './message-events.ts';
 import { type MessageRow, resetForRetry } from './messages.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
+import type { Resend } from './messaging-extensions.ts';
 import { assertWindowOpen } from './queue-outbound.ts';
 import { sendStoredMedia } from './send-media.ts';
 import type { SessionActor } from './session-transitions.ts';
 
-type Resend = (waId: string) => Promise<{ wamid: string }>;
-
-// What the console itself sends; buttons and campaign messages are resent by their own modules.
-const RESENDABLE = new Set(['text', 'image', 'video', 'audio', 'document', 'template']);
+// What messaging itself resends; other domains register theirs (templates; campaigns next).
+const FREE_FORM = new Set(['text', 'image', 'video', 'audio', 'document']);
 
 /** Text and files go again only inside the 24-hour window, as when first sent. */
 async function freeFormResend(tx: Tx, deps: MessagingDeps, original: MessageRow, lastInboundAt: Date | null): Promise<Resend> {
@@ -39,11 +37,11 @@ export async function retryMessage(deps: MessagingDeps, actor: SessionActor, mes
     const original = await lockMessage(tx, messageId);
     if (!original) throw notFound('Message not found');
     if (original.direction !== 'outbound' || original.status !== 'failed') throw conflict('Only failed messages can be retried');
-    if (!RESENDABLE.has(original.type)) throw conflict(`A ${original.type} message cannot be retried from the chat`);
-    const resend =
-      original.type === 'template'
-        ? await templateResend(deps, original.content as MessageContent)
-        : await freeFormResend(tx, deps, original, conversation.lastInboundAt);
+    const resender = deps.extensions.resenders.get(original.type);
+    if (!resender && !FREE_FORM.has(original.type)) throw conflict(`A ${original.type} message cannot be retried from the chat`);
+    const resend = resender
+      ? await resender(original.content as MessageContent)
+      : await freeFormResend(tx, deps, original, conversation.lastInboundAt);
     // Retrying is writing: it takes the conversation over as a send does, and is refused in another agent's.
     await takeOverOnSend(tx, deps, conversation, actor);
     await deps.license.consumeMessages(tx, 1);

@@ -34,7 +34,12 @@ describe('webhook processor', () => {
     const emitted: string[] = [];
     const servers = [1, 2, 3].map(() =>
       createWebhookProcessor(
-        { db: database.db, log, broadcast: (emits) => emitted.push(...emits.map((e) => (e.payload as { wamid: string }).wamid)) },
+        {
+          db: database.db,
+          log,
+          webhookHandlers: [],
+          broadcast: (emits) => emitted.push(...emits.map((e) => (e.payload as { wamid: string }).wamid)),
+        },
         { batchSize: 10 },
       ),
     );
@@ -56,13 +61,13 @@ describe('webhook processor', () => {
     const bad = await insertWebhookEvent(database.db, { object: 'whatsapp_business_account', entry: [], poison: true });
     const good = await insertWebhookEvent(database.db, textEvent(1000));
     const processor = createWebhookProcessor(
-      { db: database.db, log, broadcast: () => {} },
+      { db: database.db, log, webhookHandlers: [], broadcast: () => {} },
       {
         intervalMs: 20,
         maxAttempts: 3,
         handle: async (tx, payloads) => {
           if (payloads.some((payload) => (payload as { poison?: boolean }).poison)) throw new Error('cannot read this event');
-          return handleWebhookEvents(tx, payloads);
+          return handleWebhookEvents(tx, payloads, []);
         },
       },
     );

@@ -6,6 +6,7 @@ import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { handleWebhookEvents, type WebhookEventOutcome } from './handle-webhook-events.ts';
 import { messageStatusEmit } from './message-events.ts';
 import { sweepEarlyStatuses } from './message-statuses.repository.ts';
+import type { WebhookChangesHandler } from './messaging-extensions.ts';
 import { claimWebhookEvents, markWebhookEventFailed, markWebhookEventsProcessed } from './webhook-events.repository.ts';
 
 export interface WebhookProcessorDeps {
@@ -15,6 +16,8 @@ export interface WebhookProcessorDeps {
   broadcast: (emits: RealtimeEmit[]) => void;
   /** Called after a commit that queued inbound files, so they are downloaded at once. */
   onMediaQueued?: () => void;
+  /** Other domains' parts of each batch (messaging-extensions.ts). */
+  webhookHandlers: WebhookChangesHandler[];
 }
 
 /** After this many failed tries an event is left with its error for an admin to look at. */
@@ -33,7 +36,10 @@ export type WebhookProcessor = ReturnType<typeof createWebhookProcessor>;
  * Processes stored webhook events. Several servers can run it at once: each claims rows with
  * FOR UPDATE SKIP LOCKED. It runs when an event is stored and on an interval for leftovers.
  */
-export function createWebhookProcessor({ db, log, broadcast, onMediaQueued }: WebhookProcessorDeps, options: WebhookProcessorOptions = {}) {
+export function createWebhookProcessor(
+  { db, log, broadcast, onMediaQueued, webhookHandlers }: WebhookProcessorDeps,
+  options: WebhookProcessorOptions = {},
+) {
   const { batchSize = 200, intervalMs = 2000, maxAttempts = WEBHOOK_MAX_ATTEMPTS, handle = handleWebhookEvents } = options;
   let sweeping: Promise<void> | null = null;
 
@@ -49,6 +55,7 @@ export function createWebhookProcessor({ db, log, broadcast, onMediaQueued }: We
         handle(
           sp,
           rows.map((row) => row.payload),
+          webhookHandlers,
         ),
       );
       await markWebhookEventsProcessed(

@@ -3,6 +3,7 @@ import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import { z } from 'zod';
 import { conflict } from '../../http/app-error.ts';
 import type { MessagingDeps } from '../messaging/messaging-deps.ts';
+import type { Resend } from '../messaging/messaging-extensions.ts';
 import { assertSendable, sendToMeta, uploadsOf } from './send-template.ts';
 import { toTemplate } from './template-view.ts';
 import { templateByNameAndLanguage } from './templates.repository.ts';
@@ -13,7 +14,7 @@ const storedComponentsSchema = z.array(sendComponentSchema);
  * A failed template message, ready to go again as it was first sent: no 24-hour window applies, but
  * the licence must still include templates. Answers the send to make once the retry is committed.
  */
-export async function templateResend(deps: MessagingDeps, content: MessageContent): Promise<(waId: string) => Promise<{ wamid: string }>> {
+export async function templateResend(deps: MessagingDeps, content: MessageContent): Promise<Resend> {
   await deps.license.requireFeature('templates');
   const stored = content.template;
   if (!stored?.components) throw conflict('This template message was sent before retries were possible; send the template again');

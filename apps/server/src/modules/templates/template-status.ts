@@ -2,7 +2,7 @@ import type { TemplateStatus } from '@wac/contract/templates';
 import { or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
-import type { TemplateUpdateItem } from '../../whatsapp/webhook/webhook-payload.ts';
+import type { TemplateUpdateItem, WebhookChanges } from '../../whatsapp/webhook/webhook-payload.ts';
 import { templateCategoryOf, templateStatusEmit, templateStatusOf, toTemplate } from './template-view.ts';
 import { byMetaId, byNameAndLanguage, creatorNameOf, lockTemplate, type NewTemplateRow, updateTemplate } from './templates.repository.ts';
 
@@ -18,7 +18,7 @@ function statusOfEvent(event: string | null): TemplateStatus | null {
  * transaction, and says what to announce after commit. A template this install does not know (made
  * in Meta's own tools) is left for the next sync to bring in.
  */
-export async function applyTemplateUpdate(tx: Tx, update: TemplateUpdateItem): Promise<RealtimeEmit[]> {
+async function applyTemplateUpdate(tx: Tx, update: TemplateUpdateItem): Promise<RealtimeEmit[]> {
   const where: SQL =
     update.name && update.language
       ? (or(byMetaId(update.metaId), byNameAndLanguage(update.name, update.language)) as SQL)
@@ -49,4 +49,11 @@ export async function applyTemplateUpdate(tx: Tx, update: TemplateUpdateItem): P
 
   const row = await updateTemplate(tx, current.id, change);
   return [templateStatusEmit(toTemplate(row, await creatorNameOf(tx, row)), templateStatusOf(current.status))];
+}
+
+/** Templates' part of a batch of webhook deliveries (registered with messaging by the templates plugin). */
+export async function applyTemplateUpdates(tx: Tx, changes: WebhookChanges[]): Promise<RealtimeEmit[]> {
+  const emits: RealtimeEmit[] = [];
+  for (const update of changes.flatMap((c) => c.templates)) emits.push(...(await applyTemplateUpdate(tx, update)));
+  return emits;
 }

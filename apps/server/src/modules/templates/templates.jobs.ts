@@ -1,16 +1,15 @@
 import { noPayload, type ScheduledJobKind } from '../../jobs/job-runner.ts';
-import type { TemplateDeps } from './template-deps.ts';
-import { syncTemplates } from './template-sync.ts';
+import type { TemplatesService } from './templates.service.ts';
 
 /** The periodic sync, for changes a webhook did not bring (missed deliveries, templates made in Meta's tools). */
-export function templateSyncJob(deps: TemplateDeps, everyMs: number): ScheduledJobKind {
+export function templateSyncJob(templates: TemplatesService, everyMs: number): ScheduledJobKind {
   return {
     name: 'templates.sync',
     title: 'Sync templates with Meta',
     payload: noPayload,
     everyMs,
     handler: async () => {
-      await syncTemplates(deps);
+      await templates.sync();
     },
   };
 }

@@ -18,10 +18,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../http/app-error.ts';
 import { currentUser } from '../../http/auth-guard.ts';
-import { sendTemplate } from './send-template.ts';
-import type { TemplateDeps } from './template-deps.ts';
-import { syncTemplates } from './template-sync.ts';
-import { readHeaderFile, saveHeaderFile, uploadHeaderSample } from './template-uploads.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import { readHeaderFile } from './template-uploads.ts';
 import type { TemplatesService } from './templates.service.ts';
 
 const tags = ['Templates'];
@@ -34,7 +32,10 @@ const templates = { license: { feature: 'templates' as const } };
  * only admins create, edit, delete, upload samples to Meta and sync (the server decides, whatever the menu shows).
  * Keeping a header file to send (upload-file) is part of sending, so everyone may.
  */
-export const templatesRoutes: FastifyPluginAsyncZod<{ deps: TemplateDeps; service: TemplatesService }> = async (app, { deps, service }) => {
+export const templatesRoutes: FastifyPluginAsyncZod<{ service: TemplatesService; uploads: MediaStorage }> = async (
+  app,
+  { service, uploads },
+) => {
   app.addHook('onRequest', app.requireUser);
   // requireUser has already run: only the role is left to check.
   const admin = {
@@ -97,7 +98,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: TemplateDeps; servic
       config: templates,
       schema: { tags, summary: 'Reconcile with Meta’s list now', response: { 200: templateSyncResponseSchema, ...refusals } },
     },
-    () => syncTemplates(deps),
+    () => service.sync(),
   );
 
   app.post(
@@ -112,8 +113,8 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: TemplateDeps; servic
       },
     },
     async (request, reply) => {
-      const file = await readHeaderFile(request, deps.uploads);
-      return reply.status(201).send({ upload: await saveHeaderFile(deps, currentUser(request), file) });
+      const file = await readHeaderFile(request, uploads);
+      return reply.status(201).send({ upload: await service.saveHeaderFile(currentUser(request), file) });
     },
   );
 
@@ -129,7 +130,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: TemplateDeps; servic
         response: { 200: templateMediaHandleResponseSchema, ...refusals },
       },
     },
-    async (request) => uploadHeaderSample(deps, await readHeaderFile(request, deps.uploads)),
+    async (request) => service.uploadHeaderSample(await readHeaderFile(request, uploads)),
   );
 
   app.post(
@@ -138,6 +139,6 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: TemplateDeps; servic
       config: { license: { feature: 'templates', quota: 'messages' } },
       schema: { tags, body: sendTemplateBodySchema, response: { 201: sendTemplateResponseSchema, ...refusals } },
     },
-    async (request, reply) => reply.status(201).send({ message: await sendTemplate(deps, currentUser(request), request.body) }),
+    async (request, reply) => reply.status(201).send({ message: await service.send(currentUser(request), request.body) }),
   );
 };

@@ -9,8 +9,12 @@ import {
   type UpdateTemplateBody,
 } from '@wac/contract/templates';
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
+import { bindDeps } from '../../lib/bind-deps.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
+import { sendTemplate } from './send-template.ts';
 import { atMeta, type TemplateDeps } from './template-deps.ts';
+import { syncTemplates } from './template-sync.ts';
+import { saveHeaderFile, uploadHeaderSample } from './template-uploads.ts';
 import { templateCategoryOf, templateStatusEmit, templateStatusOf, toTemplate } from './template-view.ts';
 import {
   byId,
@@ -32,7 +36,7 @@ function assertValid(draft: TemplateDraft): void {
 
 const fixedFields = ['name', 'language', 'category'] as const;
 
-/** Template management (spec 7 "Templates"): admins create, edit and delete; Meta reviews; everyone reads. */
+/** Templates (spec 7 "Templates"): admins create, edit and delete; Meta reviews; everyone reads and sends; the sync with Meta. */
 export function createTemplatesService(deps: TemplateDeps) {
   const { db } = deps;
   const activity = (actor: User, type: string, row: TemplateRow) => ({
@@ -42,7 +46,14 @@ export function createTemplatesService(deps: TemplateDeps) {
     data: { username: actor.username, name: row.name, status: row.status, details: row.language },
   });
 
+  const bound = bindDeps(deps);
+
   return {
+    send: bound(sendTemplate),
+    sync: bound(syncTemplates),
+    saveHeaderFile: bound(saveHeaderFile),
+    uploadHeaderSample: bound(uploadHeaderSample),
+
     async get(id: number): Promise<Template> {
       const found = await templateById(db, id);
       if (!found) throw notFound('Template not found');

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AppSettings } from '@wac/contract/app-settings-defaults';
 import { apiRequest } from '../../../lib/api-client';
-import { publicSettingsQueryKey } from '../../../lib/app-settings';
+import { emailStatusQueryKey, publicSettingsQueryKey } from '../../../lib/app-settings';
 import { appSettingsQueryKey } from './get-app-settings';
-import { emailStatusQueryKey } from './get-email-status';
 
 export function updateAppSettings(settings: Partial<AppSettings>): Promise<{ settings: AppSettings }> {
   return apiRequest<{ settings: AppSettings }>('/api/app/settings', { method: 'PUT', body: { settings } });

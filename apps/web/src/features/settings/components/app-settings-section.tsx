@@ -1,9 +1,11 @@
 import { type AppSettingKey, type AppSettings, dateFormats, timeFormats } from '@wac/contract/app-settings-defaults';
 import { formatCurrency } from '@wac/contract/format';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { serverFieldErrors } from '../../../lib/form-errors';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { FormAlert } from '../../../ui/form-alert';
 import { QueryStatus } from '../../../ui/query-status';
+import { SaveChangesActions } from '../../../ui/save-changes-actions';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toasts';
 import { useAppSettingsForm } from '../api/get-app-settings';
@@ -17,8 +19,7 @@ import {
   previewDateTime,
   timezoneOptions,
 } from './regional-options';
-import { SaveChangesActions } from './save-changes-actions';
-import { changedAppSettings, serverFieldErrors, validateAppSettings } from './settings-validation';
+import { changedAppSettings, validateAppSettings } from './settings-validation';
 
 const allKeys = [
   'app.name',

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { transportSentence } from './email-status-banner';
 import { previewDate, previewDateTime, timezoneOptions } from './regional-options';
 
 const at = new Date('2025-03-09T18:05:00Z');
@@ -26,13 +25,5 @@ describe('timezoneOptions', () => {
     expect(zones[0]).toBe('UTC');
     expect(zones).toContain('Europe/Paris');
     expect(new Set(zones).size).toBe(zones.length);
-  });
-});
-
-describe('transportSentence', () => {
-  it('says where mail goes in plain words', () => {
-    expect(transportSentence({ transport: 'settings' })).toBe('Sending through the SMTP server saved here');
-    expect(transportSentence({ transport: 'environment' })).toBe('Sending through SMTP_URL');
-    expect(transportSentence({ transport: 'outbox' })).toBe('No SMTP configured: mail is kept in the outbox below');
   });
 });

@@ -1,13 +1,6 @@
 import { type AppSettings, appSettingDefaults } from '@wac/contract/app-settings-defaults';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import {
-  changedAppSettings,
-  serverFieldErrors,
-  validateAppSettings,
-  validateEmailTemplate,
-  validateSmtpSettings,
-} from './settings-validation';
+import { changedAppSettings, validateAppSettings } from './settings-validation';
 
 const saved: AppSettings = { ...appSettingDefaults };
 
@@ -41,64 +34,5 @@ describe('app settings', () => {
     const { data, errors } = validateAppSettings({ 'app.timezone': 'Europe/Paris', 'app.currency': 'EUR', 'app.language': 'pt-BR' });
     expect(errors).toEqual({});
     expect(data).toEqual({ 'app.timezone': 'Europe/Paris', 'app.currency': 'EUR', 'app.language': 'pt-BR' });
-  });
-});
-
-describe('SMTP settings', () => {
-  const values = {
-    enabled: true,
-    host: 'smtp.example.com',
-    port: '587',
-    secure: false,
-    user: 'mailer',
-    password: '',
-    from: 'Acme <no-reply@example.com>',
-    requireVerification: false,
-  };
-
-  it('leaves an empty password out so the stored one is kept', () => {
-    const { data } = validateSmtpSettings(values);
-    expect(data).toBeDefined();
-    expect(data && 'password' in data).toBe(false);
-    expect(validateSmtpSettings({ ...values, password: 'pw' }).data?.password).toBe('pw');
-  });
-
-  it('checks port, host and from', () => {
-    expect(validateSmtpSettings({ ...values, port: '' }).errors.port).toBe('SMTP port must be a number');
-    expect(validateSmtpSettings({ ...values, port: '70000' }).errors.port).toBe('SMTP port must be between 1 and 65535');
-    expect(validateSmtpSettings({ ...values, host: '' }).errors.host).toBe('SMTP host is required to send through this server');
-    expect(validateSmtpSettings({ ...values, enabled: false, host: '' }).errors.host).toBeUndefined();
-    expect(validateSmtpSettings({ ...values, from: 'nobody' }).errors.from).toBe(
-      'From must be an email address, optionally as Name <email>',
-    );
-  });
-});
-
-describe('email templates', () => {
-  it('requires subject, text and the link where there is one', () => {
-    expect(validateEmailTemplate({ subject: '', text: '' }).errors).toEqual({ subject: 'Subject is required', text: 'Text is required' });
-    expect(validateEmailTemplate({ subject: 'Reset', text: 'Hello' }, ['link']).errors).toEqual({
-      text: 'Text must contain {{link}}, or the email cannot be used',
-    });
-    expect(validateEmailTemplate({ subject: 'Reset', text: 'Open {{ link }}' }, ['link']).data).toEqual({
-      subject: 'Reset',
-      text: 'Open {{ link }}',
-    });
-  });
-});
-
-describe('serverFieldErrors', () => {
-  it('maps the server details to fields', () => {
-    const error = new ApiError('Timezone must be an IANA timezone (body settings.app.timezone)', 400, 'VALIDATION_ERROR', {
-      details: [{ field: 'settings.app.timezone', message: 'Timezone must be an IANA timezone such as Europe/Paris' }],
-    });
-    expect(serverFieldErrors(error, ['app.timezone'] as const)).toEqual({
-      fields: { 'app.timezone': 'Timezone must be an IANA timezone such as Europe/Paris' },
-    });
-  });
-
-  it('keeps the server text when no field is named', () => {
-    const error = new ApiError('You do not have permission to do this', 403, 'INSUFFICIENT_PERMISSIONS', {});
-    expect(serverFieldErrors(error, ['app.name'] as const)).toEqual({ fields: {}, message: 'You do not have permission to do this' });
   });
 });

@@ -1,58 +1,13 @@
-import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
-import { AppSettingsSection } from '../components/app-settings-section';
-import { EmailSettingsSection } from '../components/email-settings-section';
-import { EmailTemplatesSection } from '../components/email-templates-section';
-import { LicenseSection } from '../components/license-section';
-import { OutboxSection } from '../components/outbox-section';
-import { WebhookHealthSection } from '../components/webhook-health-section';
+import { type MouseEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import './settings-page.css';
 
-interface Section {
+/** One card of the page; the sections come from the features that own them (app/settings-route.tsx). */
+export interface SettingsSection {
   id: string;
   title: string;
   description: string;
   render: () => ReactNode;
 }
-
-/** One card per section. */
-const sections: Section[] = [
-  {
-    id: 'app',
-    title: 'App settings',
-    description: 'Branding, links, and how dates, times and amounts are shown.',
-    render: () => <AppSettingsSection />,
-  },
-  {
-    id: 'licence',
-    title: 'Licence',
-    description: 'The plan this install runs on, what it allows, and how much of it is used.',
-    render: () => <LicenseSection />,
-  },
-  {
-    id: 'email',
-    title: 'Email',
-    description: 'How the console sends password resets, verification and test emails.',
-    render: () => <EmailSettingsSection />,
-  },
-  {
-    id: 'email-templates',
-    title: 'Email templates',
-    description: 'The subject and text of each email. Variables in double braces are filled in when it is sent.',
-    render: () => <EmailTemplatesSection />,
-  },
-  {
-    id: 'whatsapp-webhook',
-    title: 'WhatsApp webhook',
-    description: 'Whether WhatsApp events reach the console, and whether it keeps up processing them.',
-    render: () => <WebhookHealthSection />,
-  },
-  {
-    id: 'outbox',
-    title: 'Outbox',
-    description: 'Emails kept on the server while no SMTP server is configured, newest first.',
-    render: () => <OutboxSection />,
-  },
-];
 
 /** The section nearest the top of the viewport, for the nav highlight. */
 function useActiveSection(ids: string[]): [string, (id: string) => void] {
@@ -89,16 +44,16 @@ function useActiveSection(ids: string[]): [string, (id: string) => void] {
   return [active, setActive];
 }
 
-const sectionIds = sections.map((s) => s.id);
-
-export function SettingsPage() {
+/** The settings as one page of cards, with a nav that follows the section being read. */
+export function SettingsPage({ sections }: { sections: SettingsSection[] }) {
+  const sectionIds = useMemo(() => sections.map((s) => s.id), [sections]);
   const [active, setActive] = useActiveSection(sectionIds);
 
   // A link such as /settings#outbox opens at that section.
   useEffect(() => {
     const id = window.location.hash.slice(1);
     if (id && sectionIds.includes(id)) document.getElementById(id)?.scrollIntoView();
-  }, []);
+  }, [sectionIds]);
 
   function go(event: MouseEvent<HTMLAnchorElement>, id: string) {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { Button } from '../../../ui/button';
+import { Button } from './button';
 
 /** The buttons of a form over saved values: both wait until something changed. */
 export function SaveChangesActions({

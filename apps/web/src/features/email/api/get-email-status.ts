@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { emailStatusSchema } from '@wac/contract/email';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { emailStatusQueryKey } from '../../../lib/app-settings';
 
 export type EmailStatus = z.infer<typeof emailStatusSchema>;
-
-export const emailStatusQueryKey = ['settings', 'email', 'status'] as const;
 
 export function fetchEmailStatus(signal?: AbortSignal): Promise<EmailStatus> {
   return apiRequest<EmailStatus>('/api/email/status', { signal });

@@ -2,6 +2,7 @@ import { type EmailSettings, emailTestBodySchema } from '@wac/contract/email';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
+import { serverFieldErrors } from '../../../lib/form-errors';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { Button } from '../../../ui/button';
 import { FormAlert } from '../../../ui/form-alert';
@@ -13,7 +14,7 @@ import { useEmailStatus } from '../api/get-email-status';
 import { useSendTestEmail } from '../api/send-test-email';
 import { useUpdateEmailSettings } from '../api/update-email-settings';
 import { EmailStatusBanner } from './email-status-banner';
-import { type SmtpFormValues, serverFieldErrors, validateSmtpSettings } from './settings-validation';
+import { type SmtpFormValues, validateSmtpSettings } from './email-validation';
 
 const smtpFields = ['enabled', 'host', 'port', 'secure', 'allowSelfSigned', 'user', 'password', 'from', 'requireVerification'] as const;
 

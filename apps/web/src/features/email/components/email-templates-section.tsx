@@ -1,14 +1,15 @@
 import type { EmailTemplateName } from '@wac/contract/email';
 import { type FormEvent, useId, useState } from 'react';
+import { serverFieldErrors } from '../../../lib/form-errors';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { FormAlert } from '../../../ui/form-alert';
 import { QueryStatus } from '../../../ui/query-status';
+import { SaveChangesActions } from '../../../ui/save-changes-actions';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toasts';
 import { type EmailTemplate, useEmailTemplates } from '../api/list-email-templates';
 import { useUpdateEmailTemplate } from '../api/update-email-template';
-import { SaveChangesActions } from './save-changes-actions';
-import { serverFieldErrors, validateEmailTemplate } from './settings-validation';
+import { validateEmailTemplate } from './email-validation';
 
 const templateLabels: Record<EmailTemplateName, { title: string; when: string }> = {
   password_reset: { title: 'Password reset', when: 'Sent when someone asks to reset a forgotten password.' },

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailSettings, emailSettingsUpdateSchema } from '@wac/contract/email';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { emailStatusQueryKey } from '../../../lib/app-settings';
 import { emailSettingsQueryKey } from './get-email-settings';
-import { emailStatusQueryKey } from './get-email-status';
 
 export type EmailSettingsUpdate = z.input<typeof emailSettingsUpdateSchema>;
 

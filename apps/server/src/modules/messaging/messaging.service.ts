@@ -1,0 +1,28 @@
+import { bindDeps } from '../../lib/bind-deps.ts';
+import { endSession, getSession, returnToBot, takeOver } from './agent-sessions.service.ts';
+import { chatHistory, listConversationSummaries, listFailedMessages, markRead, messageStatus } from './conversations.service.ts';
+import type { MessagingDeps } from './messaging-deps.ts';
+import { retryMessage } from './retry-message.ts';
+import { sendMedia } from './send-media.ts';
+import { sendText } from './send-text.ts';
+
+export type MessagingService = ReturnType<typeof createMessagingService>;
+
+/** Messaging as routes and other domains call it: the use cases of the inbox, sending and agent sessions. */
+export function createMessagingService(deps: MessagingDeps) {
+  const bound = bindDeps(deps);
+  return {
+    listConversations: bound(listConversationSummaries),
+    chatHistory: bound(chatHistory),
+    markRead: bound(markRead),
+    messageStatus: bound(messageStatus),
+    listFailedMessages: bound(listFailedMessages),
+    sendText: bound(sendText),
+    sendMedia: bound(sendMedia),
+    retryMessage: bound(retryMessage),
+    session: bound(getSession),
+    takeOver: bound(takeOver),
+    returnToBot: bound(returnToBot),
+    endSession: bound(endSession),
+  };
+}

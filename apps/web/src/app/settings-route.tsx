@@ -1,0 +1,52 @@
+import { EmailSettingsSection } from '../features/email/components/email-settings-section';
+import { EmailTemplatesSection } from '../features/email/components/email-templates-section';
+import { OutboxSection } from '../features/email/components/outbox-section';
+import { LicenseSection } from '../features/license/components/license-section';
+import { AppSettingsSection } from '../features/settings/components/app-settings-section';
+import { WebhookHealthSection } from '../features/settings/components/webhook-health-section';
+import { SettingsPage, type SettingsSection } from '../features/settings/pages/settings-page';
+
+/** The settings page's cards, each from the feature that owns it. */
+const sections: SettingsSection[] = [
+  {
+    id: 'app',
+    title: 'App settings',
+    description: 'Branding, links, and how dates, times and amounts are shown.',
+    render: () => <AppSettingsSection />,
+  },
+  {
+    id: 'licence',
+    title: 'Licence',
+    description: 'The plan this install runs on, what it allows, and how much of it is used.',
+    render: () => <LicenseSection />,
+  },
+  {
+    id: 'email',
+    title: 'Email',
+    description: 'How the console sends password resets, verification and test emails.',
+    render: () => <EmailSettingsSection />,
+  },
+  {
+    id: 'email-templates',
+    title: 'Email templates',
+    description: 'The subject and text of each email. Variables in double braces are filled in when it is sent.',
+    render: () => <EmailTemplatesSection />,
+  },
+  {
+    id: 'whatsapp-webhook',
+    title: 'WhatsApp webhook',
+    description: 'Whether WhatsApp events reach the console, and whether it keeps up processing them.',
+    render: () => <WebhookHealthSection />,
+  },
+  {
+    id: 'outbox',
+    title: 'Outbox',
+    description: 'Emails kept on the server while no SMTP server is configured, newest first.',
+    render: () => <OutboxSection />,
+  },
+];
+
+/** /settings, composed here because its sections belong to several features. */
+export function SettingsRoute() {
+  return <SettingsPage sections={sections} />;
+}
