@@ -44,6 +44,20 @@ interface SendResponse {
   messages?: { id: string }[];
 }
 
+export interface SendOptions {
+  /** Meta echoes it in every status webhook of the message (512 characters at most), so a lost answer can be settled. */
+  callbackData?: string;
+}
+
+/** The number's messaging limit (unique customers per rolling 24 hours), throughput and quality, as Meta reports them. */
+export interface PhoneNumberLimits {
+  tier: string;
+  /** Null for TIER_UNLIMITED, or a tier this code cannot read. */
+  uniqueRecipientsPer24h: number | null;
+  throughputLevel: string | null;
+  qualityRating: string | null;
+}
+
 /** A template as the Graph API lists it (GET /{waba-id}/message_templates and GET /{template-id}). */
 export interface GraphTemplate {
   id: string;
@@ -66,6 +80,12 @@ export interface GraphTemplateInput {
 }
 
 const TEMPLATE_FIELDS = 'id,name,language,status,category,components,parameter_format,rejected_reason,previous_category';
+
+/** TIER_250 → 250, TIER_1K → 1000; null for TIER_UNLIMITED and anything else. */
+function tierRecipients(tier: string): number | null {
+  const match = /^TIER_(\d+)(K?)$/.exec(tier);
+  return match ? Number(match[1]) * (match[2] ? 1000 : 1) : null;
+}
 
 /** The Graph API calls the server makes, exactly as Meta documents them; works against Meta or the sandbox. */
 export function createCloudApiClient(options: CloudApiClientOptions) {
@@ -116,12 +136,13 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
     );
   }
 
-  async function send(to: string, message: Record<string, unknown>): Promise<{ wamid: string }> {
+  async function send(to: string, message: Record<string, unknown>, sendOptions: SendOptions = {}): Promise<{ wamid: string }> {
     const res = await postJson<SendResponse>(`${options.phoneNumberId}/messages`, {
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to,
       ...message,
+      ...(sendOptions.callbackData === undefined ? {} : { biz_opaque_callback_data: sendOptions.callbackData }),
     });
     const wamid = res.messages?.[0]?.id;
     if (!wamid) throw new CloudApiError(502, undefined, 'The Graph API answered without a message id');
@@ -177,8 +198,28 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
       return { url: res.url, mimeType: res.mime_type, sha256: res.sha256, fileSize: Number(res.file_size), id: res.id };
     },
 
-    sendTemplate: (to: string, name: string, languageCode: string, components: unknown[]) =>
-      send(to, { type: 'template', template: { name, language: { code: languageCode }, ...(components.length ? { components } : {}) } }),
+    sendTemplate: (to: string, name: string, languageCode: string, components: unknown[], sendOptions?: SendOptions) =>
+      send(
+        to,
+        { type: 'template', template: { name, language: { code: languageCode }, ...(components.length ? { components } : {}) } },
+        sendOptions,
+      ),
+
+    /** GET /{phone-number-id}: the messaging limit tier a campaign must stay under, with throughput and quality. */
+    async phoneNumberLimits(): Promise<PhoneNumberLimits> {
+      const res = await callJson<{ messaging_limit_tier?: string; throughput?: { level?: string }; quality_rating?: string }>(
+        `${root}/${options.phoneNumberId}?fields=messaging_limit_tier,throughput,quality_rating`,
+        { method: 'GET' },
+      );
+      // Meta has deprecated the field and may leave it out: then the limit is unknown, not zero.
+      const tier = res.messaging_limit_tier ?? 'UNKNOWN';
+      return {
+        tier,
+        uniqueRecipientsPer24h: tierRecipients(tier),
+        throughputLevel: res.throughput?.level ?? null,
+        qualityRating: res.quality_rating ?? null,
+      };
+    },
 
     /** Submits a template for review: Meta answers with its id and the status it starts in (PENDING, or at once APPROVED/REJECTED). */
     createTemplate: (template: GraphTemplateInput) =>

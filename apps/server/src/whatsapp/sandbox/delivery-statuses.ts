@@ -15,28 +15,30 @@ export const defaultStatusDelays: StatusDelays = { sent: 150, delivered: 400, re
 export type ReportedStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
 /**
- * What Meta does after accepting a send: sent, delivered, read, or a single failed status carrying its error.
+ * What Meta does after accepting a send: sent, delivered, read, or a single failed status carrying its error, each
+ * echoing the send's biz_opaque_callback_data.
  * `reported` hears each status once it has been posted.
  */
 export function scheduleDeliveryStatuses(
   sender: WebhookSender,
   business: SandboxBusiness,
   delays: StatusDelays,
-  accepted: { wamid: string; recipientId: string; failure?: QueuedFailure },
+  accepted: { wamid: string; recipientId: string; failure?: QueuedFailure; send: { callbackData?: string } },
   reported: (status: ReportedStatus, error?: { code: number; title: string }) => void,
 ): void {
   const { wamid, recipientId, failure } = accepted;
+  const { callbackData } = accepted.send;
   if (failure) {
     const error = { code: failure.code, title: failure.message ?? describeWhatsAppError(failure.code).title, details: failure.details };
     sender.later(delays.sent, async () => {
-      await sender.post(statusPayload(business, { wamid, recipientId, status: 'failed', error }));
+      await sender.post(statusPayload(business, { wamid, recipientId, callbackData, status: 'failed', error }));
       reported('failed', { code: error.code, title: error.title });
     });
     return;
   }
   for (const status of ['sent', 'delivered', 'read'] as const) {
     sender.later(delays[status], async () => {
-      await sender.post(statusPayload(business, { wamid, recipientId, status }));
+      await sender.post(statusPayload(business, { wamid, recipientId, callbackData, status }));
       reported(status);
     });
   }

@@ -109,6 +109,10 @@ const envelope = z.object({
   messaging_product: z.literal('whatsapp', { error: 'The parameter messaging_product is required.' }),
   to: required('to').refine((to) => /^\+?\d{6,15}$/.test(to), { error: 'Param to must be a phone number.' }),
   recipient_type: z.literal('individual').optional(),
+  biz_opaque_callback_data: z
+    .string({ error: 'Param biz_opaque_callback_data must be a string.' })
+    .max(512, { error: 'Param biz_opaque_callback_data must be at most 512 characters long.' })
+    .optional(),
 });
 
 const markRead = z.object({
@@ -119,7 +123,7 @@ const markRead = z.object({
 
 export type ValidatedMessage =
   | { ok: true; kind: 'read'; messageId: string }
-  | { ok: true; kind: 'send'; to: string; type: SandboxMessageType; payload: Record<string, unknown> }
+  | { ok: true; kind: 'send'; to: string; type: SandboxMessageType; payload: Record<string, unknown>; callbackData?: string }
   | { ok: false; message: string; details: string };
 
 function failure(error: z.ZodError): ValidatedMessage {
@@ -149,5 +153,6 @@ export function validateMessage(body: unknown): ValidatedMessage {
   }
   const parsed = byType[type as SandboxMessageType].safeParse(body);
   if (!parsed.success) return failure(parsed.error);
-  return { ok: true, kind: 'send', to: head.data.to, type: type as SandboxMessageType, payload: parsed.data };
+  const { to, biz_opaque_callback_data: callbackData } = head.data;
+  return { ok: true, kind: 'send', to, type: type as SandboxMessageType, payload: parsed.data, callbackData };
 }

@@ -5,6 +5,7 @@ import type { FailNextQueue, QueuedFailure } from './fail-next.ts';
 import { sendGraphError } from './graph-error.ts';
 import { receiveSandboxUpload, type SandboxMediaStore, SandboxRefusal, type StoredMedia } from './media-store.ts';
 import { type ValidatedMessage, validateMessage } from './message-validation.ts';
+import type { SandboxPhoneNumber } from './phone-number.ts';
 import { newWamid } from './webhook-payloads.ts';
 
 const VERSION_PATTERN = /^v\d+\.\d+$/;
@@ -15,9 +16,17 @@ function tokenMatches(header: string | undefined, expected: string): boolean {
   return sameSecret(header?.startsWith('Bearer ') ? header.slice(7) : undefined, expected);
 }
 
+/** GET /{object-id}?fields=…: the phone number, a media file or another object (a template). */
+interface GraphObjectRead {
+  Params: { version: string; objectId: string };
+  Querystring: { fields?: string };
+}
+
 export interface SandboxGraphOptions {
   accessToken: string;
   phoneNumberId: string;
+  /** What GET /{phone-number-id} answers. */
+  phoneNumber: SandboxPhoneNumber;
   failNext: FailNextQueue;
   media: SandboxMediaStore;
   /** A send was accepted: the sandbox follows up with status webhooks (or a failed one). */
@@ -39,7 +48,7 @@ export interface SandboxGraphOptions {
 /** The Graph API endpoints the client uses, imitated; registered under /sandbox/graph. */
 export async function sandboxGraphRoutes(
   graph: FastifyInstance,
-  { accessToken, phoneNumberId, failNext, media, onAccepted, onRead, templateSendError, findObject }: SandboxGraphOptions,
+  { accessToken, phoneNumberId, phoneNumber, failNext, media, onAccepted, onRead, templateSendError, findObject }: SandboxGraphOptions,
 ) {
   graph.setErrorHandler((err: Error & { statusCode?: number }, _request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? 400 : 500;
@@ -119,18 +128,29 @@ export async function sandboxGraphRoutes(
     return { id: stored.id };
   });
 
-  graph.get<{ Params: { version: string; mediaId: string } }>('/:version/:mediaId', async (request, reply) => {
+  graph.get<GraphObjectRead>('/:version/:objectId', async (request, reply) => {
     const bad = checkPath(request.params.version, undefined, reply);
     if (bad) return bad;
-    const found = await media.find(request.params.mediaId);
-    const other = found ? undefined : findObject?.(request.params.mediaId);
+    const { objectId } = request.params;
+    if (objectId === phoneNumberId) {
+      const read = phoneNumber.read(request.query.fields);
+      if (read.ok) return read.body;
+      return sendGraphError(
+        reply,
+        400,
+        100,
+        `(#100) Tried accessing nonexisting field (${read.unknownField}) on node type (WhatsAppBusinessPhoneNumber)`,
+      );
+    }
+    const found = await media.find(objectId);
+    const other = found ? undefined : findObject?.(objectId);
     if (other) return other;
     if (!found) {
       return sendGraphError(
         reply,
         400,
         100,
-        `Unsupported get request. Object with ID '${request.params.mediaId}' does not exist.`,
+        `Unsupported get request. Object with ID '${objectId}' does not exist.`,
         undefined,
         'GraphMethodException',
       );

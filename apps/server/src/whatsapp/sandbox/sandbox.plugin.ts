@@ -6,12 +6,15 @@ import { businessMessage } from './business-message.ts';
 import { defaultStatusDelays, type StatusDelays, scheduleDeliveryStatuses } from './delivery-statuses.ts';
 import { createFailNextQueue } from './fail-next.ts';
 import { createSandboxMediaStore, sandboxMediaLimits } from './media-store.ts';
+import { createSandboxPhoneNumber } from './phone-number.ts';
 import { sandboxControlRoutes } from './sandbox-control.routes.ts';
 import { createSandboxConversations } from './sandbox-conversations.ts';
 import { sandboxGraphRoutes } from './sandbox-graph.routes.ts';
+import { sandboxSendingControlRoutes } from './sandbox-sending-control.routes.ts';
 import { sandboxSimulatorRoutes } from './sandbox-simulator.routes.ts';
 import { sandboxTemplateControlRoutes } from './sandbox-template-control.routes.ts';
 import { sandboxTemplateRoutes, templateSendError, templateSendText } from './sandbox-templates.routes.ts';
+import { createSendCounter } from './send-counter.ts';
 import { createSandboxTemplateStore } from './template-store.ts';
 import type { SandboxBusiness } from './webhook-payloads.ts';
 import { createWebhookSender } from './webhook-sender.ts';
@@ -45,10 +48,13 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
   const media = createSandboxMediaStore(dataDir);
   const conversations = createSandboxConversations();
   const templates = createSandboxTemplateStore(dataDir);
+  const phoneNumber = createSandboxPhoneNumber(business);
+  const sends = createSendCounter();
 
   await app.register(sandboxControlRoutes, { failNext, media, sender, business, conversations });
   await app.register(sandboxSimulatorRoutes, { media, conversations });
   await app.register(sandboxTemplateControlRoutes, { templates, sender, wabaId: whatsapp.businessAccountId });
+  await app.register(sandboxSendingControlRoutes, { phoneNumber, sends });
   await app.register(
     async (graph) => {
       await sandboxTemplateRoutes(graph, {
@@ -61,9 +67,11 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
       await sandboxGraphRoutes(graph, {
         accessToken: whatsapp.accessToken,
         phoneNumberId: whatsapp.phoneNumberId,
+        phoneNumber,
         failNext,
         media,
         onAccepted: (accepted) => {
+          sends.record(accepted.recipientId);
           const shown = businessMessage(accepted.send, accepted.wamid, accepted.media);
           const text = accepted.send.type === 'template' ? templateSendText(templates, accepted.send.payload) : shown.text;
           conversations.add(accepted.recipientId, { ...shown, text });

@@ -37,6 +37,8 @@ export interface StatusPayloadInput {
   status: 'sent' | 'delivered' | 'read' | 'failed';
   recipientId: string;
   error?: { code: number; title: string; details?: string };
+  /** The message's biz_opaque_callback_data, which Meta echoes in each of its statuses. */
+  callbackData?: string;
   date?: Date;
 }
 
@@ -49,6 +51,7 @@ export function statusPayload(business: SandboxBusiness, input: StatusPayloadInp
     timestamp: unixSeconds(date),
     recipient_id: input.recipientId,
   };
+  if (input.callbackData !== undefined) status.biz_opaque_callback_data = input.callbackData;
   if (input.status === 'sent' || input.status === 'delivered') {
     // One conversation id per customer and day, like Meta's 24-hour conversations.
     const day = date.toISOString().slice(0, 10);

@@ -51,8 +51,26 @@ describe('extractChanges', () => {
         timestamp: new Date(1_700_000_000_000),
         recipientId: '1',
         errors: [{ code: 131026, title: 'Message undeliverable' }],
+        callbackData: null,
       },
-      { wamid: 'wamid.z', status: 'read', timestamp: new Date(1_700_000_005_000), recipientId: null, errors: [] },
+      { wamid: 'wamid.z', status: 'read', timestamp: new Date(1_700_000_005_000), recipientId: null, errors: [], callbackData: null },
+    ]);
+  });
+
+  it('reads the callback data Meta echoes in each status, absent as null', () => {
+    const { statuses } = extractChanges(
+      value({
+        statuses: [
+          { id: 'wamid.c', status: 'sent', timestamp: '1700000000', biz_opaque_callback_data: 'campaign:7:recipient:42' },
+          { id: 'wamid.c', status: 'failed', timestamp: '1700000001', biz_opaque_callback_data: '', errors: [{ code: 131026 }] },
+          { id: 'wamid.d', status: 'delivered', timestamp: '1700000002' },
+        ],
+      }),
+    );
+    expect(statuses.map((s) => [s.wamid, s.status, s.callbackData])).toEqual([
+      ['wamid.c', 'sent', 'campaign:7:recipient:42'],
+      ['wamid.c', 'failed', ''],
+      ['wamid.d', 'delivered', null],
     ]);
   });
 

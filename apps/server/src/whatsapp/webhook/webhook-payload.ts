@@ -23,6 +23,7 @@ const statusSchema = z.looseObject({
   timestamp: z.string(),
   recipient_id: z.string().optional(),
   errors: z.array(metaErrorSchema).optional(),
+  biz_opaque_callback_data: z.string().optional(),
 });
 
 const contactSchema = z.looseObject({ wa_id: z.string(), profile: z.looseObject({ name: z.string().optional() }).optional() });
@@ -51,6 +52,8 @@ export interface StatusItem {
   timestamp: Date;
   recipientId: string | null;
   errors: MetaError[];
+  /** The biz_opaque_callback_data the message was sent with, echoed by Meta. */
+  callbackData: string | null;
 }
 
 /** A template's review or quality status changed (APPROVED, REJECTED, PAUSED, DISABLED...), or Meta re-categorised it. */
@@ -170,6 +173,7 @@ export function extractChanges(payload: unknown): WebhookChanges {
           timestamp: metaTime(status.data.timestamp),
           recipientId: status.data.recipient_id ?? null,
           errors: status.data.errors ?? [],
+          callbackData: status.data.biz_opaque_callback_data ?? null,
         });
       }
     }
