@@ -11,6 +11,7 @@ import type { MediaLinks } from './modules/media/media-links.ts';
 import type { MessagingService } from './modules/messaging/messaging.service.ts';
 import type { MessagingDeps } from './modules/messaging/messaging-deps.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
+import type { TemplatesService } from './modules/templates/templates.service.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 import type { CloudApiClient } from './whatsapp/cloud-api-client.ts';
@@ -52,4 +53,6 @@ export interface AppContext extends BaseContext {
    * domains, and its deps for domains whose own use cases build on its parts (templates).
    */
   messaging: { service: MessagingService; deps: MessagingDeps };
+  /** Message templates: managed and sent by the templates domain, looked up by campaigns (and flows next). */
+  templates: TemplatesService;
 }

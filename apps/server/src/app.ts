@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { agentSessionsPlugin } from './modules/agent-sessions/agent-sessions.plugin.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
+import { campaignsPlugin } from './modules/campaigns/campaigns.plugin.ts';
 import { chatPlugin } from './modules/chat/chat.plugin.ts';
 import { emailPlugin } from './modules/email/email.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(chatPlugin, { ctx });
   await app.register(agentSessionsPlugin, { ctx });
   await app.register(templatesPlugin, { ctx });
+  await app.register(campaignsPlugin, { ctx });
   await app.register(jobsRoutes, { ctx });
   await registerWebConsole(app, config.webDistDir);
 

@@ -97,6 +97,18 @@ export const reservedActivityTypes = [
   'agent_taken_over',
   'agent_return_to_bot',
   'agent_session_ended',
+  'campaign_created',
+  'campaign_updated',
+  'campaign_deleted',
+  'campaign_duplicated',
+  'campaign_contacts_changed',
+  'campaign_started',
+  'campaign_scheduled',
+  'campaign_schedule_cancelled',
+  'campaign_paused',
+  'campaign_resumed',
+  'campaign_cancelled',
+  'campaign_completed',
 ] as const;
 export type ReservedActivityType = (typeof reservedActivityTypes)[number];
 
@@ -153,6 +165,7 @@ export function shouldNotify(viewer: Viewer, activity: { userId: number | null; 
 export function notificationTarget(activity: { type: string; sourceType: SourceType }): string {
   const type = activity.type.toLowerCase();
   if (activity.sourceType === 'whatsapp' || type.includes('whatsapp') || type.includes('message')) return '/chat';
+  if (type.includes('campaign')) return '/campaigns';
   if (type.includes('template')) return '/templates';
   return '/activities';
 }

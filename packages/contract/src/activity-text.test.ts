@@ -50,14 +50,30 @@ describe('describeActivity', () => {
   });
 
   it('turns unknown types into a readable sentence', () => {
-    expect(describeActivity({ type: 'campaign_started', sourceType: 'user', data: { username: 'admin', name: 'Spring sale' } })).toBe(
-      'Campaign started: Spring sale by admin',
+    expect(describeActivity({ type: 'coupon_issued', sourceType: 'user', data: { username: 'admin', name: 'Spring sale' } })).toBe(
+      'Coupon issued: Spring sale by admin',
     );
     expect(describeActivity({ type: 'backupFinished', sourceType: 'system', data: {} })).toBe('Backup finished');
     expect(describeActivity({ type: 'sync', sourceType: 'system', data: { details: 'Templates synced' } })).toBe('Templates synced');
     expect(describeActivity({ type: 'export', data: { username: 'admin', action: 'Exported contacts' } })).toBe(
       'Exported contacts by admin',
     );
+  });
+
+  it('tells what happened to a campaign, and why the system paused one', () => {
+    expect(describeActivity({ type: 'campaign_started', sourceType: 'user', data: { username: 'admin', name: 'Spring sale' } })).toBe(
+      'admin started campaign Spring sale',
+    );
+    expect(
+      describeActivity({
+        type: 'campaign_paused',
+        sourceType: 'system',
+        data: { name: 'Spring sale', details: 'its template was paused by Meta' },
+      }),
+    ).toBe('The system paused campaign Spring sale: its template was paused by Meta');
+    expect(
+      describeActivity({ type: 'campaign_contacts_changed', data: { username: 'admin', name: 'Spring sale', details: '2 added' } }),
+    ).toBe('admin changed the contacts of campaign Spring sale (2 added)');
   });
 
   it('is case-insensitive on the type', () => {

@@ -83,6 +83,18 @@ const described: { [type in ReservedActivityType]?: Describe } = {
   template_created: (who, d) => `${who} created template ${d.name ?? ''}`.trim(),
   template_updated: (who, d) => `${who} updated template ${d.name ?? ''}`.trim(),
   template_deleted: (who, d) => `${who} deleted template ${d.name ?? ''}`.trim(),
+  campaign_created: (who, d) => `${who} created campaign ${d.name ?? ''}`.trim(),
+  campaign_updated: (who, d) => `${who} updated campaign ${d.name ?? ''}`.trim(),
+  campaign_deleted: (who, d) => `${who} deleted campaign ${d.name ?? ''}`.trim(),
+  campaign_duplicated: (who, d) => `${who} duplicated campaign ${d.name ?? ''}`.trim(),
+  campaign_contacts_changed: (who, d) => `${who} changed the contacts of campaign ${d.name ?? ''}${d.details ? ` (${d.details})` : ''}`,
+  campaign_started: (who, d) => `${who} started campaign ${d.name ?? ''}`.trim(),
+  campaign_scheduled: (who, d) => `${who} scheduled campaign ${d.name ?? ''}${d.details ? ` for ${d.details}` : ''}`,
+  campaign_schedule_cancelled: (who, d) => `${who} cancelled the schedule of campaign ${d.name ?? ''}`.trim(),
+  campaign_paused: (who, d) => `${who} paused campaign ${d.name ?? ''}${d.details ? `: ${d.details}` : ''}`,
+  campaign_resumed: (who, d) => `${who} resumed campaign ${d.name ?? ''}`.trim(),
+  campaign_cancelled: (who, d) => `${who} cancelled campaign ${d.name ?? ''}`.trim(),
+  campaign_completed: (_who, d) => `Campaign ${d.name ?? ''} finished${d.details ? `: ${d.details}` : ''}`,
   template_status_update: (_who, d) => `Template ${d.name ?? ''} is now ${d.status?.toLowerCase() ?? 'updated'}`.replace(/\s+/g, ' '),
 };
 

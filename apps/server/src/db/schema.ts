@@ -1,6 +1,8 @@
 import { sourceTypes } from '@wac/contract/activities';
 import { sessionStates } from '@wac/contract/agent-sessions';
 import { roles } from '@wac/contract/auth';
+import { campaignStatuses } from '@wac/contract/campaign-states';
+import { recipientStates } from '@wac/contract/campaigns';
 import { mediaFileStatuses } from '@wac/contract/chat';
 import { mediaHeaderFormats, parameterFormats, templateCategories, templateStatuses } from '@wac/contract/templates';
 import { deliveryStatuses, mediaKinds, messageDirections, messageStatuses, messageTypes } from '@wac/contract/whatsapp-messages';
@@ -392,3 +394,76 @@ export const templateUploads = pgTable('template_uploads', {
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/** Bulk template campaigns (spec 7 "Campaigns"); their recipients are in campaign_recipients. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    status: text('status', { enum: campaignStatuses }).notNull().default('draft'),
+    /** Why the dispatch paused or failed it, in plain words. */
+    statusReason: text('status_reason'),
+    /** The template as named when saved; the id follows it while it exists. */
+    templateId: integer('template_id').references(() => messageTemplates.id, { onDelete: 'set null' }),
+    templateName: text('template_name').notNull(),
+    templateLanguage: text('template_language').notNull(),
+    /** The send-template parameters, with {{variable}} placeholders filled per recipient. */
+    components: jsonb('components').notNull().default([]),
+    ratePerSecond: integer('rate_per_second').notNull().default(80),
+    scheduleTime: tstz('schedule_time'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    startedAt: tstz('started_at'),
+    completedAt: tstz('completed_at'),
+  },
+  (t) => [
+    index('campaigns_created_idx').on(sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
+    index('campaigns_status_idx').on(t.status),
+    index('campaigns_due_idx').on(t.scheduleTime).where(sql`${t.status} = 'scheduled'`),
+    check('campaigns_rate_check', sql`${t.ratePerSecond} BETWEEN 1 AND 1000`),
+    check('campaigns_status_check', sql.raw(`status IN (${campaignStatuses.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);
+
+/** One row per recipient of a campaign: its place in the dispatch and what Meta said. */
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** E.164 with '+', as chat contacts; waId is its digits, as Meta writes it. */
+    phone: text('phone').notNull(),
+    waId: text('wa_id').notNull(),
+    name: text('name'),
+    variables: jsonb('variables').notNull().default({}),
+    state: text('state', { enum: recipientStates }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The chat message the send stored, so it shows in the recipient's conversation. */
+    messageId: integer('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    wamid: text('wamid'),
+    errorCode: integer('error_code'),
+    errorTitle: text('error_title'),
+    errorDetails: text('error_details'),
+    /** Not before (a pair-rate limit from Meta reschedules a recipient). */
+    notBefore: tstz('not_before'),
+    /** When its request to Meta went out: a `sending` row older than the grace period is in doubt. */
+    sendingAt: tstz('sending_at'),
+    sentAt: tstz('sent_at'),
+    deliveredAt: tstz('delivered_at'),
+    readAt: tstz('read_at'),
+    failedAt: tstz('failed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('campaign_recipients_phone_idx').on(t.campaignId, t.phone),
+    index('campaign_recipients_state_idx').on(t.campaignId, t.state),
+    index('campaign_recipients_due_idx').on(t.campaignId, t.id).where(sql`${t.state} = 'pending'`),
+    index('campaign_recipients_wamid_idx').on(t.wamid).where(sql`${t.wamid} IS NOT NULL`),
+    check('campaign_recipients_state_check', sql.raw(`state IN (${recipientStates.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);

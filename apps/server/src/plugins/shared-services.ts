@@ -16,6 +16,7 @@ import { createMessagingService } from '../modules/messaging/messaging.service.t
 import { createMessagingDeps } from '../modules/messaging/messaging-deps.ts';
 import { createSettingsRepository } from '../modules/settings/settings.repository.ts';
 import { createSettingsService } from '../modules/settings/settings.service.ts';
+import { createTemplatesService } from '../modules/templates/templates.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { onAnnouncementFailure } from '../realtime/after-commit.ts';
 import { createRealtime } from '../realtime/realtime.ts';
@@ -71,5 +72,9 @@ export async function createAppContext(app: FastifyInstance, config: Config, dat
     },
   };
   const messaging = createMessagingDeps(shared);
-  return { ...shared, messaging: { service: createMessagingService(messaging), deps: messaging } };
+  return {
+    ...shared,
+    messaging: { service: createMessagingService(messaging), deps: messaging },
+    templates: createTemplatesService({ ...messaging, timezone: appTimezone }),
+  };
 }

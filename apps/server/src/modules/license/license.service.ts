@@ -168,6 +168,17 @@ export function createLicenseService({ db, config, repository, secrets, storage,
       return consumeDaily(tx, 'messages', count);
     },
 
+    /**
+     * Before work that will consume `requested` of a daily quota later (a campaign about to send): QUOTA_EXCEEDED with
+     * `requested` when today's remainder does not cover it. Consumes nothing.
+     */
+    async assertDailyAvailable(quota: 'messages' | 'api_calls', requested: number): Promise<QuotaRecord> {
+      const license = await assertActive();
+      const used = await repository.usedToday(quota, await appTimezone());
+      if (!fitsQuota(used, license.quotas[quota], requested)) throw await exceeded(license, quota, used, requested);
+      return quotaRecord(used + requested, license.quotas[quota]);
+    },
+
     /** Counts `count` key-authenticated API calls against today's quota, or throws QUOTA_EXCEEDED. */
     consumeApiCalls(tx: DbOrTx, count: number): Promise<QuotaRecord> {
       return consumeDaily(tx, 'api_calls', count);

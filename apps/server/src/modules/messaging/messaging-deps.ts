@@ -33,7 +33,7 @@ export interface MessagingDeps {
 }
 
 /** Built once at start from the shared services (plugins/shared-services.ts). */
-export function createMessagingDeps(ctx: Omit<AppContext, 'messaging'>): MessagingDeps {
+export function createMessagingDeps(ctx: Omit<AppContext, 'messaging' | 'templates'>): MessagingDeps {
   return {
     db: ctx.database.db,
     log: ctx.log,

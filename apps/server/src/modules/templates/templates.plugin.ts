@@ -3,20 +3,18 @@ import type { AppContext } from '../../app-context.ts';
 import { createTemplateAnalyticsService } from '../messaging/template-analytics.service.ts';
 import { templateResend } from './retry-template.ts';
 import { templateAnalyticsRoutes } from './template-analytics.routes.ts';
-import type { TemplateDeps } from './template-deps.ts';
 import { applyTemplateUpdates } from './template-status.ts';
 import { templateSyncJob } from './templates.jobs.ts';
 import { templatesRoutes } from './templates.routes.ts';
-import { createTemplatesService } from './templates.service.ts';
 
 /** Message templates: management, sending, analytics, and the periodic sync with Meta (off when its interval is 0). */
 export const templatesPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const deps: TemplateDeps = { ...ctx.messaging.deps, timezone: ctx.appTimezone };
-  const service = createTemplatesService(deps);
+  const service = ctx.templates;
+  const { extensions } = ctx.messaging.deps;
 
   // Messaging retries failed template messages, and hands over Meta's template reviews, through templates.
-  deps.extensions.resenders.set('template', (content) => templateResend(deps, content));
-  deps.extensions.webhookHandlers.push(applyTemplateUpdates);
+  extensions.resenders.set('template', (content) => templateResend(ctx.messaging.deps, content));
+  extensions.webhookHandlers.push(applyTemplateUpdates);
 
   await app.register(templatesRoutes, { service, uploads: ctx.media.uploads });
   await app.register(templateAnalyticsRoutes, { analytics: createTemplateAnalyticsService(ctx.database.db, ctx.appTimezone) });

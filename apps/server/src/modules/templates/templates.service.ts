@@ -24,6 +24,7 @@ import {
   searchTemplates,
   type TemplateRow,
   templateById,
+  templateByNameAndLanguage,
   updateTemplate,
 } from './templates.repository.ts';
 
@@ -58,6 +59,12 @@ export function createTemplatesService(deps: TemplateDeps) {
       const found = await templateById(db, id);
       if (!found) throw notFound('Template not found');
       return toTemplate(found.template, found.creatorName);
+    },
+
+    /** By name and language, as messages name their template; null when there is none. */
+    async find(name: string, language: string): Promise<Template | null> {
+      const row = await templateByNameAndLanguage(db, name, language);
+      return row ? toTemplate(row, null) : null;
     },
 
     async search(query: TemplateSearchQuery) {

@@ -1,0 +1,187 @@
+import type { CampaignStatus } from '@wac/contract/campaign-states';
+import type { CampaignCounts, RecipientState } from '@wac/contract/campaigns';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/database.ts';
+import { campaignRecipients, campaigns, users } from '../../db/schema.ts';
+import { likeContaining } from '../../db/sql-like.ts';
+import { unnestRows } from '../../db/unnest-rows.ts';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type NewCampaignRow = typeof campaigns.$inferInsert;
+export type RecipientRow = typeof campaignRecipients.$inferSelect;
+
+export interface CampaignWithCreator {
+  campaign: CampaignRow;
+  creatorName: string | null;
+}
+
+export interface NewRecipient {
+  phone: string;
+  waId: string;
+  name: string | null;
+  variables: Record<string, string>;
+}
+
+const withCreator = { campaign: campaigns, creatorName: users.username };
+
+export async function insertCampaign(tx: DbOrTx, row: NewCampaignRow): Promise<CampaignRow> {
+  const [inserted] = await tx.insert(campaigns).values(row).returning();
+  if (!inserted) throw new Error('campaign insert returned nothing');
+  return inserted;
+}
+
+export async function campaignById(db: DbOrTx, id: number): Promise<CampaignWithCreator | undefined> {
+  const [found] = await db
+    .select(withCreator)
+    .from(campaigns)
+    .leftJoin(users, eq(users.id, campaigns.createdBy))
+    .where(eq(campaigns.id, id));
+  return found;
+}
+
+/** Held until the transaction ends: actions, edits and the dispatch never overwrite each other's status. */
+export async function lockCampaign(tx: Tx, id: number): Promise<CampaignRow | undefined> {
+  const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
+  return row;
+}
+
+export async function updateCampaign(tx: DbOrTx, id: number, change: Partial<NewCampaignRow>): Promise<CampaignRow> {
+  const [row] = await tx
+    .update(campaigns)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(campaigns.id, id))
+    .returning();
+  if (!row) throw new Error(`campaign ${id} vanished`);
+  return row;
+}
+
+export async function deleteCampaign(tx: DbOrTx, id: number): Promise<void> {
+  await tx.delete(campaigns).where(eq(campaigns.id, id));
+}
+
+/** What the campaigns quota counts: every campaign kept, whatever its status. */
+export async function countCampaigns(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(campaigns);
+  return row?.n ?? 0;
+}
+
+export interface CampaignFilter {
+  status?: CampaignStatus;
+  search?: string;
+}
+
+const filterOf = ({ status, search }: CampaignFilter): SQL | undefined =>
+  and(status ? eq(campaigns.status, status) : undefined, search ? ilike(campaigns.name, likeContaining(search)) : undefined);
+
+/** Newest first. */
+export async function listCampaigns(db: DbOrTx, filter: CampaignFilter, limit: number, offset: number) {
+  const where = filterOf(filter);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(withCreator)
+      .from(campaigns)
+      .leftJoin(users, eq(users.id, campaigns.createdBy))
+      .where(where)
+      .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(campaigns).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export const emptyCounts = (): CampaignCounts => ({
+  total: 0,
+  pending: 0,
+  sending: 0,
+  sent: 0,
+  delivered: 0,
+  read: 0,
+  failed: 0,
+  skipped: 0,
+  unknown: 0,
+});
+
+/** Recipients by state for each campaign (from the (campaign, state) index). */
+export async function recipientCounts(db: DbOrTx, campaignIds: number[]): Promise<Map<number, CampaignCounts>> {
+  const counts = new Map(campaignIds.map((id) => [id, emptyCounts()]));
+  if (campaignIds.length === 0) return counts;
+  const rows = await db
+    .select({ campaignId: campaignRecipients.campaignId, state: campaignRecipients.state, n: count() })
+    .from(campaignRecipients)
+    .where(sql`${campaignRecipients.campaignId} = ANY(${sql.param(campaignIds)}::int[])`)
+    .groupBy(campaignRecipients.campaignId, campaignRecipients.state);
+  for (const { campaignId, state, n } of rows) {
+    const c = counts.get(campaignId);
+    if (!c) continue;
+    c[state] = n;
+    c.total += n;
+  }
+  return counts;
+}
+
+/**
+ * Adds recipients, one per phone: a phone already in the campaign keeps its row and takes the new name (when given)
+ * and variables (merged). Answers how many were new.
+ */
+export async function upsertRecipients(
+  tx: Tx,
+  campaignId: number,
+  recipients: readonly NewRecipient[],
+): Promise<{ added: number; updated: number }> {
+  if (recipients.length === 0) return { added: 0, updated: 0 };
+  const values = unnestRows('v', [
+    ['phone', 'text', recipients.map((r) => r.phone)],
+    ['wa_id', 'text', recipients.map((r) => r.waId)],
+    ['name', 'text', recipients.map((r) => r.name)],
+    ['variables', 'jsonb', recipients.map((r) => JSON.stringify(r.variables))],
+  ]);
+  const result = await tx.execute<{ inserted: boolean }>(sql`
+    INSERT INTO campaign_recipients (campaign_id, ${values.columns})
+    SELECT ${campaignId}, ${values.columns} FROM ${values.source}
+    ON CONFLICT (campaign_id, phone) DO UPDATE
+      SET name = COALESCE(EXCLUDED.name, campaign_recipients.name),
+          variables = campaign_recipients.variables || EXCLUDED.variables
+    RETURNING (xmax = 0) AS inserted`);
+  const added = result.rows.filter((row) => row.inserted).length;
+  return { added, updated: result.rows.length - added };
+}
+
+export interface RecipientFilter {
+  state?: RecipientState;
+  search?: string;
+}
+
+export async function listRecipients(db: DbOrTx, campaignId: number, filter: RecipientFilter, limit: number, offset: number) {
+  const pattern = filter.search ? likeContaining(filter.search) : null;
+  const where = and(
+    eq(campaignRecipients.campaignId, campaignId),
+    filter.state ? eq(campaignRecipients.state, filter.state) : undefined,
+    pattern ? or(ilike(campaignRecipients.phone, pattern), ilike(campaignRecipients.name, pattern)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(campaignRecipients).where(where).orderBy(asc(campaignRecipients.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(campaignRecipients).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function deleteRecipient(tx: DbOrTx, campaignId: number, recipientId: number): Promise<boolean> {
+  const deleted = await tx
+    .delete(campaignRecipients)
+    .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.id, recipientId)))
+    .returning({ id: campaignRecipients.id });
+  return deleted.length > 0;
+}
+
+export async function deleteAllRecipients(tx: DbOrTx, campaignId: number): Promise<number> {
+  const deleted = await tx.execute(sql`DELETE FROM campaign_recipients WHERE campaign_id = ${campaignId}`);
+  return deleted.rowCount ?? 0;
+}
+
+/** A duplicate's audience: the same phones, names and variables, none of the original's sending state. */
+export async function copyRecipients(tx: Tx, fromId: number, toId: number): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO campaign_recipients (campaign_id, phone, wa_id, name, variables)
+    SELECT ${toId}, phone, wa_id, name, variables FROM campaign_recipients WHERE campaign_id = ${fromId} ORDER BY id`);
+}

@@ -1,0 +1,209 @@
+import {
+  addCampaignContactsBodySchema,
+  campaignContactParamsSchema,
+  campaignContactsQuerySchema,
+  campaignContactsResponseSchema,
+  campaignIdParamsSchema,
+  campaignListQuerySchema,
+  campaignListResponseSchema,
+  campaignResponseSchema,
+  campaignStatusResponseSchema,
+  contactImportResultSchema,
+  createCampaignBodySchema,
+  scheduleCampaignBodySchema,
+  testCampaignTemplateBodySchema,
+  testCampaignTemplateResponseSchema,
+  updateCampaignBodySchema,
+} from '@wac/contract/campaigns';
+import { idParamsSchema } from '@wac/contract/common';
+import { errorBodySchema, successResponseSchema } from '@wac/contract/errors';
+import { templateResponseSchema, templateSchema } from '@wac/contract/templates';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../http/auth-guard.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import type { CampaignsService } from './campaigns.service.ts';
+import { readContactsUpload } from './contacts-upload.ts';
+
+const tags = ['Campaigns'];
+const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const campaigns = { license: { feature: 'campaigns' as const } };
+const creates = { license: { feature: 'campaigns' as const, quota: 'campaigns' as const } };
+const idOf = (params: { id: string }) => Number(params.id);
+
+const statusAnswer = { schema: { tags, params: campaignIdParamsSchema, response: { 200: campaignStatusResponseSchema, ...refusals } } };
+
+/** Spec 7 "Campaigns" under /api/campaign, for admins, behind the licence's campaigns feature. */
+export const campaignsRoutes: FastifyPluginAsyncZod<{ service: CampaignsService; uploads: MediaStorage }> = async (
+  app,
+  { service, uploads },
+) => {
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.post(
+    '/api/campaign/campaigns',
+    { config: creates, schema: { tags, body: createCampaignBodySchema, response: { 201: campaignResponseSchema, ...refusals } } },
+    async (request, reply) => reply.status(201).send({ campaign: await service.create(currentUser(request), request.body) }),
+  );
+
+  app.get(
+    '/api/campaign/campaigns',
+    { config: campaigns, schema: { tags, querystring: campaignListQuerySchema, response: { 200: campaignListResponseSchema } } },
+    (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/api/campaign/campaigns/:id',
+    { config: campaigns, schema: { tags, params: campaignIdParamsSchema, response: { 200: campaignResponseSchema, ...refusals } } },
+    async (request) => ({ campaign: await service.get(idOf(request.params)) }),
+  );
+
+  app.put(
+    '/api/campaign/campaigns/:id',
+    {
+      config: campaigns,
+      schema: {
+        tags,
+        params: campaignIdParamsSchema,
+        body: updateCampaignBodySchema,
+        response: { 200: campaignResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ campaign: await service.update(currentUser(request), idOf(request.params), request.body) }),
+  );
+
+  app.delete(
+    '/api/campaign/campaigns/:id',
+    { config: campaigns, schema: { tags, params: campaignIdParamsSchema, response: { 200: successResponseSchema, ...refusals } } },
+    async (request) => {
+      await service.remove(currentUser(request), idOf(request.params));
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/campaign/campaigns/:id/duplicate',
+    { config: creates, schema: { tags, params: campaignIdParamsSchema, response: { 201: campaignResponseSchema, ...refusals } } },
+    async (request, reply) => reply.status(201).send({ campaign: await service.duplicate(currentUser(request), idOf(request.params)) }),
+  );
+
+  app.get('/api/campaign/campaigns/:id/status', { config: campaigns, ...statusAnswer }, (request) => service.status(idOf(request.params)));
+
+  app.post(
+    '/api/campaign/campaigns/:id/schedule',
+    {
+      config: campaigns,
+      schema: {
+        tags,
+        params: campaignIdParamsSchema,
+        body: scheduleCampaignBodySchema,
+        response: { 200: campaignStatusResponseSchema, ...refusals },
+      },
+    },
+    (request) => service.schedule(currentUser(request), idOf(request.params), new Date(request.body.scheduleTime)),
+  );
+
+  const actions = {
+    'cancel-schedule': service.cancelSchedule,
+    pause: service.pause,
+    resume: service.resume,
+    cancel: service.cancel,
+  } as const;
+  for (const [path, action] of Object.entries(actions)) {
+    app.post(`/api/campaign/campaigns/:id/${path}`, { config: campaigns, ...statusAnswer }, (request) =>
+      action(currentUser(request), idOf(request.params)),
+    );
+  }
+
+  app.post(
+    '/api/campaign/campaigns/:id/contacts',
+    {
+      config: campaigns,
+      schema: {
+        tags,
+        params: campaignIdParamsSchema,
+        body: addCampaignContactsBodySchema,
+        response: { 200: contactImportResultSchema, ...refusals },
+      },
+    },
+    (request) => service.addContacts(currentUser(request), idOf(request.params), request.body.contacts),
+  );
+
+  app.post(
+    '/api/campaign/campaigns/:id/contacts/upload',
+    {
+      config: campaigns,
+      schema: {
+        tags,
+        summary: 'Upload a CSV of contacts: multipart field file, optional field mapping (JSON { phone, name?, variables? })',
+        consumes: ['multipart/form-data'],
+        params: campaignIdParamsSchema,
+        response: { 200: contactImportResultSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { file, mapping } = await readContactsUpload(request, uploads);
+      return service.uploadContacts(currentUser(request), idOf(request.params), file, mapping);
+    },
+  );
+
+  app.get(
+    '/api/campaign/campaigns/:id/contacts',
+    {
+      config: campaigns,
+      schema: {
+        tags,
+        params: campaignIdParamsSchema,
+        querystring: campaignContactsQuerySchema,
+        response: { 200: campaignContactsResponseSchema },
+      },
+    },
+    (request) => service.contacts(idOf(request.params), request.query),
+  );
+
+  app.delete(
+    '/api/campaign/campaigns/:id/contacts',
+    {
+      config: campaigns,
+      schema: { tags, params: campaignIdParamsSchema, response: { 200: z.object({ deleted: z.number().int() }), ...refusals } },
+    },
+    (request) => service.removeAllContacts(currentUser(request), idOf(request.params)),
+  );
+
+  app.delete(
+    '/api/campaign/campaigns/:id/contacts/:contactId',
+    { config: campaigns, schema: { tags, params: campaignContactParamsSchema, response: { 200: successResponseSchema, ...refusals } } },
+    async (request) => {
+      await service.removeContact(currentUser(request), idOf(request.params), Number(request.params.contactId));
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/campaign/templates',
+    {
+      config: campaigns,
+      schema: {
+        tags,
+        summary: 'Approved templates a campaign can send',
+        response: { 200: z.object({ templates: z.array(templateSchema), total: z.number().int() }) },
+      },
+    },
+    () => service.sendableTemplates(),
+  );
+
+  app.get(
+    '/api/campaign/templates/:id',
+    { config: campaigns, schema: { tags, params: idParamsSchema, response: { 200: templateResponseSchema, 404: errorBodySchema } } },
+    async (request) => ({ template: await service.template(request.params.id) }),
+  );
+
+  app.post(
+    '/api/campaign/templates/test',
+    {
+      config: campaigns,
+      schema: { tags, body: testCampaignTemplateBodySchema, response: { 200: testCampaignTemplateResponseSchema, 400: errorBodySchema } },
+    },
+    (request) => service.testTemplate(request.body),
+  );
+};
