@@ -146,6 +146,15 @@ export const addCampaignContactsBodySchema = z.object({
     ),
 });
 
+/** POST /api/campaign/contacts/preview: the start of a CSV (the console sends its first 64 KB) for the mapping step. */
+export const contactsPreviewResponseSchema = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+  suggested: z
+    .object({ phone: z.string(), name: z.string().optional(), variables: z.record(z.string(), z.string()).optional() })
+    .nullable(),
+});
+
 export const contactImportErrorSchema = z.object({ line: z.number().int(), reason: z.string() });
 
 /** What adding or uploading contacts did: rows kept, rows refused with their line and reason, duplicates merged. */

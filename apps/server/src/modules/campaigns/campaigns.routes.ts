@@ -9,6 +9,7 @@ import {
   campaignResponseSchema,
   campaignStatusResponseSchema,
   contactImportResultSchema,
+  contactsPreviewResponseSchema,
   createCampaignBodySchema,
   scheduleCampaignBodySchema,
   testCampaignTemplateBodySchema,
@@ -23,7 +24,7 @@ import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { CampaignsService } from './campaigns.service.ts';
-import { readContactsUpload } from './contacts-upload.ts';
+import { previewContactsUpload, readContactsUpload } from './contacts-upload.ts';
 
 const tags = ['Campaigns'];
 const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -145,6 +146,20 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ service: CampaignsService;
       const { file, mapping } = await readContactsUpload(request, uploads);
       return service.uploadContacts(currentUser(request), idOf(request.params), file, mapping);
     },
+  );
+
+  app.post(
+    '/api/campaign/contacts/preview',
+    {
+      config: campaigns,
+      schema: {
+        tags,
+        summary: 'The header, first rows and a suggested column mapping of a CSV (multipart field file; its first 64 KB suffice)',
+        consumes: ['multipart/form-data'],
+        response: { 200: contactsPreviewResponseSchema, 400: errorBodySchema },
+      },
+    },
+    (request) => previewContactsUpload(request),
   );
 
   app.get(

@@ -198,6 +198,32 @@ describe('campaign contacts', () => {
     expect((await contactsOf(campaign._id)).pagination.total).toBe(0);
   });
 
+  it('previews the start of a CSV for the mapping step, with a suggested mapping', async () => {
+    const preview = async (csv: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([csv], { type: 'text/csv' }), 'contacts.csv');
+      const res = await fetch(`${t.baseUrl}/api/campaign/contacts/preview`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const small = await preview('Name,Mobile,Order No\nAnn,+447700900701,A-1\n');
+    expect(small.body).toEqual({
+      columns: ['Name', 'Mobile', 'Order No'],
+      rows: [['Ann', '+447700900701', 'A-1']],
+      suggested: { phone: 'Mobile', name: 'Name', variables: { order_no: 'Order No' } },
+    });
+    // Past 64 KB the file is cut, and the cut line is left out.
+    const long = await preview(`Phone,Name\n${'+447700900702,Somebody with a long name\n'.repeat(3000)}`);
+    expect(long.status).toBe(200);
+    expect((long.body.rows as string[][]).every((row) => row.length === 2)).toBe(true);
+    // No column looks like a phone: nothing is suggested, and the admin maps it by hand.
+    expect((await preview('City,Tel no\nLeeds,+447700900703\n')).body).toMatchObject({ columns: ['City', 'Tel no'], suggested: null });
+    expect((await preview('\u0000\u0001PK')).body.error).toBe('The file is not a CSV file');
+  });
+
   it('removes one contact or all of them', async () => {
     const campaign = await draft();
     await t.request({

@@ -4,7 +4,7 @@ import { badRequest } from '../../http/app-error.ts';
 import type { IncomingFile } from '../../storage/incoming-file.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { checkUpload, receiveMultipart } from '../../storage/multipart-upload.ts';
-import type { ContactMapping } from './contact-import.ts';
+import { ContactImportError, type ContactMapping, previewCsv } from './contact-import.ts';
 
 /** 100,000 rows of a phone, a name and a few variables are about 10 MB. */
 export const CONTACTS_FILE_MAX_BYTES = 20 * 1024 * 1024;
@@ -43,4 +43,23 @@ export async function readContactsUpload(
     if (file.incoming.size === 0) throw badRequest('The file is empty', [{ field: 'file', message: 'file is empty' }]);
     return { file: file.incoming, mapping: mappingOf(fields.mapping) };
   });
+}
+
+/** What the console's mapping step shows: only the start of a file is read, so only its start need be sent. */
+export const PREVIEW_MAX_BYTES = 64 * 1024;
+
+/** POST /api/campaign/contacts/preview: the header, a few rows and a suggested mapping. */
+export async function previewContactsUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) throw badRequest('Send the CSV as multipart/form-data in the field "file"');
+  const part = await request.file({ limits: { fileSize: PREVIEW_MAX_BYTES }, throwFileSizeLimit: false });
+  if (!part) throw badRequest('file is required', [{ field: 'file', message: 'file is required' }]);
+  const head = await part.toBuffer();
+  // A longer file is cut at the limit: its last line may be partial, so it is left out of the sample.
+  const text = part.file.truncated ? head.subarray(0, head.lastIndexOf(10) + 1) : head;
+  try {
+    return await previewCsv(text);
+  } catch (err) {
+    if (err instanceof ContactImportError) throw badRequest(err.message);
+    throw err;
+  }
 }
