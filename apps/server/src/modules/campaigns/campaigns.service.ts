@@ -1,5 +1,5 @@
 import type { User } from '@wac/contract/auth';
-import { type CampaignAction, type CampaignStatus, campaignStatusAfter } from '@wac/contract/campaign-states';
+import { type CampaignAction, campaignStatusAfter } from '@wac/contract/campaign-states';
 import {
   type Campaign,
   campaignLimits,
@@ -56,19 +56,11 @@ export function createCampaignsService(deps: CampaignDeps) {
   }
 
   /** The status moves and the activity is written in one transaction. */
-  async function act(
-    actor: User,
-    id: number,
-    action: CampaignAction,
-    type: string,
-    change: (row: CampaignRow) => Promise<Partial<CampaignRow>> | Partial<CampaignRow> = () => ({}),
-    details?: (row: CampaignRow) => string,
-  ) {
+  async function act(actor: User, id: number, action: CampaignAction, type: string, change: Partial<CampaignRow> = {}, details?: string) {
     await inTransaction(db, async (tx) => {
       const row = await lockedFor(tx, id, action);
-      const status: CampaignStatus = campaignStatusAfter(row.status, action);
-      const updated = await updateCampaign(tx, id, { status, statusReason: null, ...(await change(row)) });
-      await record(tx, actor, type, row.name, details?.(updated));
+      await updateCampaign(tx, id, { status: campaignStatusAfter(row.status, action), statusReason: null, ...change });
+      await record(tx, actor, type, row.name, details);
     });
     return status(id);
   }
@@ -96,8 +88,9 @@ export function createCampaignsService(deps: CampaignDeps) {
 
     /** The templates a campaign can send: approved at Meta, newest first. */
     async sendableTemplates() {
-      const { templates: found, total } = await templates.search({ status: 'APPROVED', limit: 100, offset: 0 });
-      return { templates: found.filter((template) => template.supported), total };
+      const { templates: found } = await templates.search({ status: 'APPROVED', limit: 100, offset: 0 });
+      const sendable = found.filter((template) => template.supported);
+      return { templates: sendable, total: sendable.length };
     },
 
     template: (id: number) => templates.get(id),
@@ -201,21 +194,13 @@ export function createCampaignsService(deps: CampaignDeps) {
       if (scheduleTime.getTime() <= Date.now()) {
         throw badRequest('scheduleTime must be in the future', [{ field: 'scheduleTime', message: 'must be in the future' }]);
       }
-      return act(
-        actor,
-        id,
-        'schedule',
-        'campaign_scheduled',
-        () => ({ scheduleTime }),
-        (row) => row.scheduleTime?.toISOString() ?? '',
-      );
+      return act(actor, id, 'schedule', 'campaign_scheduled', { scheduleTime }, scheduleTime.toISOString());
     },
 
-    cancelSchedule: (actor: User, id: number) =>
-      act(actor, id, 'cancel-schedule', 'campaign_schedule_cancelled', () => ({ scheduleTime: null })),
+    cancelSchedule: (actor: User, id: number) => act(actor, id, 'cancel-schedule', 'campaign_schedule_cancelled', { scheduleTime: null }),
     pause: (actor: User, id: number) => act(actor, id, 'pause', 'campaign_paused'),
     resume: (actor: User, id: number) => act(actor, id, 'resume', 'campaign_resumed'),
-    cancel: (actor: User, id: number) => act(actor, id, 'cancel', 'campaign_cancelled', () => ({ completedAt: new Date() })),
+    cancel: (actor: User, id: number) => act(actor, id, 'cancel', 'campaign_cancelled', { completedAt: new Date() }),
   };
 }
 
