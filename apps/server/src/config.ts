@@ -96,6 +96,8 @@ const envSchema = z.object({
   TEMPLATE_SYNC_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   /** How often each server looks for scheduled jobs that came due (new jobs are announced at once). */
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** How long a campaign send whose answer was lost waits for Meta's status before its outcome is called unknown. */
+  CAMPAIGN_IN_DOUBT_GRACE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   /** How long the sandbox takes to review a new or edited template. */
   SANDBOX_TEMPLATE_REVIEW_MS: z.coerce.number().int().min(0).default(2000),
 });
@@ -127,6 +129,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     },
     templateSyncIntervalMs: env.TEMPLATE_SYNC_INTERVAL_MS,
     jobsPollIntervalMs: env.JOBS_POLL_INTERVAL_MS,
+    campaignInDoubtGraceMs: env.CAMPAIGN_IN_DOUBT_GRACE_MS,
     smtpUrl: env.SMTP_URL,
     license: { key: env.LICENSE_KEY, hmacSecret: env.LICENSE_HMAC_SECRET },
     logLevel: env.LOG_LEVEL,

@@ -109,6 +109,9 @@ export const reservedActivityTypes = [
   'campaign_resumed',
   'campaign_cancelled',
   'campaign_completed',
+  'campaign_retried',
+  'campaign_failed',
+  'campaign_report_regenerated',
 ] as const;
 export type ReservedActivityType = (typeof reservedActivityTypes)[number];
 

@@ -94,7 +94,10 @@ const described: { [type in ReservedActivityType]?: Describe } = {
   campaign_paused: (who, d) => `${who} paused campaign ${d.name ?? ''}${d.details ? `: ${d.details}` : ''}`,
   campaign_resumed: (who, d) => `${who} resumed campaign ${d.name ?? ''}`.trim(),
   campaign_cancelled: (who, d) => `${who} cancelled campaign ${d.name ?? ''}`.trim(),
+  campaign_retried: (who, d) => `${who} retried the failed recipients of campaign ${d.name ?? ''}${d.details ? ` (${d.details})` : ''}`,
+  campaign_failed: (_who, d) => `Campaign ${d.name ?? ''} could not start on schedule${d.details ? `: ${d.details}` : ''}`,
   campaign_completed: (_who, d) => `Campaign ${d.name ?? ''} finished${d.details ? `: ${d.details}` : ''}`,
+  campaign_report_regenerated: (who, d) => `${who} regenerated the report of campaign ${d.name ?? ''}`.trim(),
   template_status_update: (_who, d) => `Template ${d.name ?? ''} is now ${d.status?.toLowerCase() ?? 'updated'}`.replace(/\s+/g, ' '),
 };
 

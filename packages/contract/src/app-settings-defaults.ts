@@ -5,6 +5,27 @@ export const DEFAULT_APP_DESCRIPTION = 'Professional WhatsApp Business API Manag
 export const dateFormats = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD-MM-YYYY', 'MMM DD, YYYY', 'MMMM DD, YYYY'] as const;
 export const timeFormats = ['12h', '24h'] as const;
 
+/** Words a customer sends on their own to stop campaigns (carriers' and Meta's usual set). */
+export const DEFAULT_OPT_OUT_KEYWORDS: readonly string[] = [
+  'STOP',
+  'STOP ALL',
+  'UNSUBSCRIBE',
+  'CANCEL',
+  'END',
+  'QUIT',
+  'OPT OUT',
+  'OPTOUT',
+];
+/** Words that take a customer who opted out back in. */
+export const DEFAULT_OPT_IN_KEYWORDS: readonly string[] = ['START', 'UNSTOP', 'SUBSCRIBE'];
+/** The keywords campaigns go by, as the settings hold them: a customer whose last such word was an opt-out one is skipped. */
+export interface OptKeywords {
+  optOut: string[];
+  optIn: string[];
+}
+export const KEYWORD_MAX_LENGTH = 30;
+export const KEYWORDS_MAX_COUNT = 50;
+
 export const appSettingDefaults = {
   'app.name': DEFAULT_APP_NAME,
   'app.description': DEFAULT_APP_DESCRIPTION,
@@ -19,7 +40,30 @@ export const appSettingDefaults = {
   'app.currency': 'USD',
   'app.logo_url': '',
   'app.favicon_url': '',
+  'app.opt_out_keywords': DEFAULT_OPT_OUT_KEYWORDS,
+  'app.opt_in_keywords': DEFAULT_OPT_IN_KEYWORDS,
 } as const;
 export type AppSettingKey = keyof typeof appSettingDefaults;
-export type AppSettings = { [K in AppSettingKey]: string };
+/** The settings held as a list of words rather than one text. */
+export const appSettingListKeys = ['app.opt_out_keywords', 'app.opt_in_keywords'] as const;
+export type AppSettingListKey = (typeof appSettingListKeys)[number];
+export type AppSettingTextKey = Exclude<AppSettingKey, AppSettingListKey>;
+export type AppSettings = { [K in AppSettingKey]: K extends AppSettingListKey ? readonly string[] : string };
 export const appSettingKeys = Object.keys(appSettingDefaults) as AppSettingKey[];
+
+export function isListSetting(key: AppSettingKey): key is AppSettingListKey {
+  return (appSettingListKeys as readonly string[]).includes(key);
+}
+
+/**
+ * A keyword as campaigns compare it: trimmed, runs of spaces as one, upper case. Kept here so that the settings form,
+ * the server's validation and the opt-out lookup agree.
+ */
+export function normalizeKeyword(keyword: string): string {
+  return keyword.trim().replace(/\s+/g, ' ').toUpperCase();
+}
+
+/** Each keyword normalized and kept once, in the order given. */
+export function normalizeKeywords(keywords: readonly string[]): string[] {
+  return [...new Set(keywords.map(normalizeKeyword))];
+}

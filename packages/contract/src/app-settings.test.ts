@@ -15,6 +15,8 @@ describe('app settings defaults (spec 3)', () => {
       'app.timezone': 'UTC',
       'app.language': 'en',
       'app.currency': 'USD',
+      'app.opt_out_keywords': ['STOP', 'STOP ALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPT OUT', 'OPTOUT'],
+      'app.opt_in_keywords': ['START', 'UNSTOP', 'SUBSCRIBE'],
     });
   });
 
@@ -86,6 +88,28 @@ describe('appSettingsUpdateSchema', () => {
     expect(message({ 'app.name': '  ' })).toBe('App name is required');
     expect(message({ 'app.name': 'x'.repeat(101) })).toBe('App name must be at most 100 characters');
     expect(message({ 'app.description': 'x'.repeat(501) })).toBe('App description must be at most 500 characters');
+  });
+
+  it('stores keywords trimmed, upper-cased and once each, in the order given', () => {
+    expect(check({ 'app.opt_out_keywords': [' stop ', 'Stop', 'opt   out', 'END'], 'app.opt_in_keywords': [] }).data).toEqual({
+      'app.opt_out_keywords': ['STOP', 'OPT OUT', 'END'],
+      'app.opt_in_keywords': [],
+    });
+  });
+
+  it('refuses blank, too long, too many and non-text keywords, naming the setting', () => {
+    expect(message({ 'app.opt_out_keywords': ['STOP', '  '] })).toBe('Opt-out keywords must not contain blank entries');
+    expect(message({ 'app.opt_in_keywords': ['x'.repeat(31)] })).toBe(
+      `Opt-in keywords must be at most 30 characters each ("${'X'.repeat(31)}" is not)`,
+    );
+    expect(check({ 'app.opt_in_keywords': ['x'.repeat(30)] }).success).toBe(true);
+    expect(message({ 'app.opt_out_keywords': Array.from({ length: 51 }, (_, i) => `WORD${i}`) })).toBe(
+      'Opt-out keywords must be at most 50 words',
+    );
+    // Counted once normalized: duplicates do not use up the 50.
+    expect(check({ 'app.opt_out_keywords': Array.from({ length: 60 }, (_, i) => `word${i % 50}`) }).success).toBe(true);
+    expect(message({ 'app.opt_out_keywords': 'STOP' })).toBe('Opt-out keywords must be a list of words');
+    expect(check({ 'app.opt_out_keywords': ['STOP', 'x'.repeat(31)] }).error?.issues[0]?.path).toEqual(['app.opt_out_keywords']);
   });
 
   it('names each bad setting when several are wrong', () => {

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { type AppSettingKey, appSettingKeys, dateFormats, timeFormats } from './app-settings-defaults.ts';
+import {
+  type AppSettingKey,
+  type AppSettingListKey,
+  appSettingKeys,
+  dateFormats,
+  isListSetting,
+  KEYWORD_MAX_LENGTH,
+  KEYWORDS_MAX_COUNT,
+  normalizeKeywords,
+  timeFormats,
+} from './app-settings-defaults.ts';
 import { emailPattern } from './email-address.ts';
 
 function isTimezone(value: string): boolean {
@@ -27,6 +37,26 @@ const optionalUrl = (label: string) =>
       `${label} must be an http(s) URL or a path starting with /`,
     );
 
+/**
+ * A list of keywords, stored normalized (upper case, each once). Checked as a whole so that the message names the
+ * setting rather than an index in it, and says which keyword is wrong.
+ */
+const keywordList = (label: string) =>
+  z
+    .array(z.string({ error: `${label} must be a list of words` }), { error: `${label} must be a list of words` })
+    .overwrite(normalizeKeywords)
+    .superRefine((keywords, ctx) => {
+      const tooLong = keywords.find((k) => k.length > KEYWORD_MAX_LENGTH);
+      if (keywords.includes('')) ctx.addIssue({ code: 'custom', message: `${label} must not contain blank entries` });
+      else if (tooLong)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be at most ${KEYWORD_MAX_LENGTH} characters each ("${tooLong.slice(0, 40)}" is not)`,
+        });
+      else if (keywords.length > KEYWORDS_MAX_COUNT)
+        ctx.addIssue({ code: 'custom', message: `${label} must be at most ${KEYWORDS_MAX_COUNT} words` });
+    });
+
 /** Every setting is optional in an update; each is checked on its own so the message names it. */
 export const appSettingsUpdateSchema = z
   .object({
@@ -50,12 +80,16 @@ export const appSettingsUpdateSchema = z
     'app.currency': z.string().trim().refine(isCurrency, 'Currency must be an ISO 4217 code such as USD'),
     'app.logo_url': optionalUrl('Logo URL'),
     'app.favicon_url': optionalUrl('Favicon URL'),
+    'app.opt_out_keywords': keywordList('Opt-out keywords'),
+    'app.opt_in_keywords': keywordList('Opt-in keywords'),
   })
   .partial()
   .strict();
 
 export const appSettingsSchema = z.object(
-  Object.fromEntries(appSettingKeys.map((k) => [k, z.string()])) as { [K in AppSettingKey]: z.ZodString },
+  Object.fromEntries(appSettingKeys.map((k) => [k, isListSetting(k) ? z.array(z.string()).readonly() : z.string()])) as {
+    [K in AppSettingKey]: K extends AppSettingListKey ? z.ZodReadonly<z.ZodArray<z.ZodString>> : z.ZodString;
+  },
 );
 export const appSettingsBodySchema = z.object({ settings: appSettingsUpdateSchema });
 export const appSettingsResponseSchema = z.object({ settings: appSettingsSchema });

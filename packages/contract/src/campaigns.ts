@@ -127,6 +127,42 @@ export const campaignStatusResponseSchema = z.object({
   scheduleTime: z.iso.datetime().nullable(),
 });
 
+/** The socket event a running campaign sends, at most twice a second, to admins. */
+export const campaignEventNames = { progress: 'campaign:progress' } as const;
+
+export const campaignProgressEventSchema = z.object({
+  campaignId: z.string(),
+  status: z.enum(campaignStatuses),
+  statusReason: z.string().nullable(),
+  counts: campaignCountsSchema,
+  /** Messages accepted by Meta per second over the last few seconds. */
+  ratePerSecond: z.number(),
+  /** Seconds until every pending recipient is sent at the current rate; null when nothing is being sent. */
+  etaSeconds: z.number().int().nullable(),
+  at: z.iso.datetime(),
+});
+export type CampaignProgressEvent = z.infer<typeof campaignProgressEventSchema>;
+
+/** POST /campaigns/{id}/start. */
+export const startCampaignBodySchema = z
+  .object({
+    /** Marks the recipients Meta would refuse (see the pre-flight) as skipped rather than refusing the start. */
+    skipInvalid: z.boolean().optional(),
+  })
+  .strict()
+  .nullish();
+
+export const startCampaignResponseSchema = campaignStatusResponseSchema.extend({ warnings: z.array(z.string()) });
+
+/** POST /campaigns/{id}/preflight: the dry run of a start. */
+export const campaignPreflightResponseSchema = z.object({
+  recipients: z.number().int(),
+  /** The first 100 recipients Meta would refuse, with why. */
+  problems: z.array(z.object({ contactId: z.string(), phone: z.string(), reason: z.string() })),
+  problemCount: z.number().int(),
+  warnings: z.array(z.string()),
+});
+
 // Contacts (recipients).
 
 const variableValue = z.union([z.string(), z.number()]).transform(String);

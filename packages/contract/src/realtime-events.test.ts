@@ -1,12 +1,18 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { realtimeEvents } from './activities.ts';
+import { campaignEventNames } from './campaigns.ts';
 import { type ServerEvent, type ServerEventPayload, serverToClientEventSchemas } from './realtime-events.ts';
 import { templateEventNames } from './templates.ts';
 import { whatsappEventNames } from './whatsapp-events.ts';
 
 describe('the server-to-client event map', () => {
   it('binds every event the server names to a schema', () => {
-    const named = [...Object.values(whatsappEventNames), ...Object.values(realtimeEvents), ...Object.values(templateEventNames)];
+    const named = [
+      ...Object.values(whatsappEventNames),
+      ...Object.values(realtimeEvents),
+      ...Object.values(templateEventNames),
+      ...Object.values(campaignEventNames),
+    ];
     expect(Object.keys(serverToClientEventSchemas).sort()).toEqual([...new Set(named)].sort());
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { activitySchema, realtimeEvents } from './activities.ts';
+import { campaignEventNames, campaignProgressEventSchema } from './campaigns.ts';
 import { templateEventNames, templateStatusEventSchema } from './templates.ts';
 import {
   agentMessageSentEventSchema,
@@ -27,6 +28,7 @@ export const serverToClientEventSchemas = {
   [realtimeEvents.newActivity]: activitySchema,
   [realtimeEvents.newNotification]: activitySchema,
   [realtimeEvents.allActivitiesRead]: z.object({ userId: z.number().int() }),
+  [campaignEventNames.progress]: campaignProgressEventSchema,
 } as const;
 
 export type ServerEventName = keyof typeof serverToClientEventSchemas;

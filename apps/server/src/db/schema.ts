@@ -18,6 +18,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -418,6 +419,9 @@ export const campaigns = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
     startedAt: tstz('started_at'),
     completedAt: tstz('completed_at'),
+    /** When a progress event last went out, and how many recipients Meta had accepted then: events at most twice a second, with the rate between them. */
+    progressAt: tstz('progress_at'),
+    progressAccepted: integer('progress_accepted').notNull().default(0),
   },
   (t) => [
     index('campaigns_created_idx').on(sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
@@ -427,6 +431,18 @@ export const campaigns = pgTable(
     check('campaigns_status_check', sql.raw(`status IN (${campaignStatuses.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
+
+/**
+ * The send pacing of one business phone number, shared by every server process: the next free 50 ms slot, and how far
+ * Meta's throughput errors (130429) have slowed sends down for now.
+ */
+export const campaignPacing = pgTable('campaign_pacing', {
+  phoneNumberId: text('phone_number_id').primaryKey(),
+  nextSlotAt: tstz('next_slot_at').notNull().defaultNow(),
+  /** 1 at full rate; halved by each 130429 and recovering step by step. */
+  slowdown: real('slowdown').notNull().default(1),
+  slowedAt: tstz('slowed_at'),
+});
 
 /** One row per recipient of a campaign: its place in the dispatch and what Meta said. */
 export const campaignRecipients = pgTable(
@@ -463,6 +479,8 @@ export const campaignRecipients = pgTable(
     uniqueIndex('campaign_recipients_phone_idx').on(t.campaignId, t.phone),
     index('campaign_recipients_state_idx').on(t.campaignId, t.state),
     index('campaign_recipients_due_idx').on(t.campaignId, t.id).where(sql`${t.state} = 'pending'`),
+    // Keyset pages of one campaign's recipients (pre-flight, exports) in id order.
+    index('campaign_recipients_order_idx').on(t.campaignId, t.id),
     index('campaign_recipients_wamid_idx').on(t.wamid).where(sql`${t.wamid} IS NOT NULL`),
     check('campaign_recipients_state_check', sql.raw(`state IN (${recipientStates.map((s) => `'${s}'`).join(', ')})`)),
   ],

@@ -1,6 +1,6 @@
 import { type Column, type SQL, sql } from 'drizzle-orm';
 
-type PgArrayType = 'int' | 'text' | 'jsonb' | 'timestamptz';
+type PgArrayType = 'int' | 'bigint' | 'boolean' | 'text' | 'jsonb' | 'timestamptz';
 
 /** A column of many rows: its name, its PostgreSQL type and one value per row (jsonb as JSON text). */
 export type ArrayColumn = readonly [name: string, pgType: PgArrayType, values: readonly unknown[]];

@@ -135,8 +135,10 @@ describe('the jobs page', () => {
       ['auth.sign-in-cleanup', 'scheduled'],
       ['messaging.stale-send-sweep', 'scheduled'],
       ['templates.sync', 'scheduled'],
+      ['campaigns.start-due', 'scheduled'],
       ['messaging.webhook-events', 'claim'],
       ['messaging.media-downloads', 'claim'],
+      ['campaigns.dispatch', 'claim'],
     ]);
     const sync = kindIn(jobs, 'templates.sync');
     expect(sync.failed).toBeGreaterThan(0);

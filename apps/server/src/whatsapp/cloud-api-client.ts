@@ -47,6 +47,11 @@ interface SendResponse {
 export interface SendOptions {
   /** Meta echoes it in every status webhook of the message (512 characters at most), so a lost answer can be settled. */
   callbackData?: string;
+  /**
+   * One attempt only, whatever fails. A send whose answer is lost may still have reached Meta, which has no
+   * idempotency key: a campaign settles it from Meta's status webhook rather than sending it again.
+   */
+  once?: boolean;
 }
 
 /** The number's messaging limit (unique customers per rolling 24 hours), throughput and quality, as Meta reports them. */
@@ -97,7 +102,7 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
   // Network failures are treated like 5xx: the request may not have reached Meta at all.
   const shouldRetry = (err: unknown) => !(err instanceof CloudApiError) || err.retryable;
 
-  async function call(url: string, init: RequestInit): Promise<Response> {
+  async function call(url: string, init: RequestInit, once = false): Promise<Response> {
     return withRetry(
       async () => {
         const res = await fetch(url, { ...init, headers: { ...auth, ...init.headers }, signal: AbortSignal.timeout(timeoutMs) });
@@ -106,20 +111,20 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
         throw CloudApiError.fromResponse(res.status, body);
       },
       shouldRetry,
-      retry,
+      once ? { ...retry, attempts: 1 } : retry,
     );
   }
 
-  async function callJson<T>(url: string, init: RequestInit): Promise<T> {
-    return (await (await call(url, init)).json()) as T;
+  async function callJson<T>(url: string, init: RequestInit, once = false): Promise<T> {
+    return (await (await call(url, init, once)).json()) as T;
   }
 
-  const postJson = <T>(path: string, payload: unknown) =>
-    callJson<T>(`${root}/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(payload),
-    });
+  const postJson = <T>(path: string, payload: unknown, once = false) =>
+    callJson<T>(
+      `${root}/${path}`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) },
+      once,
+    );
 
   const waba = () => {
     if (!options.businessAccountId) throw new Error('The client was made without a WhatsApp Business Account id');
@@ -137,13 +142,17 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
   }
 
   async function send(to: string, message: Record<string, unknown>, sendOptions: SendOptions = {}): Promise<{ wamid: string }> {
-    const res = await postJson<SendResponse>(`${options.phoneNumberId}/messages`, {
-      messaging_product: 'whatsapp',
-      recipient_type: 'individual',
-      to,
-      ...message,
-      ...(sendOptions.callbackData === undefined ? {} : { biz_opaque_callback_data: sendOptions.callbackData }),
-    });
+    const res = await postJson<SendResponse>(
+      `${options.phoneNumberId}/messages`,
+      {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to,
+        ...message,
+        ...(sendOptions.callbackData === undefined ? {} : { biz_opaque_callback_data: sendOptions.callbackData }),
+      },
+      sendOptions.once,
+    );
     const wamid = res.messages?.[0]?.id;
     if (!wamid) throw new CloudApiError(502, undefined, 'The Graph API answered without a message id');
     return { wamid };

@@ -1,27 +1,61 @@
+import type { OptKeywords } from '@wac/contract/app-settings-defaults';
 import type { User } from '@wac/contract/auth';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Db, Tx } from '../../db/database.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
+import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
 import type { LicenseService } from '../license/license.service.ts';
+import type { MessagingService } from '../messaging/messaging.service.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 
 /** What campaigns' use cases work with. */
 export interface CampaignDeps {
   db: Db;
+  log: FastifyBaseLogger;
+  realtime: Realtime;
   activities: ActivityService;
   /** Feature `campaigns`, the campaigns quota on create, the messages quota before start and per send batch. */
   license: LicenseService;
   templates: TemplatesService;
+  /** Where accepted sends are stored in their customers' conversations. */
+  messaging: MessagingService;
+  client: CloudApiClient;
+  /** The business number campaigns send from: its pace is shared by every server process. */
+  phoneNumberId: string;
   /** Where an uploaded contacts file waits while it is read (DATA_DIR/uploads). */
   uploads: MediaStorage;
+  /** Customers who last wrote one of these words are skipped (Settings). */
+  optKeywords: () => Promise<OptKeywords>;
+  /** How long a send whose answer was lost waits for Meta's status before its outcome is called unknown. */
+  inDoubtGraceMs: number;
 }
 
 export function createCampaignDeps(ctx: AppContext): CampaignDeps {
-  return { db: ctx.database.db, activities: ctx.activities, license: ctx.license, templates: ctx.templates, uploads: ctx.media.uploads };
+  return {
+    db: ctx.database.db,
+    log: ctx.log,
+    realtime: ctx.realtime,
+    activities: ctx.activities,
+    license: ctx.license,
+    templates: ctx.templates,
+    messaging: ctx.messaging.service,
+    client: ctx.whatsapp,
+    phoneNumberId: ctx.config.whatsapp.phoneNumberId,
+    uploads: ctx.media.uploads,
+    optKeywords: () => ctx.settings.optKeywords(),
+    inDoubtGraceMs: ctx.config.campaignInDoubtGraceMs,
+  };
 }
 
 /** An admin's change to a campaign, recorded in the transaction that makes it. */
 export function recordCampaignActivity(deps: CampaignDeps, tx: Tx, actor: User, type: string, name: string, details?: string) {
   return deps.activities.record({ type, sourceType: 'user', userId: actor.id, data: { username: actor.username, name, details } }, tx);
+}
+
+/** What the dispatch itself did to a campaign (paused it, finished it), shown to admins as a notification. */
+export function recordSystemCampaignActivity(deps: CampaignDeps, tx: Tx, type: string, name: string, details?: string) {
+  return deps.activities.record({ type, sourceType: 'system', data: { name, details } }, tx);
 }

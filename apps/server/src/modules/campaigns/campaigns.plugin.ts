@@ -1,10 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { createCampaignDeps } from './campaign-deps.ts';
+import { createCampaignDispatcher } from './campaign-dispatcher.ts';
+import { campaignReportsRoutes } from './campaign-reports.routes.ts';
+import { createCampaignReportsService } from './campaign-reports.service.ts';
+import { campaignStatusHandler } from './campaign-statuses.ts';
+import { campaignDispatchLoop, startDueCampaignsJob } from './campaigns.jobs.ts';
 import { campaignsRoutes } from './campaigns.routes.ts';
 import { createCampaignsService } from './campaigns.service.ts';
 
-/** Bulk template campaigns: drafts, audiences, scheduling and actions. */
+/** Bulk template campaigns: drafts, audiences, scheduling, the paced dispatch, recipients' statuses and reports. */
 export const campaignsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  await app.register(campaignsRoutes, { service: createCampaignsService(createCampaignDeps(ctx)), uploads: ctx.media.uploads });
+  const deps = createCampaignDeps(ctx);
+  const dispatcher = createCampaignDispatcher(deps);
+  const service = createCampaignsService(deps, dispatcher.loop);
+
+  // Meta's statuses of campaign messages reach their recipients through messaging's webhook batches.
+  ctx.messaging.deps.extensions.webhookHandlers.push(campaignStatusHandler(deps));
+  ctx.jobs.claimLoop(campaignDispatchLoop(deps.db, dispatcher));
+  ctx.jobs.schedule(startDueCampaignsJob(deps, service));
+
+  await app.register(campaignsRoutes, { service, uploads: ctx.media.uploads });
+  await app.register(campaignReportsRoutes, { reports: createCampaignReportsService(deps) });
 };

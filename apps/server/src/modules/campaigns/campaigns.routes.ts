@@ -6,12 +6,15 @@ import {
   campaignIdParamsSchema,
   campaignListQuerySchema,
   campaignListResponseSchema,
+  campaignPreflightResponseSchema,
   campaignResponseSchema,
   campaignStatusResponseSchema,
   contactImportResultSchema,
   contactsPreviewResponseSchema,
   createCampaignBodySchema,
   scheduleCampaignBodySchema,
+  startCampaignBodySchema,
+  startCampaignResponseSchema,
   testCampaignTemplateBodySchema,
   testCampaignTemplateResponseSchema,
   updateCampaignBodySchema,
@@ -104,7 +107,40 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ service: CampaignsService;
     (request) => service.schedule(currentUser(request), idOf(request.params), new Date(request.body.scheduleTime)),
   );
 
+  app.post(
+    '/api/campaign/campaigns/:id/start',
+    {
+      config: campaigns,
+      schema: {
+        tags,
+        description:
+          'Sends the campaign now. Refused (400) when its template is not approved, it has no waiting contacts, or some recipients cannot be sent as they are (unless skipInvalid); 402 QUOTA_EXCEEDED with `requested` when the day’s messages quota does not cover them. `warnings` names what to know, such as a messaging-limit tier below the recipients.',
+        params: campaignIdParamsSchema,
+        body: startCampaignBodySchema,
+        // 402 answers the licence's error shape (spec 8), with its quota fields and `requested`.
+        response: { 200: startCampaignResponseSchema, ...refusals, 402: errorBodySchema.loose() },
+      },
+    },
+    (request) => service.start(currentUser(request), idOf(request.params), request.body ?? {}),
+  );
+
+  app.post(
+    '/api/campaign/campaigns/:id/preflight',
+    {
+      config: campaigns,
+      schema: {
+        tags,
+        description:
+          'The dry run of a start: every waiting recipient rendered, the rows Meta would refuse listed (first 100), warnings. Sends nothing.',
+        params: campaignIdParamsSchema,
+        response: { 200: campaignPreflightResponseSchema, ...refusals },
+      },
+    },
+    (request) => service.preflight(idOf(request.params)),
+  );
+
   const actions = {
+    'retry-failed': service.retryFailed,
     'cancel-schedule': service.cancelSchedule,
     pause: service.pause,
     resume: service.resume,

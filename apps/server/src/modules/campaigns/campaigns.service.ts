@@ -15,9 +15,11 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';
-import { inTransaction } from '../../realtime/after-commit.ts';
+import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { addContacts, contactsOf, removeAllContacts, removeContact, uploadContacts } from './campaign-contacts.ts';
 import { type CampaignDeps, recordCampaignActivity } from './campaign-deps.ts';
+import { requeueFailed } from './campaign-dispatch.repository.ts';
+import { emitProgressNow } from './campaign-progress.ts';
 import { assertCampaignTemplate, findCampaignTemplate, personalisedTemplate, recipientValues } from './campaign-template.ts';
 import { toCampaign } from './campaign-view.ts';
 import {
@@ -33,9 +35,10 @@ import {
   updateCampaign,
 } from './campaigns.repository.ts';
 import { lockedFor, CAMPAIGN_NOT_FOUND as NOT_FOUND } from './locked-campaign.ts';
+import { dryRun, type StartOptions, startCampaign } from './start-campaign.ts';
 
 /** Campaigns (spec 7 "Campaigns"): drafts, their template and audience, and the actions that move them through their life. */
-export function createCampaignsService(deps: CampaignDeps) {
+export function createCampaignsService(deps: CampaignDeps, dispatch: { kick: () => void }) {
   const { db, templates, license } = deps;
   license.registerUsage('campaigns', countCampaigns);
 
@@ -55,12 +58,16 @@ export function createCampaignsService(deps: CampaignDeps) {
     return view(found.campaign, found.creatorName);
   }
 
-  /** The status moves and the activity is written in one transaction. */
+  /** The status moves and the activity is written in one transaction; the dispatcher hears of it once committed. */
   async function act(actor: User, id: number, action: CampaignAction, type: string, change: Partial<CampaignRow> = {}, details?: string) {
     await inTransaction(db, async (tx) => {
       const row = await lockedFor(tx, id, action);
       await updateCampaign(tx, id, { status: campaignStatusAfter(row.status, action), statusReason: null, ...change });
       await record(tx, actor, type, row.name, details);
+      afterCommit(tx, () => {
+        dispatch.kick();
+        void emitProgressNow(deps, id);
+      });
     });
     return status(id);
   }
@@ -201,6 +208,32 @@ export function createCampaignsService(deps: CampaignDeps) {
     pause: (actor: User, id: number) => act(actor, id, 'pause', 'campaign_paused'),
     resume: (actor: User, id: number) => act(actor, id, 'resume', 'campaign_resumed'),
     cancel: (actor: User, id: number) => act(actor, id, 'cancel', 'campaign_cancelled', { completedAt: new Date() }),
+
+    async start(actor: User, id: number, options: StartOptions) {
+      const { warnings } = await startCampaign(deps, actor, id, options, dispatch.kick);
+      return { ...(await status(id)), warnings };
+    },
+
+    /** Starts a campaign whose time came, as nobody in particular. */
+    startDue: (id: number) => startCampaign(deps, null, id, {}, dispatch.kick),
+
+    preflight: (id: number) => dryRun(deps, id),
+
+    /** Failed and unknown-outcome recipients go back in the queue, and the campaign runs again for them. */
+    async retryFailed(actor: User, id: number) {
+      await inTransaction(db, async (tx) => {
+        const row = await lockedFor(tx, id, 'retry-failed');
+        const requeued = await requeueFailed(tx, id);
+        if (requeued === 0) throw badRequest('The campaign has no failed recipients to retry');
+        await updateCampaign(tx, id, { status: 'running', statusReason: null, completedAt: null });
+        await record(tx, actor, 'campaign_retried', row.name, `${requeued.toLocaleString('en')} recipients`);
+        afterCommit(tx, () => {
+          dispatch.kick();
+          void emitProgressNow(deps, id);
+        });
+      });
+      return status(id);
+    },
   };
 }
 

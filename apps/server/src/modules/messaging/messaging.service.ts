@@ -1,7 +1,11 @@
+import type { OptKeywords } from '@wac/contract/app-settings-defaults';
+import type { Tx } from '../../db/database.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';
+import { type AcceptedTemplateSend, storeAcceptedTemplates } from './accepted-template-sends.ts';
 import { endSession, getSession, returnToBot, takeOver } from './agent-sessions.service.ts';
 import { chatHistory, listConversationSummaries, listFailedMessages, markRead, messageStatus } from './conversations.service.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
+import { optedOutPhones } from './opt-outs.repository.ts';
 import { retryMessage } from './retry-message.ts';
 import { sendMedia } from './send-media.ts';
 import { sendText } from './send-text.ts';
@@ -24,5 +28,8 @@ export function createMessagingService(deps: MessagingDeps) {
     takeOver: bound(takeOver),
     returnToBot: bound(returnToBot),
     endSession: bound(endSession),
+    optedOut: (phones: readonly string[], keywords: OptKeywords) => optedOutPhones(deps.db, phones, keywords),
+    /** Campaign sends Meta accepted, stored in their customers' conversations within the caller's transaction. */
+    storeAcceptedTemplates: (tx: Tx, sends: AcceptedTemplateSend[]) => storeAcceptedTemplates(tx, deps.phoneNumberId, sends),
   };
 }

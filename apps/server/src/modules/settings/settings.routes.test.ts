@@ -80,6 +80,10 @@ describe('PUT /api/app/settings', () => {
     ['app.language', 'english', 'Language must be a language code'],
     ['app.currency', 'ABC', 'Currency must be an ISO 4217 code'],
     ['app.name', 42, ''],
+    ['app.opt_out_keywords', ['STOP', 'x'.repeat(31)], 'Opt-out keywords must be at most 30 characters each'],
+    ['app.opt_out_keywords', ['STOP', '   '], 'Opt-out keywords must not contain blank entries'],
+    ['app.opt_in_keywords', Array.from({ length: 51 }, (_, i) => `W${i}`), 'Opt-in keywords must be at most 50 words'],
+    ['app.opt_in_keywords', 'START', 'Opt-in keywords must be a list of words'],
   ])('refuses %s = %j with a 400 naming the field, and writes nothing', async (key, value, message) => {
     const before = (await t.request({ method: 'GET', url: '/api/app/settings', token: admin })).json();
     const res = await put({ 'app.description': 'should not be saved', [key]: value });
@@ -89,6 +93,26 @@ describe('PUT /api/app/settings', () => {
     expect(body.error).toContain(message);
     expect(body.details[0].field).toBe(`settings.${key}`);
     expect((await t.request({ method: 'GET', url: '/api/app/settings', token: admin })).json()).toEqual(before);
+  });
+
+  it('stores opt-out and opt-in keywords trimmed, upper-cased and once each, for campaigns to read', async () => {
+    const res = await put({ 'app.opt_out_keywords': [' stop', 'Stop', 'opt  out', 'BASTA'], 'app.opt_in_keywords': ['start', 'Volver'] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().settings['app.opt_out_keywords']).toEqual(['STOP', 'OPT OUT', 'BASTA']);
+    expect(res.json().settings['app.opt_in_keywords']).toEqual(['START', 'VOLVER']);
+    const read = (await t.request({ method: 'GET', url: '/api/app/settings', token: admin })).json();
+    expect(read.settings['app.opt_out_keywords']).toEqual(['STOP', 'OPT OUT', 'BASTA']);
+    expect(await t.ctx.settings.optKeywords()).toEqual({ optOut: ['STOP', 'OPT OUT', 'BASTA'], optIn: ['START', 'VOLVER'] });
+
+    const activities = () => t.ctx.database.pool.query("SELECT count(*)::int AS n FROM activities WHERE type = 'settings_updated'");
+    const before = (await activities()).rows[0].n;
+    // The same words typed differently are no change.
+    expect((await put({ 'app.opt_out_keywords': ['stop', 'opt out', 'basta'] })).statusCode).toBe(200);
+    expect((await activities()).rows[0].n).toBe(before);
+
+    // An empty list is allowed: campaigns then skip no one for a keyword.
+    expect((await put({ 'app.opt_in_keywords': [] })).json().settings['app.opt_in_keywords']).toEqual([]);
+    expect((await t.ctx.settings.optKeywords()).optIn).toEqual([]);
   });
 
   it('refuses unknown keys and a missing settings object', async () => {

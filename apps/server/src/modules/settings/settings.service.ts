@@ -1,4 +1,12 @@
-import { type AppSettingKey, type AppSettings, appSettingDefaults, appSettingKeys } from '@wac/contract/app-settings-defaults';
+import { isDeepStrictEqual } from 'node:util';
+import { appSettingsSchema } from '@wac/contract/app-settings';
+import {
+  type AppSettingKey,
+  type AppSettings,
+  appSettingDefaults,
+  appSettingKeys,
+  type OptKeywords,
+} from '@wac/contract/app-settings-defaults';
 import type { User } from '@wac/contract/auth';
 import type { BaseContext } from '../../app-context.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
@@ -8,26 +16,32 @@ import type { SettingsRepository } from './settings.repository.ts';
 const APP_PREFIX = 'app.';
 
 export function createSettingsService(ctx: BaseContext, settings: SettingsRepository) {
-  /** Defaults overlaid with what admins saved; stray keys or non-text values in the table are ignored. */
+  /** Defaults overlaid with what admins saved; stray keys or values of the wrong shape in the table are ignored. */
   async function appSettings(): Promise<AppSettings> {
     const stored = await settings.getByPrefix(APP_PREFIX);
-    const merged: AppSettings = { ...appSettingDefaults };
+    const merged: Record<string, unknown> = { ...appSettingDefaults };
     for (const key of appSettingKeys) {
       const value = stored.get(key);
-      if (typeof value === 'string') merged[key] = value;
+      if (appSettingsSchema.shape[key].safeParse(value).success) merged[key] = value;
     }
-    return merged;
+    return merged as AppSettings;
   }
 
   return {
     appSettings,
 
+    /** Read at each use, so that a campaign already sending follows the keywords as an admin edits them. */
+    async optKeywords(): Promise<OptKeywords> {
+      const current = await appSettings();
+      return { optOut: [...current['app.opt_out_keywords']], optIn: [...current['app.opt_in_keywords']] };
+    },
+
     async updateAppSettings(actor: User, input: Partial<AppSettings>, meta: RequestMeta): Promise<AppSettings> {
       const current = await appSettings();
-      const changes: Partial<AppSettings> = {};
+      const changes: Partial<Record<AppSettingKey, unknown>> = {};
       for (const key of Object.keys(input) as AppSettingKey[]) {
         const value = input[key];
-        if (value !== undefined && value !== current[key]) changes[key] = value;
+        if (value !== undefined && !isDeepStrictEqual(value, current[key])) changes[key] = value;
       }
       const changedKeys = Object.keys(changes);
       if (changedKeys.length === 0) return current;

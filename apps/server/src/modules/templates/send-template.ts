@@ -64,7 +64,7 @@ export async function uploadsOf(deps: MessagingDeps, components: SendComponent[]
 }
 
 /** The components as Meta takes them: our uploads become Meta media ids. */
-async function graphComponents(deps: MessagingDeps, components: SendComponent[], uploads: Map<string, TemplateUploadRow>) {
+export async function graphComponents(deps: MessagingDeps, components: SendComponent[], uploads: Map<string, TemplateUploadRow>) {
   return Promise.all(
     components.map(async (component) => {
       const media = mediaOf(component);
@@ -91,6 +91,22 @@ export async function sendToMeta(
   uploads: Map<string, TemplateUploadRow>,
 ): Promise<{ wamid: string }> {
   return deps.client.sendTemplate(waId, sent.name, sent.language, await graphComponents(deps, sent.components, uploads));
+}
+
+/** What the chat stores of a template message: the text the customer reads, and the parameters to send it again. */
+export function templateMessageContent(template: Template, components: SendComponent[]): MessageContent {
+  const rendered = renderTemplate(template, components);
+  return {
+    text: rendered.body,
+    template: {
+      name: template.name,
+      language: template.language,
+      ...(rendered.header?.text ? { header: rendered.header.text } : {}),
+      ...(rendered.footer ? { footer: rendered.footer } : {}),
+      ...(rendered.buttons.length ? { buttons: rendered.buttons.map((b) => b.text) } : {}),
+      components,
+    },
+  };
 }
 
 function recipientOf(phone: string, name: string | undefined) {
@@ -123,18 +139,7 @@ export async function sendTemplate(deps: TemplateDeps, actor: SessionActor, inpu
   if (issues[0]) throw badRequest(issueText(issues[0]), issues);
   const uploads = await uploadsOf(deps, input.components);
 
-  const rendered = renderTemplate(template, input.components);
-  const content: MessageContent = {
-    text: rendered.body,
-    template: {
-      name: template.name,
-      language: template.language,
-      ...(rendered.header?.text ? { header: rendered.header.text } : {}),
-      ...(rendered.footer ? { footer: rendered.footer } : {}),
-      ...(rendered.buttons.length ? { buttons: rendered.buttons.map((b) => b.text) } : {}),
-      components: input.components,
-    },
-  };
+  const content = templateMessageContent(template, input.components);
   const { message, waId } = await inTransaction(deps.db, async (tx) => {
     const conversation = await openConversation(tx, deps, recipient);
     const message = await queueOutsideWindow(tx, deps, conversation, actor, { type: 'template', content, templateName: template.name });

@@ -2,6 +2,7 @@ import type { User } from '@wac/contract/auth';
 import { issueText, parameterFormatOf, validateTemplate } from '@wac/contract/template-rules';
 import {
   editableTemplateStatuses,
+  type SendComponent,
   type Template,
   type TemplateDraft,
   type TemplateSearchQuery,
@@ -11,7 +12,7 @@ import {
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
-import { sendTemplate } from './send-template.ts';
+import { graphComponents, sendTemplate, templateMessageContent, uploadsOf } from './send-template.ts';
 import { atMeta, type TemplateDeps } from './template-deps.ts';
 import { syncTemplates } from './template-sync.ts';
 import { saveHeaderFile, uploadHeaderSample } from './template-uploads.ts';
@@ -54,6 +55,12 @@ export function createTemplatesService(deps: TemplateDeps) {
     sync: bound(syncTemplates),
     saveHeaderFile: bound(saveHeaderFile),
     uploadHeaderSample: bound(uploadHeaderSample),
+    messageContent: templateMessageContent,
+
+    /** Parameters as Meta takes them: our uploads become Meta media ids (a campaign resolves them once per batch). */
+    async graphComponents(components: SendComponent[]): Promise<unknown[]> {
+      return graphComponents(deps, components, await uploadsOf(deps, components));
+    },
 
     async get(id: number): Promise<Template> {
       const found = await templateById(db, id);

@@ -21,7 +21,7 @@ function renderForm(saved: AppSettings = { ...appSettingDefaults }) {
 const save = () => screen.getByRole('button', { name: 'Save app settings' }) as HTMLButtonElement;
 
 describe('AppSettingsForm', () => {
-  it('shows the 13 settings with their saved values, and nothing to save yet', () => {
+  it('shows the 15 settings with their saved values, and nothing to save yet', () => {
     renderForm();
     expect((screen.getByLabelText('App name') as HTMLInputElement).value).toBe('WhatsApp Agent Chat');
     expect((screen.getByLabelText('Date format') as HTMLSelectElement).value).toBe('YYYY-MM-DD');
@@ -37,6 +37,8 @@ describe('AppSettingsForm', () => {
       'Support email',
       'Terms of service URL',
       'Privacy policy URL',
+      'Opt-out keywords',
+      'Opt-in keywords',
     ]) {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
@@ -66,5 +68,37 @@ describe('AppSettingsForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect((screen.getByLabelText('Date format') as HTMLSelectElement).value).toBe('YYYY-MM-DD');
     expect(save().disabled).toBe(true);
+  });
+
+  it('shows the opt-out and opt-in keywords one per line, with what they do', () => {
+    renderForm();
+    const optOut = screen.getByLabelText('Opt-out keywords') as HTMLTextAreaElement;
+    expect(optOut.tagName).toBe('TEXTAREA');
+    expect(optOut.value).toBe('STOP\nSTOP ALL\nUNSUBSCRIBE\nCANCEL\nEND\nQUIT\nOPT OUT\nOPTOUT');
+    expect((screen.getByLabelText('Opt-in keywords') as HTMLTextAreaElement).value).toBe('START\nUNSTOP\nSUBSCRIBE');
+    const hint = document.getElementById(optOut.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toContain('Customers who send one of these words on its own are skipped by campaigns.');
+    expect(hint?.textContent).toContain('8 of 50');
+  });
+
+  it('does not count blank lines or a change of case as a change, but a new word is one', () => {
+    renderForm();
+    const optIn = screen.getByLabelText('Opt-in keywords');
+    fireEvent.change(optIn, { target: { value: 'start\n\nUnstop\nSUBSCRIBE\n' } });
+    expect(save().disabled).toBe(true);
+    fireEvent.change(optIn, { target: { value: 'start\n\nUnstop\nSUBSCRIBE\nvolver' } });
+    expect(save().disabled).toBe(false);
+  });
+
+  it('puts a keyword that is too long under its field, tied to it for screen readers', () => {
+    renderForm();
+    const optOut = screen.getByLabelText('Opt-out keywords');
+    fireEvent.change(optOut, { target: { value: `STOP\n${'please stop sending me these'.repeat(2)}` } });
+    fireEvent.click(save());
+    const message = screen.getByText(/Opt-out keywords must be at most 30 characters each/);
+    expect(optOut.getAttribute('aria-invalid')).toBe('true');
+    expect(optOut.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+    fireEvent.change(optOut, { target: { value: 'STOP' } });
+    expect(screen.queryByText(/Opt-out keywords must be at most 30 characters each/)).toBeNull();
   });
 });

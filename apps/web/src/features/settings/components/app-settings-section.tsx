@@ -1,4 +1,10 @@
-import { type AppSettingKey, type AppSettings, dateFormats, timeFormats } from '@wac/contract/app-settings-defaults';
+import {
+  type AppSettingKey,
+  type AppSettings,
+  type AppSettingTextKey,
+  dateFormats,
+  timeFormats,
+} from '@wac/contract/app-settings-defaults';
 import { formatCurrency } from '@wac/contract/format';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { serverFieldErrors } from '../../../lib/form-errors';
@@ -10,6 +16,7 @@ import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toasts';
 import { useAppSettingsForm } from '../api/get-app-settings';
 import { useUpdateAppSettings } from '../api/update-app-settings';
+import { KeywordListField } from './keyword-list-field';
 import {
   commonCurrencies,
   currencyName,
@@ -35,6 +42,8 @@ const allKeys = [
   'app.currency',
   'app.logo_url',
   'app.favicon_url',
+  'app.opt_out_keywords',
+  'app.opt_in_keywords',
 ] as const satisfies readonly AppSettingKey[];
 
 const timeFormatLabels: Record<string, string> = { '24h': '24-hour', '12h': '12-hour' };
@@ -121,7 +130,7 @@ export function AppSettingsForm({ saved }: { saved: AppSettings }) {
     }
   }
 
-  const text = (key: AppSettingKey, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+  const text = (key: AppSettingTextKey, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField label={label} {...field(key)} {...extra} />
   );
 
@@ -254,6 +263,26 @@ export function AppSettingsForm({ saved }: { saved: AppSettings }) {
           <strong>{previewDateTime(now, values['app.date_format'], values['app.time_format'], values['app.timezone'])}</strong>
           <span className="muted">{values['app.timezone']}</span>
           <strong>{formatCurrency(1234.5, values['app.currency'] || 'USD', values['app.language'] || 'en')}</strong>
+        </div>
+      </fieldset>
+
+      <fieldset className="settings-group">
+        <legend>Campaign opt-out</legend>
+        <div className="form-grid">
+          <KeywordListField
+            label="Opt-out keywords"
+            hint="Customers who send one of these words on its own are skipped by campaigns."
+            value={values['app.opt_out_keywords']}
+            onChange={(lines) => set('app.opt_out_keywords', lines)}
+            error={errors['app.opt_out_keywords']}
+          />
+          <KeywordListField
+            label="Opt-in keywords"
+            hint="Customers who opted out and then send one of these words on its own receive campaigns again."
+            value={values['app.opt_in_keywords']}
+            onChange={(lines) => set('app.opt_in_keywords', lines)}
+            error={errors['app.opt_in_keywords']}
+          />
         </div>
       </fieldset>
 

@@ -35,4 +35,23 @@ describe('app settings', () => {
     expect(errors).toEqual({});
     expect(data).toEqual({ 'app.timezone': 'Europe/Paris', 'app.currency': 'EUR', 'app.language': 'pt-BR' });
   });
+
+  it('sends keyword lists without blank lines, and only when the words changed', () => {
+    const same = { ...saved, 'app.opt_in_keywords': ['start', '', ' unstop ', 'Subscribe', ''] };
+    expect(changedAppSettings(saved, same)).toEqual({});
+    const edited = { ...saved, 'app.opt_in_keywords': ['start', '', ' volver '] };
+    expect(changedAppSettings(saved, edited)).toEqual({ 'app.opt_in_keywords': ['start', 'volver'] });
+    expect(changedAppSettings(saved, { ...saved, 'app.opt_out_keywords': ['', '  '] })).toEqual({ 'app.opt_out_keywords': [] });
+  });
+
+  it('normalizes keyword lists and names the list of a bad keyword', () => {
+    expect(validateAppSettings({ 'app.opt_out_keywords': ['stop', 'Stop', 'basta'] }).data).toEqual({
+      'app.opt_out_keywords': ['STOP', 'BASTA'],
+    });
+    const tooMany = Array.from({ length: 51 }, (_, i) => `word ${i}`);
+    expect(validateAppSettings({ 'app.opt_out_keywords': tooMany, 'app.opt_in_keywords': ['x'.repeat(31)] }).errors).toEqual({
+      'app.opt_out_keywords': 'Opt-out keywords must be at most 50 words',
+      'app.opt_in_keywords': `Opt-in keywords must be at most 30 characters each ("${'X'.repeat(31)}" is not)`,
+    });
+  });
 });

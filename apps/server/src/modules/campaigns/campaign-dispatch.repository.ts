@@ -1,0 +1,219 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/database.ts';
+import { campaignRecipients, campaigns } from '../../db/schema.ts';
+import { unnestRows } from '../../db/unnest-rows.ts';
+import type { CampaignRow, RecipientRow } from './campaigns.repository.ts';
+import { effectiveRate, nextSlot, RECOVERY_STEP_MS, recovered, SLOT_MS, slowedDown } from './pacing.ts';
+
+// Recipients move pending → sending (claimed, its send under way) → sent | failed, or back to pending to wait
+// (not_before). A row left in 'sending' by a crash is in doubt: a status webhook carrying it settles it.
+
+/** How far ahead a process may reserve a slot; beyond it, other processes hold the pace and this one waits. */
+const SLOT_HORIZON_MS = 1_000;
+
+/** Running campaigns, oldest started first, as the dispatcher serves them. */
+export function runningCampaigns(db: DbOrTx): Promise<CampaignRow[]> {
+  return db.select().from(campaigns).where(eq(campaigns.status, 'running')).orderBy(asc(campaigns.startedAt), asc(campaigns.id));
+}
+
+/** The campaign if it still runs, share-locked so that an action (pause, cancel) waits for the claim under way. */
+export async function lockRunning(tx: Tx, id: number): Promise<CampaignRow | null> {
+  const [row] = await tx
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, id), eq(campaigns.status, 'running')))
+    .for('share');
+  return row ?? null;
+}
+
+export interface Slot {
+  /** How long until the slot starts, by the database's clock (every process paces by the same clock). */
+  waitMs: number;
+  size: number;
+  /** Takes the slot once recipients were claimed for it. */
+  take: () => Promise<void>;
+}
+
+/**
+ * The next free slot of the phone number at this rate, holding the number's pacing row until the transaction ends
+ * (claims on one number take turns). Null when every slot within the horizon is taken.
+ */
+export async function reserveSlot(tx: Tx, phoneNumberId: string, rate: number, paced: boolean): Promise<Slot | null> {
+  await tx.execute(sql`INSERT INTO campaign_pacing (phone_number_id) VALUES (${phoneNumberId}) ON CONFLICT DO NOTHING`);
+  const [row] = (
+    await tx.execute<{ next: Date; slowdown: number; slowed: Date | null; now: Date }>(sql`
+      SELECT next_slot_at AS next, slowdown, slowed_at AS slowed, clock_timestamp() AS now
+      FROM campaign_pacing WHERE phone_number_id = ${phoneNumberId} FOR UPDATE`)
+  ).rows;
+  if (!row) throw new Error(`pacing of ${phoneNumberId} vanished`);
+  const now = new Date(row.now).getTime();
+  let slowdown = row.slowdown;
+  if (slowdown < 1 && (!row.slowed || now - new Date(row.slowed).getTime() >= RECOVERY_STEP_MS)) {
+    slowdown = recovered(slowdown);
+    await tx.execute(sql`
+      UPDATE campaign_pacing SET slowdown = ${slowdown}, slowed_at = clock_timestamp() WHERE phone_number_id = ${phoneNumberId}`);
+  }
+  if (!paced) return { waitMs: 0, size: Math.max(1, rate), take: async () => {} };
+  const slot = nextSlot(Math.max(now, new Date(row.next).getTime()), effectiveRate(rate, slowdown));
+  if (slot.startMs - now > SLOT_HORIZON_MS) return null;
+  return {
+    waitMs: Math.max(0, slot.startMs - now),
+    size: slot.size,
+    take: async () => {
+      await tx.execute(sql`
+        UPDATE campaign_pacing SET next_slot_at = ${new Date(slot.startMs + SLOT_MS)} WHERE phone_number_id = ${phoneNumberId}`);
+    },
+  };
+}
+
+/** Meta said the number sends too fast (130429): every campaign on it slows down. */
+export async function slowDown(db: DbOrTx, phoneNumberId: string): Promise<void> {
+  const [row] = (await db.execute<{ slowdown: number }>(sql`SELECT slowdown FROM campaign_pacing WHERE phone_number_id = ${phoneNumberId}`))
+    .rows;
+  await db.execute(sql`
+    UPDATE campaign_pacing SET slowdown = ${slowedDown(row?.slowdown ?? 1)}, slowed_at = clock_timestamp()
+    WHERE phone_number_id = ${phoneNumberId}`);
+}
+
+/** Up to `limit` due recipients, claimed for sending; rows another process holds are skipped, never sent twice. */
+export async function claimRecipients(tx: Tx, campaignId: number, limit: number): Promise<RecipientRow[]> {
+  const due = tx
+    .select({ id: campaignRecipients.id })
+    .from(campaignRecipients)
+    .where(
+      and(
+        eq(campaignRecipients.campaignId, campaignId),
+        eq(campaignRecipients.state, 'pending'),
+        or(isNull(campaignRecipients.notBefore), lte(campaignRecipients.notBefore, sql`clock_timestamp()`)),
+      ),
+    )
+    .orderBy(asc(campaignRecipients.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(campaignRecipients)
+    .set({ state: 'sending', sendingAt: sql`clock_timestamp()`, attempts: sql`${campaignRecipients.attempts} + 1` })
+    .where(inArray(campaignRecipients.id, due))
+    .returning();
+}
+
+/** Locks recipients in id order, the order every writer of several recipients follows. */
+export function lockRecipients(tx: Tx, ids: number[]): Promise<RecipientRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx.select().from(campaignRecipients).where(inArray(campaignRecipients.id, ids)).orderBy(asc(campaignRecipients.id)).for('update');
+}
+
+export interface RecipientChange {
+  id: number;
+  state: RecipientRow['state'];
+  wamid?: string | null;
+  messageId?: number | null;
+  errorCode?: number | null;
+  errorTitle?: string | null;
+  errorDetails?: string | null;
+  notBefore?: Date | null;
+  sentAt?: Date | null;
+  deliveredAt?: Date | null;
+  readAt?: Date | null;
+  failedAt?: Date | null;
+}
+
+/**
+ * Writes many recipients' changes in one statement. Unset fields keep their value; times already set are kept
+ * (the first sent, delivered or read time wins), as are a wamid and chat message once known.
+ */
+export async function applyRecipientChanges(tx: Tx, changes: RecipientChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const column = <K extends keyof RecipientChange>(key: K) => changes.map((c) => (c[key] === undefined ? null : c[key]));
+  const given = <K extends keyof RecipientChange>(key: K) => changes.map((c) => c[key] !== undefined);
+  const values = unnestRows('v', [
+    ['id', 'bigint', changes.map((c) => c.id)],
+    ['state', 'text', column('state')],
+    ['wamid', 'text', column('wamid')],
+    ['message_id', 'int', column('messageId')],
+    ['error_given', 'boolean', given('errorTitle')],
+    ['error_code', 'int', column('errorCode')],
+    ['error_title', 'text', column('errorTitle')],
+    ['error_details', 'text', column('errorDetails')],
+    ['not_before_given', 'boolean', given('notBefore')],
+    ['not_before', 'timestamptz', column('notBefore')],
+    ['sent_at', 'timestamptz', column('sentAt')],
+    ['delivered_at', 'timestamptz', column('deliveredAt')],
+    ['read_at', 'timestamptz', column('readAt')],
+    ['failed_at', 'timestamptz', column('failedAt')],
+  ]);
+  await tx.execute(sql`
+    UPDATE campaign_recipients r SET
+      state = v.state,
+      wamid = COALESCE(r.wamid, v.wamid),
+      message_id = COALESCE(r.message_id, v.message_id),
+      error_code = CASE WHEN v.error_given THEN v.error_code ELSE r.error_code END,
+      error_title = CASE WHEN v.error_given THEN v.error_title ELSE r.error_title END,
+      error_details = CASE WHEN v.error_given THEN v.error_details ELSE r.error_details END,
+      not_before = CASE WHEN v.not_before_given THEN v.not_before ELSE r.not_before END,
+      sent_at = COALESCE(r.sent_at, v.sent_at),
+      delivered_at = COALESCE(r.delivered_at, v.delivered_at),
+      read_at = COALESCE(r.read_at, v.read_at),
+      failed_at = COALESCE(v.failed_at, r.failed_at)
+    FROM ${values.source}
+    WHERE r.id = v.id`);
+}
+
+/**
+ * Sends whose answer was lost (a crash, a timeout) and that no status webhook settled within the grace period:
+ * their outcome is unknown, for an admin to retry explicitly rather than risk a second message. Answers how many.
+ */
+export async function giveUpInDoubt(db: DbOrTx, campaignId: number, graceMs: number, explanation: string): Promise<number> {
+  const result = await db.execute(sql`
+    UPDATE campaign_recipients SET state = 'unknown', error_code = NULL, error_title = 'Outcome unknown',
+      error_details = ${explanation}, failed_at = clock_timestamp()
+    WHERE campaign_id = ${campaignId} AND state = 'sending'
+      AND sending_at < clock_timestamp() - make_interval(secs => ${graceMs / 1000})`);
+  return result.rowCount ?? 0;
+}
+
+/** Completes a running campaign once no recipient is waiting or being sent; true when it did now. */
+export async function completeIfDone(db: DbOrTx, campaignId: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    UPDATE campaigns SET status = 'completed', completed_at = clock_timestamp(), updated_at = clock_timestamp()
+    WHERE id = ${campaignId} AND status = 'running'
+      AND NOT EXISTS (
+        SELECT 1 FROM campaign_recipients WHERE campaign_id = ${campaignId} AND state IN ('pending', 'sending'))`);
+  return (result.rowCount ?? 0) > 0;
+}
+
+/** Puts failed and unknown-outcome recipients back in the queue, their error cleared; answers how many. */
+export async function requeueFailed(tx: Tx, campaignId: number): Promise<number> {
+  const result = await tx.execute(sql`
+    UPDATE campaign_recipients SET state = 'pending', error_code = NULL, error_title = NULL, error_details = NULL,
+      failed_at = NULL, not_before = NULL, sending_at = NULL
+    WHERE campaign_id = ${campaignId} AND state IN ('failed', 'unknown')`);
+  return result.rowCount ?? 0;
+}
+
+/** How many recipients still wait to be sent (the messages a start will use). */
+export async function countPending(db: DbOrTx, campaignId: number): Promise<number> {
+  const [row] = (
+    await db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM campaign_recipients WHERE campaign_id = ${campaignId} AND state = 'pending'`)
+  ).rows;
+  return row?.n ?? 0;
+}
+
+/** "998 sent, 2 failed": how a finished campaign ended, for its activity. */
+export async function completionSummary(db: DbOrTx, campaignId: number): Promise<string> {
+  const result = await db.execute<{ state: string; n: number }>(sql`
+    SELECT state, count(*)::int AS n FROM campaign_recipients WHERE campaign_id = ${campaignId} GROUP BY state ORDER BY state`);
+  const words: Record<string, string> = {
+    sent: 'sent',
+    delivered: 'delivered',
+    read: 'read',
+    failed: 'failed',
+    skipped: 'skipped',
+    unknown: 'with an unknown outcome',
+  };
+  return result.rows
+    .filter((row) => words[row.state])
+    .map((row) => `${row.n.toLocaleString('en')} ${words[row.state]}`)
+    .join(', ');
+}

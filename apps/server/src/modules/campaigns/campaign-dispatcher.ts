@@ -1,0 +1,229 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SendComponent, Template } from '@wac/contract/templates';
+import type { Tx } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { createKickableLoop, type KickableLoop } from '../../jobs/kickable-loop.ts';
+import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
+import { assertSendable } from '../templates/send-template.ts';
+import { type CampaignDeps, recordSystemCampaignActivity } from './campaign-deps.ts';
+import {
+  applyRecipientChanges,
+  claimRecipients,
+  completeIfDone,
+  completionSummary,
+  giveUpInDoubt,
+  lockRecipients,
+  lockRunning,
+  reserveSlot,
+  runningCampaigns,
+  slowDown,
+} from './campaign-dispatch.repository.ts';
+import { type CampaignProgress, createCampaignProgress, emitProgressNow } from './campaign-progress.ts';
+import { acceptedSendsOf, callbackDataOf, recipientComponents } from './campaign-sends.ts';
+import { pauseRunning } from './campaign-stop.ts';
+import type { CampaignRow, RecipientRow } from './campaigns.repository.ts';
+import { outcomeOfError, type SendOutcome, settleDecision } from './send-outcome.ts';
+
+export interface DispatcherOptions {
+  /** Off only for the dispatch benchmark: sends as fast as the Graph API answers. */
+  paced: boolean;
+  /** Slices sent but not settled yet, per process; more wait for one to settle. */
+  maxInFlight: number;
+  /** Safety-net pass for campaigns started by other processes, waits that came due and a crash's leftovers. */
+  intervalMs: number;
+}
+
+export const defaultDispatcherOptions: DispatcherOptions = { paced: true, maxInFlight: 16, intervalMs: 1_000 };
+
+interface Slice {
+  campaign: CampaignRow;
+  template: Template;
+  recipients: RecipientRow[];
+  waitMs: number;
+}
+
+const OPTED_OUT = 'The customer last wrote an opt-out keyword (Settings), so campaigns do not message them.';
+
+const IN_DOUBT_EXPLANATION =
+  'The send’s answer was lost (a restart or a timeout) and Meta reported nothing about it. Retry it only if the customer did not receive the message.';
+
+/**
+ * Sends running campaigns, in every server process at once. A slice of recipients is claimed with its pacing slot,
+ * its messages quota and the campaign share-locked (a pause waits for it) in one transaction, then sent once each
+ * (no automatic retry: Meta has no idempotency key), then settled in one transaction.
+ */
+export function createCampaignDispatcher(deps: CampaignDeps, options: DispatcherOptions = defaultDispatcherOptions) {
+  const { db, log } = deps;
+  const progress: CampaignProgress = createCampaignProgress(deps);
+  const inFlight = new Map<number, Set<Promise<void>>>();
+  const flying = () => [...inFlight.values()].reduce((n, set) => n + set.size, 0);
+
+  /** Customers who opted out are skipped, never sent to, and counted as such. */
+  async function skipOptedOut(tx: Tx, claimed: RecipientRow[]): Promise<RecipientRow[]> {
+    const out = await deps.messaging.optedOut(
+      claimed.map((r) => r.phone),
+      await deps.optKeywords(),
+    );
+    if (out.size === 0) return claimed;
+    const skipped = claimed.filter((r) => out.has(r.phone));
+    await applyRecipientChanges(
+      tx,
+      skipped.map((r) => ({ id: r.id, state: 'skipped', errorCode: null, errorTitle: 'Opted out', errorDetails: OPTED_OUT })),
+    );
+    return claimed.filter((r) => !out.has(r.phone));
+  }
+
+  async function claim(campaign: CampaignRow): Promise<Slice | 'busy' | null> {
+    try {
+      return await inTransaction(db, async (tx) => {
+        const running = await lockRunning(tx, campaign.id);
+        if (!running) return null;
+        const template = await deps.templates.find(running.templateName, running.templateLanguage);
+        const refusal = templateRefusal(template, running);
+        if (refusal !== null || !template) {
+          await pauseRunning(deps, tx, running, refusal ?? '');
+          return null;
+        }
+        const slot = await reserveSlot(tx, deps.phoneNumberId, running.ratePerSecond, options.paced);
+        if (!slot) return 'busy';
+        const claimed = await claimRecipients(tx, running.id, slot.size);
+        if (claimed.length === 0) return null;
+        const recipients = await skipOptedOut(tx, claimed);
+        if (recipients.length > 0) await deps.license.consumeMessages(tx, recipients.length);
+        await slot.take();
+        return { campaign: running, template, recipients, waitMs: slot.waitMs };
+      });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'QUOTA_EXCEEDED') throw err;
+      await inTransaction(db, async (tx) => {
+        const running = await lockRunning(tx, campaign.id);
+        if (running)
+          await pauseRunning(deps, tx, running, 'The licence’s daily messages quota is used up; resume it tomorrow or raise the quota');
+      });
+      return null;
+    }
+  }
+
+  async function send(slice: Slice): Promise<SendOutcome[]> {
+    // Media headers are the same for everyone: our uploads become Meta media ids once per slice.
+    const base = { components: await deps.templates.graphComponents(slice.campaign.components as SendComponent[]) };
+    const { name, language } = slice.template;
+    return Promise.all(
+      slice.recipients.map((recipient) =>
+        deps.client
+          .sendTemplate(recipient.waId, name, language, recipientComponents(base, recipient), {
+            callbackData: callbackDataOf(recipient.id),
+            once: true,
+          })
+          .then((sent): SendOutcome => ({ kind: 'sent', wamid: sent.wamid }), outcomeOfError),
+      ),
+    );
+  }
+
+  async function settle(slice: Slice, outcomes: SendOutcome[]): Promise<void> {
+    const now = new Date();
+    let slow = false;
+    await inTransaction(db, async (tx) => {
+      const current = new Map(
+        (
+          await lockRecipients(
+            tx,
+            slice.recipients.map((r) => r.id),
+          )
+        ).map((r) => [r.id, r]),
+      );
+      const changes = slice.recipients.flatMap((recipient, k) => {
+        const row = current.get(recipient.id);
+        if (!row) return [];
+        const decision = settleDecision(row, outcomes[k] as SendOutcome, now);
+        slow ||= decision.slowDown;
+        return decision.change ? [decision.change] : [];
+      });
+      const accepted = acceptedSendsOf(deps, slice.template, slice.campaign, current, changes);
+      const messageIds = await deps.messaging.storeAcceptedTemplates(tx, accepted);
+      for (const change of changes) if (change.wamid) change.messageId = messageIds.get(change.wamid) ?? null;
+      await applyRecipientChanges(tx, changes);
+    });
+    if (slow) await slowDown(db, deps.phoneNumberId);
+    await progress.maybeEmit(slice.campaign.id);
+  }
+
+  function launch(slice: Slice): void {
+    const set = inFlight.get(slice.campaign.id) ?? new Set();
+    inFlight.set(slice.campaign.id, set);
+    const work = (async () => {
+      const outcomes = await send(slice);
+      await settle(slice, outcomes);
+    })()
+      .catch((err) => log.error({ err, campaignId: slice.campaign.id }, 'a campaign slice could not be settled; its sends stay in doubt'))
+      .finally(() => {
+        set.delete(work);
+        loop.kick();
+      });
+    set.add(work);
+  }
+
+  /** A running campaign with nothing to claim: its in-doubt sends past the grace are given up, and it may be done. */
+  async function finishIfDone(campaign: CampaignRow): Promise<void> {
+    const unknown = await giveUpInDoubt(db, campaign.id, deps.inDoubtGraceMs, IN_DOUBT_EXPLANATION);
+    if (unknown > 0) log.warn({ campaignId: campaign.id, unknown }, 'campaign sends with no answer and no status: outcome unknown');
+    if (inFlight.get(campaign.id)?.size) return;
+    await inTransaction(db, async (tx) => {
+      if (!(await completeIfDone(tx, campaign.id))) return;
+      await recordSystemCampaignActivity(deps, tx, 'campaign_completed', campaign.name, await completionSummary(tx, campaign.id));
+      afterCommit(tx, () => void emitProgressNow(deps, campaign.id));
+    });
+  }
+
+  async function pass(stopping: () => boolean): Promise<void> {
+    let claimed = true;
+    while (claimed && !stopping()) {
+      claimed = false;
+      for (const campaign of await runningCampaigns(db)) {
+        if (stopping()) break;
+        while (flying() >= options.maxInFlight) await Promise.race([...inFlight.values()].flatMap((set) => [...set]));
+        const slice = await claim(campaign);
+        if (slice === 'busy') {
+          claimed = true;
+          await sleep(10);
+        } else if (slice) {
+          claimed = true;
+          if (slice.waitMs > 0) await sleep(slice.waitMs);
+          launch(slice);
+        } else {
+          await finishIfDone(campaign);
+        }
+      }
+    }
+  }
+
+  const loop: KickableLoop = createKickableLoop({
+    run: pass,
+    intervalMs: options.intervalMs,
+    onError: (err) => log.error({ err }, 'campaign dispatch pass failed'),
+  });
+
+  return {
+    loop: {
+      start: loop.start,
+      kick: loop.kick,
+      async stop() {
+        await loop.stop();
+        await Promise.all([...inFlight.values()].flatMap((set) => [...set]));
+      },
+    },
+  };
+}
+
+/** Why a running campaign's template can no longer be sent (paused or disabled at Meta...), or null. */
+function templateRefusal(template: Template | null, campaign: CampaignRow): string | null {
+  if (!template) return `Its template ${campaign.templateName} (${campaign.templateLanguage}) no longer exists`;
+  try {
+    assertSendable(template);
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
+export type CampaignDispatcher = ReturnType<typeof createCampaignDispatcher>;

@@ -1,0 +1,62 @@
+import { placeholdersOf } from '@wac/contract/campaigns';
+import { checkSendComponents } from '@wac/contract/template-parameters';
+import { issueText } from '@wac/contract/template-rules';
+import type { SendComponent, Template } from '@wac/contract/templates';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+import { campaignRecipients } from '../../db/schema.ts';
+import { recipientComponents } from './campaign-sends.ts';
+import { recipientValues } from './campaign-template.ts';
+import type { CampaignRow, RecipientRow } from './campaigns.repository.ts';
+
+/** Rows listed by a pre-flight; the rest are counted. */
+export const PREFLIGHT_PROBLEMS_LISTED = 100;
+const PAGE = 5_000;
+
+export interface PreflightProblem {
+  contactId: string;
+  phone: string;
+  reason: string;
+}
+
+export interface Preflight {
+  /** Recipients waiting to be sent. */
+  recipients: number;
+  problems: PreflightProblem[];
+  problemCount: number;
+  /** Ids of every recipient with a problem (a start that skips them marks them skipped). */
+  problemIds: number[];
+}
+
+/** Why Meta would refuse this recipient's message (a missing or empty value, too long, a bad link...), or null. */
+export function recipientProblem(template: Template, campaign: Pick<CampaignRow, 'components'>, row: RecipientRow): string | null {
+  const values = recipientValues({ ...row, variables: row.variables as Record<string, string> });
+  const missing = placeholdersOf(campaign.components as SendComponent[]).filter((key) => !values[key]?.trim());
+  if (missing.length > 0) return `No value for ${missing.map((key) => `{{${key}}}`).join(', ')}`;
+  const [issue] = checkSendComponents(template, recipientComponents(campaign, row));
+  return issue ? issueText(issue) : null;
+}
+
+/** Renders the template for every waiting recipient, a page at a time, and lists those Meta would refuse. */
+export async function preflight(db: DbOrTx, campaign: CampaignRow, template: Template): Promise<Preflight> {
+  const result: Preflight = { recipients: 0, problems: [], problemCount: 0, problemIds: [] };
+  let after = 0;
+  for (;;) {
+    const page = await db
+      .select()
+      .from(campaignRecipients)
+      .where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.state, 'pending'), gt(campaignRecipients.id, after)))
+      .orderBy(asc(campaignRecipients.id))
+      .limit(PAGE);
+    for (const row of page) {
+      result.recipients += 1;
+      const reason = recipientProblem(template, campaign, row);
+      if (!reason) continue;
+      result.problemCount += 1;
+      result.problemIds.push(row.id);
+      if (result.problems.length < PREFLIGHT_PROBLEMS_LISTED) result.problems.push({ contactId: String(row.id), phone: row.phone, reason });
+    }
+    if (page.length < PAGE) return result;
+    after = (page.at(-1) as RecipientRow).id;
+  }
+}

@@ -1,0 +1,90 @@
+import type { CampaignStatus } from '@wac/contract/campaign-states';
+import { type CampaignCounts, type CampaignProgressEvent, campaignEventNames } from '@wac/contract/campaigns';
+import { sql } from 'drizzle-orm';
+import type { CampaignDeps } from './campaign-deps.ts';
+import { emptyCounts, recipientCounts } from './campaigns.repository.ts';
+
+/** At most two progress events a second per campaign, across every server process. */
+const EVENT_GAP_MS = 500;
+
+const acceptedOf = (c: CampaignCounts) => c.sent + c.delivered + c.read;
+
+interface Stamp {
+  status: CampaignStatus;
+  statusReason: string | null;
+  previousAt: Date | null;
+  previousAccepted: number;
+  at: Date;
+}
+
+/** Stamps the campaign with this event's time and count, unless another went out within the gap (then null). */
+async function stamp(deps: CampaignDeps, campaignId: number, accepted: number, throttled: boolean): Promise<Stamp | null> {
+  const result = await deps.db.execute<{
+    status: CampaignStatus;
+    status_reason: string | null;
+    prev_at: Date | null;
+    prev: number;
+    at: Date;
+  }>(sql`
+    UPDATE campaigns c SET progress_at = clock_timestamp(), progress_accepted = ${accepted}
+    FROM (SELECT id, progress_at AS prev_at, progress_accepted AS prev FROM campaigns WHERE id = ${campaignId} FOR UPDATE) p
+    WHERE c.id = p.id
+      AND (NOT ${throttled} OR p.prev_at IS NULL OR p.prev_at < clock_timestamp() - make_interval(secs => ${EVENT_GAP_MS / 1000}))
+    RETURNING c.status, c.status_reason, p.prev_at, p.prev, c.progress_at AS at`);
+  const [row] = result.rows;
+  if (!row) return null;
+  const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return {
+    status: row.status,
+    statusReason: row.status_reason,
+    previousAt: date(row.prev_at),
+    previousAccepted: row.prev,
+    at: date(row.at) as Date,
+  };
+}
+
+/** Accepted per second since the previous event (within the last ten seconds), and the time left at that pace. */
+function paceOf(counts: CampaignCounts, stamped: Stamp) {
+  const seconds = stamped.previousAt ? (stamped.at.getTime() - stamped.previousAt.getTime()) / 1000 : 0;
+  const rate = seconds > 0 && seconds <= 10 ? Math.max(0, (acceptedOf(counts) - stamped.previousAccepted) / seconds) : 0;
+  const left = counts.pending + counts.sending;
+  return {
+    ratePerSecond: Math.round(rate * 10) / 10,
+    etaSeconds: rate > 0 && stamped.status === 'running' ? Math.ceil(left / rate) : null,
+  };
+}
+
+async function emit(deps: CampaignDeps, campaignId: number, throttled: boolean): Promise<void> {
+  const counts = (await recipientCounts(deps.db, [campaignId])).get(campaignId) ?? emptyCounts();
+  const stamped = await stamp(deps, campaignId, acceptedOf(counts), throttled);
+  if (!stamped) return;
+  const event: CampaignProgressEvent = {
+    campaignId: String(campaignId),
+    status: stamped.status,
+    statusReason: stamped.statusReason,
+    counts,
+    ...paceOf(counts, stamped),
+    at: stamped.at.toISOString(),
+  };
+  deps.realtime.toAdmins(campaignEventNames.progress, event);
+}
+
+/** A progress event now, whatever the gap: the campaign's status changed. */
+export function emitProgressNow(deps: CampaignDeps, campaignId: number): Promise<void> {
+  return emit(deps, campaignId, false).catch((err) => deps.log.warn({ err, campaignId }, 'campaign progress event failed'));
+}
+
+/** Progress while sending: each process skips the database unless its own last event is half a second old. */
+export function createCampaignProgress(deps: CampaignDeps) {
+  const lastTried = new Map<number, number>();
+  return {
+    async maybeEmit(campaignId: number): Promise<void> {
+      const now = Date.now();
+      if (now - (lastTried.get(campaignId) ?? 0) < EVENT_GAP_MS) return;
+      lastTried.set(campaignId, now);
+      await emit(deps, campaignId, true).catch((err) => deps.log.warn({ err, campaignId }, 'campaign progress event failed'));
+    },
+  };
+}
+
+export type CampaignProgress = ReturnType<typeof createCampaignProgress>;

@@ -1,0 +1,113 @@
+import type { User } from '@wac/contract/auth';
+import type { SendComponent, Template } from '@wac/contract/templates';
+import { inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { campaignRecipients } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/app-error.ts';
+import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
+import { type CampaignDeps, recordCampaignActivity, recordSystemCampaignActivity } from './campaign-deps.ts';
+import { countPending } from './campaign-dispatch.repository.ts';
+import { type Preflight, preflight } from './campaign-preflight.ts';
+import { emitProgressNow } from './campaign-progress.ts';
+import { assertCampaignTemplate } from './campaign-template.ts';
+import { type CampaignRow, campaignById, updateCampaign } from './campaigns.repository.ts';
+import { CAMPAIGN_NOT_FOUND, lockedFor } from './locked-campaign.ts';
+
+export const NO_CONTACTS = 'The campaign has no contacts to send to; add contacts first';
+
+export interface StartOptions {
+  /** Marks the recipients the pre-flight refuses as skipped instead of refusing the start. */
+  skipInvalid?: boolean;
+}
+
+export interface PreflightReport extends Omit<Preflight, 'problemIds'> {
+  /** What to know before sending, such as a messaging-limit tier below the recipients. */
+  warnings: string[];
+}
+
+async function templateOf(deps: CampaignDeps, row: CampaignRow): Promise<Template> {
+  const template = await deps.templates.find(row.templateName, row.templateLanguage);
+  if (!template) throw badRequest(`The template ${row.templateName} (${row.templateLanguage}) no longer exists; choose another`);
+  assertCampaignTemplate(template, row.components as SendComponent[]);
+  return template;
+}
+
+/** Meta's messaging limit (unique customers a day) below the recipients: a warning, as Meta would stop the rest. */
+async function tierWarnings(deps: CampaignDeps, recipients: number): Promise<string[]> {
+  try {
+    const limits = await deps.client.phoneNumberLimits();
+    if (limits.uniqueRecipientsPer24h === null || limits.uniqueRecipientsPer24h >= recipients) return [];
+    return [
+      `The phone number's messaging limit (${limits.tier}) allows ${limits.uniqueRecipientsPer24h.toLocaleString('en')} customers a day, fewer than the ${recipients.toLocaleString('en')} recipients: Meta will refuse the rest until the limit grows`,
+    ];
+  } catch (err) {
+    deps.log.warn({ err }, 'could not read the phone number’s messaging limit');
+    return ['The phone number’s messaging limit could not be read from Meta'];
+  }
+}
+
+async function checked(deps: CampaignDeps, id: number) {
+  const found = await campaignById(deps.db, id);
+  if (!found) throw notFound(CAMPAIGN_NOT_FOUND);
+  const template = await templateOf(deps, found.campaign);
+  const report = await preflight(deps.db, found.campaign, template);
+  return { row: found.campaign, report, warnings: await tierWarnings(deps, report.recipients) };
+}
+
+/** The dry run: every waiting recipient rendered, those Meta would refuse listed, and what to know before sending. */
+export async function dryRun(deps: CampaignDeps, id: number): Promise<PreflightReport> {
+  const { report, warnings } = await checked(deps, id);
+  const { problemIds: _ids, ...listed } = report;
+  return { ...listed, warnings };
+}
+
+function refuseProblems(report: Preflight): never {
+  const first = report.problems[0];
+  throw badRequest(
+    `${report.problemCount.toLocaleString('en')} recipient${report.problemCount === 1 ? '' : 's'} cannot be sent as they are (${first?.phone}: ${first?.reason}); fix or remove them, or start skipping them`,
+    { problems: report.problems, problemCount: report.problemCount },
+  );
+}
+
+async function skipProblems(tx: Tx, report: Preflight): Promise<void> {
+  for (let k = 0; k < report.problemIds.length; k += 10_000) {
+    const ids = report.problemIds.slice(k, k + 10_000);
+    await tx
+      .update(campaignRecipients)
+      .set({ state: 'skipped', errorTitle: 'Skipped by the pre-flight' })
+      .where(inArray(campaignRecipients.id, ids));
+  }
+}
+
+/**
+ * Sends a draft or scheduled campaign now: its template approved, at least one recipient waiting, every recipient's
+ * message valid (or skipped on request), and the day's messages quota enough for all of them (402 with `requested`
+ * before anything is sent). The dispatcher is kicked once the campaign runs.
+ */
+export async function startCampaign(
+  deps: CampaignDeps,
+  actor: User | null,
+  id: number,
+  options: StartOptions,
+  kick: () => void,
+): Promise<{ warnings: string[] }> {
+  const { row, report, warnings } = await checked(deps, id);
+  if (report.recipients === 0) throw badRequest(NO_CONTACTS);
+  if (report.problemCount > 0 && !options.skipInvalid) refuseProblems(report);
+  await inTransaction(deps.db, async (tx) => {
+    await lockedFor(tx, id, 'start');
+    if (options.skipInvalid) await skipProblems(tx, report);
+    const pending = await countPending(tx, id);
+    if (pending === 0) throw badRequest(NO_CONTACTS);
+    await deps.license.assertDailyAvailable('messages', pending);
+    await updateCampaign(tx, id, { status: 'running', statusReason: null, scheduleTime: null, startedAt: row.startedAt ?? new Date() });
+    const details = warnings.join('; ') || undefined;
+    if (actor) await recordCampaignActivity(deps, tx, actor, 'campaign_started', row.name, details);
+    else await recordSystemCampaignActivity(deps, tx, 'campaign_started', row.name, details ?? 'on schedule');
+    afterCommit(tx, () => {
+      kick();
+      void emitProgressNow(deps, id);
+    });
+  });
+  return { warnings };
+}

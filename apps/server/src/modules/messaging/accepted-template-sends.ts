@@ -1,0 +1,92 @@
+import type { MessageContent } from '@wac/contract/whatsapp-messages';
+import { asc, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { contacts, earlyStatuses, messages } from '../../db/schema.ts';
+import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
+import { conversationKey, upsertConversations } from './inbound-messages.repository.ts';
+import { applyEarlyStatuses, lockWamids } from './message-statuses.repository.ts';
+import { type MessageRow, touchConversations } from './messages.repository.ts';
+
+/** A template message Meta has accepted for a customer, sent on the business's behalf (by a campaign). */
+export interface AcceptedTemplateSend {
+  /** Canonical E.164 digits, the contact's key. */
+  phone: string;
+  /** Where it was sent, for a contact not known yet. */
+  waId: string;
+  name: string | null;
+  wamid: string;
+  templateName: string;
+  content: MessageContent;
+  sentAt: Date;
+}
+
+/** Contacts by phone, created when new; a known contact keeps the number and name WhatsApp reported. */
+async function contactIdsOf(tx: Tx, sends: AcceptedTemplateSend[]): Promise<Map<string, number>> {
+  const byPhone = new Map(sends.map((send) => [send.phone, send]));
+  const rows = [...byPhone.values()].sort((a, b) => (a.phone < b.phone ? -1 : 1));
+  const phones = rows.map((row) => row.phone);
+  const values = unnestRows('v', [
+    ['phone', 'text', phones],
+    ['wa_id', 'text', rows.map((row) => row.waId)],
+    ['name', 'text', rows.map((row) => row.name)],
+  ]);
+  await tx.execute(sql`
+    INSERT INTO contacts (${values.columns}) SELECT ${values.columns} FROM ${values.source}
+    ON CONFLICT (phone) DO NOTHING`);
+  const found = await tx
+    .select({ id: contacts.id, phone: contacts.phone })
+    .from(contacts)
+    .where(equalsAny(contacts.phone, 'text', phones));
+  return new Map(found.map((contact) => [contact.phone, contact.id]));
+}
+
+/**
+ * Stores many accepted template sends in their customers' conversations, in a few statements however many there
+ * are, so agents see what the customer received when they answer. A wamid stored before is left as it is (a send
+ * settled twice stores one message); statuses that raced ahead of the send are applied. Answers message ids by wamid.
+ */
+export async function storeAcceptedTemplates(tx: Tx, phoneNumberId: string, sends: AcceptedTemplateSend[]): Promise<Map<string, number>> {
+  if (sends.length === 0) return new Map();
+  const contactIds = await contactIdsOf(tx, sends);
+  const keyOf = (send: AcceptedTemplateSend) => ({ contactId: contactIds.get(send.phone) as number, phoneNumberId });
+  const conversationIds = await upsertConversations(tx, sends.map(keyOf));
+  const wamids = sends.map((send) => send.wamid);
+  await lockWamids(tx, wamids);
+  const values = unnestRows('v', [
+    ['conversation_id', 'int', sends.map((send) => conversationIds.get(conversationKey(keyOf(send))) as number)],
+    ['wamid', 'text', wamids],
+    ['content', 'jsonb', sends.map((send) => JSON.stringify(send.content))],
+    ['template_name', 'text', sends.map((send) => send.templateName)],
+    ['timestamp', 'timestamptz', sends.map((send) => send.sentAt)],
+  ]);
+  const inserted = await tx.execute<{ id: number }>(sql`
+    INSERT INTO messages (${values.columns}, direction, type, status)
+    SELECT ${values.columns}, 'outbound', 'template', 'pending' FROM ${values.source}
+    ON CONFLICT (wamid) DO NOTHING
+    RETURNING id`);
+  const stored: MessageRow[] = inserted.rows.length
+    ? await tx
+        .select()
+        .from(messages)
+        .where(
+          equalsAny(
+            messages.id,
+            'int',
+            inserted.rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(messages.id))
+    : [];
+  await touchConversations(tx, stored);
+  const early = await tx
+    .selectDistinct({ wamid: earlyStatuses.wamid })
+    .from(earlyStatuses)
+    .where(equalsAny(earlyStatuses.wamid, 'text', wamids));
+  const raced = new Set(early.map((row) => row.wamid));
+  for (const message of stored) if (message.wamid && raced.has(message.wamid)) await applyEarlyStatuses(tx, message);
+  const ids = await tx
+    .select({ id: messages.id, wamid: messages.wamid })
+    .from(messages)
+    .where(equalsAny(messages.wamid, 'text', wamids));
+  return new Map(ids.map((row) => [row.wamid as string, row.id]));
+}
