@@ -179,6 +179,50 @@ test('the template pages have no serious accessibility violations', async ({ pag
   ]);
 });
 
+/** A draft campaign with one contact, sending the seeded template with the contact's name in it. */
+async function draftCampaign(request: APIRequestContext, templateId: number): Promise<string> {
+  const headers = { authorization: `Bearer ${await apiToken(request)}` };
+  const created = await request.post('/api/campaign/campaigns', {
+    headers,
+    data: {
+      name: uniqueName('A11y campaign '),
+      templateId,
+      components: [{ type: 'body', parameters: [{ type: 'text', text: '{{name}}' }] }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const id: string = (await created.json()).campaign._id;
+  const added = await request.post(`/api/campaign/campaigns/${id}/contacts`, {
+    headers,
+    data: { contacts: [{ phone: uniqueCustomerPhone(), name: 'Ada Access' }] },
+  });
+  expect(added.status()).toBe(200);
+  return id;
+}
+
+test('the campaign pages have no serious accessibility violations', async ({ page, request, admin }) => {
+  const id = await draftCampaign(request, admin.templateId);
+  await expectAccessible(page, [
+    { name: 'campaigns', path: '/campaigns', ready: (p) => p.getByRole('region', { name: 'Campaigns' }).getByRole('row').nth(1) },
+    { name: 'new campaign', path: '/campaigns/new', ready: (p) => p.getByLabel('Approved template') },
+    {
+      name: 'new campaign, template chosen',
+      act: async (p) => {
+        await p.getByLabel('Approved template').selectOption(String(admin.templateId));
+      },
+      ready: (p) => p.getByLabel('Value for {{1}}'),
+    },
+    { name: 'campaign', path: `/campaigns/${id}`, ready: (p) => p.getByRole('tabpanel', { name: 'Recipients' }).getByRole('row').nth(1) },
+    { name: 'campaign contacts step', path: `/campaigns/${id}/edit?step=contacts`, ready: (p) => p.getByLabel('Contacts file (CSV)') },
+    {
+      name: 'campaign preview step',
+      path: `/campaigns/${id}/edit?step=preview`,
+      ready: (p) => p.getByRole('figure', { name: 'Message preview' }).getByText('Hi Ada Access'),
+    },
+    { name: 'campaign schedule step', path: `/campaigns/${id}/edit?step=schedule`, ready: (p) => p.getByLabel('Date and time') },
+  ]);
+});
+
 test('the reports, management and profile pages have no serious accessibility violations', async ({ page }) => {
   await expectAccessible(page, [
     { name: 'conversation report', path: '/reports/conversations', ready: (p) => p.getByRole('table') },

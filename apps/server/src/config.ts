@@ -98,6 +98,8 @@ const envSchema = z.object({
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** How long a campaign send whose answer was lost waits for Meta's status before its outcome is called unknown. */
   CAMPAIGN_IN_DOUBT_GRACE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+  /** 'off' sends campaigns as fast as the Graph API answers, ignoring their rate: for benchmarks against a local imitation only. */
+  CAMPAIGN_PACING: z.enum(['on', 'off']).default('on'),
   /** How long the sandbox takes to review a new or edited template. */
   SANDBOX_TEMPLATE_REVIEW_MS: z.coerce.number().int().min(0).default(2000),
 });
@@ -130,6 +132,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     templateSyncIntervalMs: env.TEMPLATE_SYNC_INTERVAL_MS,
     jobsPollIntervalMs: env.JOBS_POLL_INTERVAL_MS,
     campaignInDoubtGraceMs: env.CAMPAIGN_IN_DOUBT_GRACE_MS,
+    campaignPacing: env.CAMPAIGN_PACING === 'on',
     smtpUrl: env.SMTP_URL,
     license: { key: env.LICENSE_KEY, hmacSecret: env.LICENSE_HMAC_SECRET },
     logLevel: env.LOG_LEVEL,

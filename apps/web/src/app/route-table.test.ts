@@ -17,6 +17,7 @@ describe('route table', () => {
       'Chat',
       'Media',
       'Templates',
+      'Campaigns',
       'Conversations',
       'Activities',
       'Users',
@@ -34,7 +35,16 @@ describe('route table', () => {
 
   it('guards the admin routes of spec 6 by role', () => {
     const guarded = appRoutes.filter((r) => r.requiredRole === 'admin').map((r) => r.path);
-    expect(guarded).toEqual(['/activities', '/admin/users', '/admin/jobs', '/settings']);
+    expect(guarded).toEqual([
+      '/campaigns',
+      '/campaigns/new',
+      '/campaigns/:id/edit',
+      '/campaigns/:id',
+      '/activities',
+      '/admin/users',
+      '/admin/jobs',
+      '/settings',
+    ]);
     expect(routeForPath('/admin/dashboard/overview')?.requiredRole).toBeUndefined();
   });
 
@@ -50,6 +60,9 @@ describe('route table', () => {
     expect(routeForPath('/templates/edit/12')?.title).toBe('Edit template');
     expect(routeForPath('/templates/send')?.title).toBe('Send template');
     expect(routeForPath('/templates/edit')).toBeUndefined();
+    expect(routeForPath('/campaigns/new')?.title).toBe('New campaign');
+    expect(routeForPath('/campaigns/12')?.title).toBe('Campaign');
+    expect(routeForPath('/campaigns/12/edit')?.title).toBe('Edit campaign');
   });
 
   it('sends admins to the overview and everyone else to /chat', () => {

@@ -37,6 +37,10 @@ const TemplatesPage = named(() => import('../features/templates/pages/templates-
 const CreateTemplatePage = named(() => import('../features/templates/pages/template-editor-pages'), 'CreateTemplatePage');
 const EditTemplatePage = named(() => import('../features/templates/pages/template-editor-pages'), 'EditTemplatePage');
 const SendTemplatePage = named(() => import('../features/templates/pages/send-template-page'), 'SendTemplatePage');
+const CampaignsPage = named(() => import('../features/campaigns/pages/campaigns-page'), 'CampaignsPage');
+const NewCampaignPage = named(() => import('../features/campaigns/pages/campaign-editor-page'), 'NewCampaignPage');
+const EditCampaignPage = named(() => import('../features/campaigns/pages/campaign-editor-page'), 'EditCampaignPage');
+const CampaignDetailPage = named(() => import('../features/campaigns/pages/campaign-detail-page'), 'CampaignDetailPage');
 const TemplateAnalyticsPage = named(() => import('../features/template-analytics/pages/template-analytics-page'), 'TemplateAnalyticsPage');
 
 /** The one table behind the router, the sidebar and the header title. Capabilities not built yet are not listed. */
@@ -81,6 +85,35 @@ export const appRoutes: AppRoute[] = [
   { path: '/templates/create', title: 'New template', subtitle: 'Submitted to Meta for review', page: CreateTemplatePage },
   { path: '/templates/edit/:id', title: 'Edit template', subtitle: 'Changes are reviewed by Meta again', page: EditTemplatePage },
   { path: '/templates/send', title: 'Send template', subtitle: 'An approved template to one or several numbers', page: SendTemplatePage },
+  {
+    path: '/campaigns',
+    title: 'Campaigns',
+    subtitle: 'An approved template sent to a list of contacts, now or on schedule',
+    page: CampaignsPage,
+    requiredRole: 'admin',
+    menu: { group: 'Communication', label: 'Campaigns', icon: 'send', adminOnly: true },
+  },
+  {
+    path: '/campaigns/new',
+    title: 'New campaign',
+    subtitle: 'Details first, then contacts, preview and sending',
+    page: NewCampaignPage,
+    requiredRole: 'admin',
+  },
+  {
+    path: '/campaigns/:id/edit',
+    title: 'Edit campaign',
+    subtitle: 'Details, contacts, preview and sending',
+    page: EditCampaignPage,
+    requiredRole: 'admin',
+  },
+  {
+    path: '/campaigns/:id',
+    title: 'Campaign',
+    subtitle: 'Progress, recipients and report',
+    page: CampaignDetailPage,
+    requiredRole: 'admin',
+  },
   {
     // The route stays reachable when live: the page then says the simulator needs the sandbox.
     path: '/simulator',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { createCampaignDeps } from './campaign-deps.ts';
-import { createCampaignDispatcher } from './campaign-dispatcher.ts';
+import { createCampaignDispatcher, defaultDispatcherOptions } from './campaign-dispatcher.ts';
 import { campaignReportsRoutes } from './campaign-reports.routes.ts';
 import { createCampaignReportsService } from './campaign-reports.service.ts';
 import { campaignStatusHandler } from './campaign-statuses.ts';
@@ -12,7 +12,7 @@ import { createCampaignsService } from './campaigns.service.ts';
 /** Bulk template campaigns: drafts, audiences, scheduling, the paced dispatch, recipients' statuses and reports. */
 export const campaignsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const deps = createCampaignDeps(ctx);
-  const dispatcher = createCampaignDispatcher(deps);
+  const dispatcher = createCampaignDispatcher(deps, { ...defaultDispatcherOptions, paced: ctx.config.campaignPacing });
   const service = createCampaignsService(deps, dispatcher.loop);
 
   // Meta's statuses of campaign messages reach their recipients through messaging's webhook batches.

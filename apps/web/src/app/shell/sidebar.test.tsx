@@ -53,6 +53,7 @@ describe('Sidebar', () => {
       ['Chat', '/chat'],
       ['Media', '/media'],
       ['Templates', '/templates'],
+      ['Campaigns', '/campaigns'],
       ['Conversations', '/reports/conversations'],
       ['Activities', '/activities'],
       ['Users', '/admin/users'],

@@ -1,0 +1,155 @@
+import type { Campaign } from '@wac/contract/campaigns';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../ui/button';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
+import { useToast } from '../../../ui/toasts';
+import {
+  type StatusAction,
+  skipLabel,
+  statusActionText,
+  unsendableRecipients,
+  useCampaignAction,
+  useDeleteCampaign,
+  useDuplicateCampaign,
+} from '../api/campaign-actions';
+import { shownByLicenceDialogs } from '../api/campaign-request';
+
+type ActionableCampaign = Pick<Campaign, '_id' | 'name' | 'actions'>;
+
+interface CampaignActionsProps {
+  campaign: ActionableCampaign;
+  /** `row`: small buttons named after the campaign, for a table; `page`: the campaign's own page, with Schedule. */
+  layout: 'row' | 'page';
+  /** Where to go once it is deleted (its own page must be left). */
+  afterDelete?: string;
+}
+
+/** Immediate actions, in the order a campaign's life offers them; cancel is asked about first. */
+const immediate: StatusAction[] = ['start', 'resume', 'pause', 'retry-failed', 'cancel-schedule'];
+
+/** The buttons the server's `actions` allow for the campaign now, plus duplicate, which is always allowed. */
+export function CampaignActions({ campaign, layout, afterDelete }: CampaignActionsProps) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const action = useCampaignAction();
+  const duplicate = useDuplicateCampaign();
+  const remove = useDeleteCampaign();
+  const [deleting, setDeleting] = useState<ActionableCampaign | null>(null);
+  const [cancelling, setCancelling] = useState<ActionableCampaign | null>(null);
+  const allowed = new Set<string>(campaign.actions);
+  const small = layout === 'row' ? 'btn-small' : undefined;
+  const named = (label: string) => (layout === 'row' ? `${label} ${campaign.name}` : undefined);
+
+  const failed = (error: unknown, fallback: string, retry?: { label: string; onClick: () => void }) => {
+    if (!shownByLicenceDialogs(error)) toast.show({ type: 'error', title: errorMessage(error, fallback), action: retry });
+  };
+  const run = (name: StatusAction, skipInvalid = false): Promise<void> =>
+    action
+      .mutateAsync({ id: campaign._id, action: name, skipInvalid })
+      .then((answer) => toast.show({ type: 'success', title: statusActionText[name].done, help: answer.warnings?.join(' ') || undefined }))
+      .catch((error) => {
+        const unsendable = name === 'start' && !skipInvalid ? unsendableRecipients(error) : 0;
+        const retry = unsendable > 0 ? { label: skipLabel(unsendable), onClick: () => void run('start', true) } : undefined;
+        failed(error, statusActionText[name].failure, retry);
+      });
+  const copy = () =>
+    duplicate.mutate(campaign._id, {
+      onSuccess: (created) => {
+        toast.show({ type: 'success', title: 'Campaign duplicated', help: `${created.name} is a new draft.` });
+        navigate(`/campaigns/${created._id}/edit`);
+      },
+      onError: (error) => failed(error, 'Failed to duplicate campaign'),
+    });
+  const busy = (name: StatusAction) => action.isPending && action.variables?.action === name;
+
+  return (
+    <div className="row-end campaign-actions">
+      {immediate
+        .filter((name) => allowed.has(name))
+        .map((name) => (
+          <Button
+            key={name}
+            variant={name === 'start' || name === 'resume' ? 'primary' : 'secondary'}
+            className={small}
+            loading={busy(name)}
+            disabled={action.isPending}
+            aria-label={named(statusActionText[name].label)}
+            onClick={() => void run(name)}
+          >
+            {statusActionText[name].label}
+          </Button>
+        ))}
+      {layout === 'page' && allowed.has('schedule') && (
+        <Link className="btn btn-secondary" to={`/campaigns/${campaign._id}/edit?step=schedule`}>
+          Schedule
+        </Link>
+      )}
+      {allowed.has('update') && (
+        <Link
+          className={['btn btn-ghost', small].filter(Boolean).join(' ')}
+          to={`/campaigns/${campaign._id}/edit`}
+          aria-label={named('Edit')}
+        >
+          Edit
+        </Link>
+      )}
+      <Button variant="ghost" className={small} loading={duplicate.isPending} onClick={copy} aria-label={named('Duplicate')}>
+        Duplicate
+      </Button>
+      {allowed.has('cancel') && (
+        <Button
+          variant="ghost"
+          className={['text-danger', small].filter(Boolean).join(' ')}
+          onClick={() => setCancelling(campaign)}
+          aria-label={named('Cancel')}
+        >
+          Cancel
+        </Button>
+      )}
+      {allowed.has('delete') && (
+        <Button
+          variant="ghost"
+          className={['text-danger', small].filter(Boolean).join(' ')}
+          onClick={() => setDeleting(campaign)}
+          aria-label={named('Delete')}
+        >
+          Delete
+        </Button>
+      )}
+      <ConfirmDeleteModal
+        item={cancelling}
+        title="Cancel campaign"
+        failure={statusActionText.cancel.failure}
+        onDelete={(c) => action.mutateAsync({ id: c._id, action: 'cancel' })}
+        deleted={() => statusActionText.cancel.done}
+        onClose={() => setCancelling(null)}
+      >
+        {(c) => (
+          <p>
+            Stop sending <strong>{c.name}</strong>? Recipients not sent yet will not get the message, and a cancelled campaign cannot be
+            resumed.
+          </p>
+        )}
+      </ConfirmDeleteModal>
+      <ConfirmDeleteModal
+        item={deleting}
+        title="Delete campaign"
+        failure="Failed to delete campaign"
+        onDelete={async (c) => {
+          await remove.mutateAsync(c._id);
+          if (afterDelete) navigate(afterDelete);
+        }}
+        deleted={(c) => `${c.name} deleted`}
+        onClose={() => setDeleting(null)}
+      >
+        {(c) => (
+          <p>
+            Delete <strong>{c.name}</strong> with its contacts and results? This cannot be undone.
+          </p>
+        )}
+      </ConfirmDeleteModal>
+    </div>
+  );
+}

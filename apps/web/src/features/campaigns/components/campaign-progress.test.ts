@@ -1,0 +1,45 @@
+import type { CampaignCounts } from '@wac/contract/campaigns';
+import { describe, expect, it } from 'vitest';
+import { progressPercent, settledCount, withProgress } from './campaign-progress';
+
+const counts = (patch: Partial<CampaignCounts>): CampaignCounts => ({
+  total: 0,
+  pending: 0,
+  sending: 0,
+  sent: 0,
+  delivered: 0,
+  read: 0,
+  failed: 0,
+  skipped: 0,
+  unknown: 0,
+  ...patch,
+});
+
+describe('campaign progress', () => {
+  it('counts sent, delivered, read, failed and skipped recipients over the total', () => {
+    const c = counts({ total: 20, pending: 8, sending: 2, sent: 3, delivered: 2, read: 1, failed: 3, skipped: 1 });
+    expect(settledCount(c)).toBe(10);
+    expect(progressPercent(c)).toBe(50);
+  });
+
+  it('is 0 for an empty campaign and never passes 100', () => {
+    expect(progressPercent(counts({}))).toBe(0);
+    expect(progressPercent(counts({ total: 2, read: 3 }))).toBe(100);
+  });
+
+  it('applies a progress event to its own campaign only', () => {
+    const campaign = { _id: '7', status: 'running' as const, statusReason: null, counts: counts({ total: 4, pending: 4 }) };
+    const event = {
+      campaignId: '7',
+      status: 'completed' as const,
+      statusReason: null,
+      counts: counts({ total: 4, read: 4 }),
+      ratePerSecond: 2,
+      etaSeconds: null,
+      at: '2026-01-01T00:00:00.000Z',
+    };
+    expect(withProgress(campaign, event)).toEqual({ ...campaign, status: 'completed', counts: event.counts });
+    expect(withProgress({ ...campaign, _id: '8' }, event)._id).toBe('8');
+    expect(withProgress({ ...campaign, _id: '8' }, event).status).toBe('running');
+  });
+});

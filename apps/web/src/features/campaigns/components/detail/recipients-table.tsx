@@ -1,0 +1,153 @@
+import { type CampaignContact, type RecipientState, recipientStates } from '@wac/contract/campaigns';
+import { useState } from 'react';
+import { errorMessage } from '../../../../lib/api-client';
+import { formatDateTime } from '../../../../lib/format-date';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value';
+import { Button } from '../../../../ui/button';
+import { EmptyList } from '../../../../ui/empty-list';
+import { FilterSelect } from '../../../../ui/filter-select';
+import { Pager } from '../../../../ui/pager';
+import { QueryStatus } from '../../../../ui/query-status';
+import { Spinner } from '../../../../ui/spinner';
+import { TableHead } from '../../../../ui/table-head';
+import { useToast } from '../../../../ui/toasts';
+import { useCampaignContacts, useDeleteContact } from '../../api/campaign-contacts';
+import { RUNNING_POLL_MS } from '../../api/campaign-status';
+import { statusLabel } from '../campaign-status-badge';
+import { recipientPhone } from '../recipient-phone';
+import { RecipientStateBadge } from './recipient-state-badge';
+
+/** One server page; the server keeps the rest, so even a campaign of 100,000 recipients shows 50 rows at a time. */
+const PAGE_SIZE = 50;
+const stateOptions = recipientStates.map((s) => ({ value: s, label: statusLabel(s) }));
+
+/** The last thing that happened to the recipient, with when. */
+function lastEvent(c: CampaignContact): string | null {
+  const at = c.failedAt ?? c.readAt ?? c.deliveredAt ?? c.sentAt;
+  return at ? formatDateTime(at) : null;
+}
+
+function Failure({ error }: { error: CampaignContact['error'] }) {
+  if (!error) return <span className="muted">—</span>;
+  return (
+    <div className="campaign-failure">
+      <strong>
+        {error.code !== null && <span className="mono">#{error.code} </span>}
+        {error.title ?? 'Failed'}
+      </strong>
+      {error.explanation && <p className="small">{error.explanation}</p>}
+    </div>
+  );
+}
+
+interface RecipientsTableProps {
+  campaignId: string;
+  /** While sending, the page is fetched again every few seconds. */
+  running: boolean;
+  /** Contacts may be removed one by one while the campaign has not started. */
+  editable: boolean;
+}
+
+export function RecipientsTable({ campaignId, running, editable }: RecipientsTableProps) {
+  const toast = useToast();
+  const [state, setState] = useState<RecipientState | ''>('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const debounced = useDebouncedValue(search, 300);
+  const contacts = useCampaignContacts(
+    campaignId,
+    { page, limit: PAGE_SIZE, status: state, search: debounced },
+    running && RUNNING_POLL_MS,
+  );
+  const remove = useDeleteContact();
+  const list = contacts.data?.contacts ?? [];
+  const pagination = contacts.data?.pagination;
+  const filtered = state !== '' || debounced.trim() !== '';
+  if (pagination && pagination.total > 0 && page > pagination.totalPages) setPage(pagination.totalPages);
+
+  const removeOne = (c: CampaignContact) =>
+    remove.mutate(
+      { id: campaignId, contactId: c._id },
+      { onError: (error) => toast.show({ type: 'error', title: errorMessage(error, 'Failed to delete contact') }) },
+    );
+
+  return (
+    <div className="stack">
+      <div className="toolbar">
+        <input
+          type="search"
+          className="input campaigns-search"
+          placeholder="Search by phone or name"
+          aria-label="Search recipients"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <FilterSelect
+          label="Filter by state"
+          allLabel="All states"
+          value={state}
+          options={stateOptions}
+          onChange={(s) => {
+            setState(s);
+            setPage(1);
+          }}
+        />
+        {contacts.isFetching && !contacts.isPending && <Spinner size="small" label="Refreshing" />}
+      </div>
+      {contacts.isPending || contacts.isError ? (
+        <QueryStatus query={contacts} loadingLabel="Loading recipients" />
+      ) : list.length === 0 ? (
+        <EmptyList
+          filtered={filtered}
+          what="recipients"
+          onClearFilters={() => {
+            setState('');
+            setSearch('');
+            setPage(1);
+          }}
+        >
+          <p>No recipients yet.</p>
+        </EmptyList>
+      ) : (
+        <div className="table-wrap">
+          <table className="table campaign-recipients">
+            <TableHead columns={['Phone', 'Name', 'State', 'Last update', 'Failure']} actions={editable} />
+            <tbody>
+              {list.map((c) => (
+                <tr key={c._id}>
+                  <td className="mono">{recipientPhone(c.phone)}</td>
+                  <td>{c.name ?? <span className="muted">—</span>}</td>
+                  <td>
+                    <RecipientStateBadge state={c.status} />
+                  </td>
+                  <td className="muted">{lastEvent(c) ?? '—'}</td>
+                  <td>
+                    <Failure error={c.error} />
+                  </td>
+                  {editable && (
+                    <td>
+                      <Button
+                        variant="ghost"
+                        className="btn-small text-danger"
+                        onClick={() => removeOne(c)}
+                        aria-label={`Remove ${recipientPhone(c.phone)}`}
+                      >
+                        Remove
+                      </Button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pagination && (
+        <Pager label="Recipients pages" page={pagination.page} limit={pagination.limit} total={pagination.total} onPage={setPage} />
+      )}
+    </div>
+  );
+}
