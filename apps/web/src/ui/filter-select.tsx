@@ -3,7 +3,7 @@ export interface FilterOption<V extends string> {
   label: string;
 }
 
-interface FilterSelectProps<V extends string> {
+export interface FilterSelectProps<V extends string> {
   /** The accessible name, e.g. "Filter by status". */
   label: string;
   /** The first option, which filters nothing, e.g. "All statuses". */

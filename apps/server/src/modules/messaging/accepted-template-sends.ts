@@ -1,9 +1,9 @@
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import { asc, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { contacts, earlyStatuses, messages } from '../../db/schema.ts';
+import { earlyStatuses, messages } from '../../db/schema.ts';
 import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
-import { conversationKey, upsertConversations } from './inbound-messages.repository.ts';
+import { conversationKey, upsertContacts, upsertConversations } from './inbound-messages.repository.ts';
 import { applyEarlyStatuses, lockWamids } from './message-statuses.repository.ts';
 import { type MessageRow, touchConversations } from './messages.repository.ts';
 
@@ -20,26 +20,6 @@ export interface AcceptedTemplateSend {
   sentAt: Date;
 }
 
-/** Contacts by phone, created when new; a known contact keeps the number and name WhatsApp reported. */
-async function contactIdsOf(tx: Tx, sends: AcceptedTemplateSend[]): Promise<Map<string, number>> {
-  const byPhone = new Map(sends.map((send) => [send.phone, send]));
-  const rows = [...byPhone.values()].sort((a, b) => (a.phone < b.phone ? -1 : 1));
-  const phones = rows.map((row) => row.phone);
-  const values = unnestRows('v', [
-    ['phone', 'text', phones],
-    ['wa_id', 'text', rows.map((row) => row.waId)],
-    ['name', 'text', rows.map((row) => row.name)],
-  ]);
-  await tx.execute(sql`
-    INSERT INTO contacts (${values.columns}) SELECT ${values.columns} FROM ${values.source}
-    ON CONFLICT (phone) DO NOTHING`);
-  const found = await tx
-    .select({ id: contacts.id, phone: contacts.phone })
-    .from(contacts)
-    .where(equalsAny(contacts.phone, 'text', phones));
-  return new Map(found.map((contact) => [contact.phone, contact.id]));
-}
-
 /**
  * Stores many accepted template sends in their customers' conversations, in a few statements however many there
  * are, so agents see what the customer received when they answer. A wamid stored before is left as it is (a send
@@ -47,8 +27,9 @@ async function contactIdsOf(tx: Tx, sends: AcceptedTemplateSend[]): Promise<Map<
  */
 export async function storeAcceptedTemplates(tx: Tx, phoneNumberId: string, sends: AcceptedTemplateSend[]): Promise<Map<string, number>> {
   if (sends.length === 0) return new Map();
-  const contactIds = await contactIdsOf(tx, sends);
-  const keyOf = (send: AcceptedTemplateSend) => ({ contactId: contactIds.get(send.phone) as number, phoneNumberId });
+  // A known contact keeps the number and name WhatsApp reported.
+  const contacts = await upsertContacts(tx, sends, { keepKnown: true });
+  const keyOf = (send: AcceptedTemplateSend) => ({ contactId: contacts.get(send.phone)?.id as number, phoneNumberId });
   const conversationIds = await upsertConversations(tx, sends.map(keyOf));
   const wamids = sends.map((send) => send.wamid);
   await lockWamids(tx, wamids);

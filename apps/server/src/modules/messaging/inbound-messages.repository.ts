@@ -16,9 +16,15 @@ export interface ContactInput {
 
 /**
  * Contacts by phone, created or brought up to date with what WhatsApp reported: the last report of a phone wins,
- * and a name once known is kept when a report has none.
+ * and a name once known is kept when a report has none. `keepKnown`: known contacts are left as they are (the
+ * business writing to them says nothing new about their number or name).
  */
-export async function upsertContacts(tx: Tx, inputs: ContactInput[]): Promise<Map<string, ContactRow>> {
+const updateKnown = sql`
+    ON CONFLICT (phone) DO UPDATE SET wa_id = excluded.wa_id, name = coalesce(excluded.name, contacts.name), updated_at = now()
+    -- Most messages come from known contacts: skip the write when nothing changed.
+    WHERE contacts.wa_id <> excluded.wa_id OR (excluded.name IS NOT NULL AND contacts.name IS DISTINCT FROM excluded.name)`;
+
+export async function upsertContacts(tx: Tx, inputs: ContactInput[], { keepKnown = false } = {}): Promise<Map<string, ContactRow>> {
   const byPhone = new Map<string, ContactInput>();
   for (const input of inputs) byPhone.set(input.phone, { ...input, name: input.name ?? byPhone.get(input.phone)?.name ?? null });
   const rows = [...byPhone.values()].sort((a, b) => (a.phone < b.phone ? -1 : 1));
@@ -31,9 +37,7 @@ export async function upsertContacts(tx: Tx, inputs: ContactInput[]): Promise<Ma
   ]);
   await tx.execute(sql`
     INSERT INTO contacts (${values.columns}) SELECT ${values.columns} FROM ${values.source}
-    ON CONFLICT (phone) DO UPDATE SET wa_id = excluded.wa_id, name = coalesce(excluded.name, contacts.name), updated_at = now()
-    -- Most messages come from known contacts: skip the write when nothing changed.
-    WHERE contacts.wa_id <> excluded.wa_id OR (excluded.name IS NOT NULL AND contacts.name IS DISTINCT FROM excluded.name)`);
+    ${keepKnown ? sql`ON CONFLICT (phone) DO NOTHING` : updateKnown}`);
   const found = await tx
     .select()
     .from(contacts)

@@ -4,10 +4,9 @@ import { Link } from 'react-router';
 import { useAppSettings } from '../../../lib/app-settings';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { EmptyList } from '../../../ui/empty-list';
-import { FilterSelect } from '../../../ui/filter-select';
 import { Pager } from '../../../ui/pager';
 import { QueryStatus } from '../../../ui/query-status';
-import { Spinner } from '../../../ui/spinner';
+import { SearchFilterToolbar } from '../../../ui/search-filter-toolbar';
 import { useCampaigns } from '../api/list-campaigns';
 import { statusLabel } from '../components/campaign-status-badge';
 import { CampaignsTable } from '../components/campaigns-table';
@@ -44,30 +43,30 @@ export function CampaignsPage() {
       </div>
 
       <section className="card" aria-label="Campaigns">
-        <div className="toolbar campaigns-toolbar">
-          <input
-            type="search"
-            className="input campaigns-search"
-            placeholder="Search by name"
-            aria-label="Search campaigns"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
+        <SearchFilterToolbar
+          className="campaigns-toolbar"
+          search={{
+            value: search,
+            label: 'Search campaigns',
+            placeholder: 'Search by name',
+            className: 'campaigns-search',
+            onChange: (value) => {
+              setSearch(value);
               setPage(1);
-            }}
-          />
-          <FilterSelect
-            label="Filter by status"
-            allLabel="All statuses"
-            value={status}
-            options={statusOptions}
-            onChange={(s) => {
-              setStatus(s);
+            },
+          }}
+          filter={{
+            label: 'Filter by status',
+            allLabel: 'All statuses',
+            value: status,
+            options: statusOptions,
+            onChange: (value) => {
+              setStatus(value);
               setPage(1);
-            }}
-          />
-          {campaigns.isFetching && !campaigns.isPending && <Spinner size="small" label="Refreshing" />}
-        </div>
+            },
+          }}
+          refreshing={campaigns.isFetching && !campaigns.isPending}
+        />
 
         {campaigns.isPending || campaigns.isError ? (
           <QueryStatus query={campaigns} loadingLabel="Loading campaigns" />

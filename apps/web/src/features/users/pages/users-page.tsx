@@ -6,10 +6,9 @@ import { formatDate } from '../../../lib/format-date';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button } from '../../../ui/button';
 import { EmptyList } from '../../../ui/empty-list';
-import { FilterSelect } from '../../../ui/filter-select';
 import { Pager } from '../../../ui/pager';
 import { QueryStatus } from '../../../ui/query-status';
-import { Spinner } from '../../../ui/spinner';
+import { SearchFilterToolbar } from '../../../ui/search-filter-toolbar';
 import { TableHead } from '../../../ui/table-head';
 import { type UsersQuery, useUsers } from '../api/list-users';
 import { DeleteUserModal } from '../components/delete-user-modal';
@@ -57,30 +56,30 @@ export function UsersPage() {
       </div>
 
       <div className="card">
-        <div className="toolbar users-toolbar">
-          <input
-            type="search"
-            className="input users-search"
-            placeholder="Search by username or email"
-            aria-label="Search users"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
+        <SearchFilterToolbar
+          className="users-toolbar"
+          search={{
+            value: search,
+            label: 'Search users',
+            placeholder: 'Search by username or email',
+            className: 'users-search',
+            onChange: (value) => {
+              setSearch(value);
               setPage(1);
-            }}
-          />
-          <FilterSelect
-            label="Filter by role"
-            allLabel="All roles"
-            value={role}
-            options={roleOptions}
-            onChange={(r) => {
-              setRole(r);
+            },
+          }}
+          filter={{
+            label: 'Filter by role',
+            allLabel: 'All roles',
+            value: role,
+            options: roleOptions,
+            onChange: (value) => {
+              setRole(value);
               setPage(1);
-            }}
-          />
-          {users.isFetching && !users.isPending && <Spinner size="small" label="Refreshing" />}
-        </div>
+            },
+          }}
+          refreshing={users.isFetching && !users.isPending}
+        />
 
         {users.isPending || users.isError ? (
           <QueryStatus query={users} loadingLabel="Loading users" />

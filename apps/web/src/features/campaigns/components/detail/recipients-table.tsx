@@ -5,10 +5,9 @@ import { formatDateTime } from '../../../../lib/format-date';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { Button } from '../../../../ui/button';
 import { EmptyList } from '../../../../ui/empty-list';
-import { FilterSelect } from '../../../../ui/filter-select';
 import { Pager } from '../../../../ui/pager';
 import { QueryStatus } from '../../../../ui/query-status';
-import { Spinner } from '../../../../ui/spinner';
+import { SearchFilterToolbar } from '../../../../ui/search-filter-toolbar';
 import { TableHead } from '../../../../ui/table-head';
 import { useToast } from '../../../../ui/toasts';
 import { useCampaignContacts, useDeleteContact } from '../../api/campaign-contacts';
@@ -73,30 +72,29 @@ export function RecipientsTable({ campaignId, running, editable }: RecipientsTab
 
   return (
     <div className="stack">
-      <div className="toolbar">
-        <input
-          type="search"
-          className="input campaigns-search"
-          placeholder="Search by phone or name"
-          aria-label="Search recipients"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
+      <SearchFilterToolbar
+        search={{
+          value: search,
+          label: 'Search recipients',
+          placeholder: 'Search by phone or name',
+          className: 'campaigns-search',
+          onChange: (value) => {
+            setSearch(value);
             setPage(1);
-          }}
-        />
-        <FilterSelect
-          label="Filter by state"
-          allLabel="All states"
-          value={state}
-          options={stateOptions}
-          onChange={(s) => {
-            setState(s);
+          },
+        }}
+        filter={{
+          label: 'Filter by state',
+          allLabel: 'All states',
+          value: state,
+          options: stateOptions,
+          onChange: (value) => {
+            setState(value);
             setPage(1);
-          }}
-        />
-        {contacts.isFetching && !contacts.isPending && <Spinner size="small" label="Refreshing" />}
-      </div>
+          },
+        }}
+        refreshing={contacts.isFetching && !contacts.isPending}
+      />
       {contacts.isPending || contacts.isError ? (
         <QueryStatus query={contacts} loadingLabel="Loading recipients" />
       ) : list.length === 0 ? (
