@@ -182,6 +182,15 @@ export const addCampaignContactsBodySchema = z.object({
     ),
 });
 
+/** POST /campaigns/{id}/contacts/recent: an audience from the customers who wrote lately. */
+export const recentCustomersBodySchema = z.object({
+  days: z
+    .number({ error: 'days must be a number of days' })
+    .int('days must be a whole number')
+    .min(1, 'days must be at least 1')
+    .max(365, 'days must be at most 365'),
+});
+
 /** POST /api/campaign/contacts/preview: the start of a CSV (the console sends its first 64 KB) for the mapping step. */
 export const contactsPreviewResponseSchema = z.object({
   columns: z.array(z.string()),

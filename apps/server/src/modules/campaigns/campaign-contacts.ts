@@ -9,7 +9,14 @@ import type { IncomingFile } from '../../storage/incoming-file.ts';
 import { type CampaignDeps, recordCampaignActivity } from './campaign-deps.ts';
 import { toCampaignContact } from './campaign-view.ts';
 import { deleteAllRecipients, deleteRecipient, listRecipients, upsertRecipients } from './campaigns.repository.ts';
-import { ContactImportError, type ContactMapping, type ImportBatch, readContactsCsv, readContactsJson } from './contact-import.ts';
+import {
+  ContactImportError,
+  type ContactMapping,
+  contactImportLimits,
+  type ImportBatch,
+  readContactsCsv,
+  readContactsJson,
+} from './contact-import.ts';
 import { lockedFor } from './locked-campaign.ts';
 
 type ImportResult = z.infer<typeof contactImportResultSchema>;
@@ -48,6 +55,17 @@ async function importContacts(deps: CampaignDeps, actor: User, id: number, batch
   });
   result.total = (await listRecipients(deps.db, id, {}, 1, 0)).total;
   return result;
+}
+
+/** POST /campaigns/{id}/contacts/recent: everyone who wrote to the business in the last `days` days, no file needed. */
+export async function addRecentCustomers(deps: CampaignDeps, actor: User, id: number, days: number): Promise<ImportResult> {
+  const since = new Date(Date.now() - days * 86_400_000);
+  const customers = await deps.messaging.customersWritingSince(since, contactImportLimits.maxRows);
+  const contacts = customers.map((c, k) => ({ line: k + 1, phone: `+${c.phone}`, waId: c.waId, name: c.name, variables: {} }));
+  async function* oneBatch(): AsyncGenerator<ImportBatch> {
+    yield { contacts, errors: [], merged: 0, linesRead: contacts.length };
+  }
+  return importContacts(deps, actor, id, oneBatch());
 }
 
 /** POST /campaigns/{id}/contacts: rows of { phone, name?, variables? }. */

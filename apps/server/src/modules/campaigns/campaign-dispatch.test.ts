@@ -230,6 +230,28 @@ describe('campaign dispatch', () => {
     expect(skipped?.error?.title).toBe('Opted out');
   });
 
+  it('takes as audience everyone who wrote in the last days, without a file', async () => {
+    const [writer] = contacts(1);
+    await control('POST', 'inbound', {
+      from: String(writer?.phone).replace('+', ''),
+      type: 'text',
+      text: 'Hello there',
+      name: 'Recent Rita',
+    });
+    const campaign = await createCampaign(t, admin, { name: 'Recent', templateId: template.id, components: promoComponents });
+    const add = (days: unknown) =>
+      t.request({ method: 'POST', url: `/api/campaign/campaigns/${campaign._id}/contacts/recent`, token: admin, payload: { days } });
+    const added = await eventually(async () => {
+      const res = await add(7);
+      return res.json().total > 0 ? res : null;
+    });
+    expect(added.statusCode).toBe(200);
+    const recipients = await recipientsOf(campaign._id);
+    expect(recipients.find((r) => r.phone === writer?.phone)).toMatchObject({ name: 'Recent Rita' });
+    expect((await add(0)).json().error).toContain('days must be at least 1');
+    expect((await add('x')).statusCode).toBe(400);
+  });
+
   it('refuses a start the day’s messages quota cannot cover, before sending anything', async () => {
     const list = contacts(5);
     const campaign = await campaignWith(list);

@@ -12,6 +12,7 @@ import {
   contactImportResultSchema,
   contactsPreviewResponseSchema,
   createCampaignBodySchema,
+  recentCustomersBodySchema,
   scheduleCampaignBodySchema,
   startCampaignBodySchema,
   startCampaignResponseSchema,
@@ -164,6 +165,21 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ service: CampaignsService;
       },
     },
     (request) => service.addContacts(currentUser(request), idOf(request.params), request.body.contacts),
+  );
+
+  app.post(
+    '/api/campaign/campaigns/:id/contacts/recent',
+    {
+      config: campaigns,
+      schema: {
+        tags,
+        description: 'Adds everyone who wrote to the business in the last `days` days (at most 100,000, latest first), without a file.',
+        params: campaignIdParamsSchema,
+        body: recentCustomersBodySchema,
+        response: { 200: contactImportResultSchema, ...refusals },
+      },
+    },
+    (request) => service.addRecentCustomers(currentUser(request), idOf(request.params), request.body.days),
   );
 
   app.post(

@@ -16,7 +16,7 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
-import { addContacts, contactsOf, removeAllContacts, removeContact, uploadContacts } from './campaign-contacts.ts';
+import { addContacts, addRecentCustomers, contactsOf, removeAllContacts, removeContact, uploadContacts } from './campaign-contacts.ts';
 import { type CampaignDeps, recordCampaignActivity } from './campaign-deps.ts';
 import { requeueFailed } from './campaign-dispatch.repository.ts';
 import { emitProgressNow } from './campaign-progress.ts';
@@ -89,6 +89,7 @@ export function createCampaignsService(deps: CampaignDeps, dispatch: { kick: () 
     status,
     contacts: bound(contactsOf),
     addContacts: bound(addContacts),
+    addRecentCustomers: bound(addRecentCustomers),
     uploadContacts: bound(uploadContacts),
     removeContact: bound(removeContact),
     removeAllContacts: bound(removeAllContacts),

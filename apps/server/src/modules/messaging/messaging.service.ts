@@ -6,6 +6,7 @@ import { endSession, getSession, returnToBot, takeOver } from './agent-sessions.
 import { chatHistory, listConversationSummaries, listFailedMessages, markRead, messageStatus } from './conversations.service.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
 import { optedOutPhones } from './opt-outs.repository.ts';
+import { customersWritingSince } from './recent-customers.repository.ts';
 import { retryMessage } from './retry-message.ts';
 import { sendMedia } from './send-media.ts';
 import { sendText } from './send-text.ts';
@@ -28,6 +29,7 @@ export function createMessagingService(deps: MessagingDeps) {
     takeOver: bound(takeOver),
     returnToBot: bound(returnToBot),
     endSession: bound(endSession),
+    customersWritingSince: (since: Date, limit: number) => customersWritingSince(deps.db, since, limit),
     optedOut: (phones: readonly string[], keywords: OptKeywords) => optedOutPhones(deps.db, phones, keywords),
     /** Campaign sends Meta accepted, stored in their customers' conversations within the caller's transaction. */
     storeAcceptedTemplates: (tx: Tx, sends: AcceptedTemplateSend[]) => storeAcceptedTemplates(tx, deps.phoneNumberId, sends),

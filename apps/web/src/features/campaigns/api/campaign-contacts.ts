@@ -51,6 +51,16 @@ export function useAddContacts() {
   });
 }
 
+/** Everyone who wrote to the business in the last `days` days. */
+export function useAddRecentCustomers() {
+  const changed = useContactsChanged();
+  return useMutation({
+    mutationFn: ({ id, days }: { id: string; days: number }) =>
+      campaignRequest<ContactImportResult>(`${contactsPath(id)}/recent`, 'Failed to add contacts', { method: 'POST', body: { days } }),
+    onSuccess: changed,
+  });
+}
+
 export function useDeleteContact() {
   const changed = useContactsChanged();
   return useMutation({

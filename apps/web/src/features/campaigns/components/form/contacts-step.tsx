@@ -6,8 +6,9 @@ import { ConfirmDeleteModal } from '../../../../ui/confirm-delete-modal';
 import { useDeleteAllContacts } from '../../api/campaign-contacts';
 import { CsvImport } from './csv-import';
 import { PasteContacts } from './paste-contacts';
+import { RecentCustomers } from './recent-customers';
 
-/** Step 2: who receives the campaign, from a CSV or pasted lines; the count so far, with a link to the list. */
+/** Step 2: who receives the campaign, from a CSV, pasted lines or the customers who wrote lately; the count so far, with a link to the list. */
 export function ContactsStep({ campaign }: { campaign: Campaign }) {
   const removeAll = useDeleteAllContacts();
   const [confirming, setConfirming] = useState<Campaign | null>(null);
@@ -32,6 +33,10 @@ export function ContactsStep({ campaign }: { campaign: Campaign }) {
       <section className="campaign-contacts-source" aria-labelledby="campaign-paste-heading">
         <h3 id="campaign-paste-heading">Or paste contacts</h3>
         <PasteContacts campaignId={campaign._id} />
+      </section>
+      <section className="campaign-contacts-source" aria-labelledby="campaign-recent-heading">
+        <h3 id="campaign-recent-heading">Or customers who wrote lately</h3>
+        <RecentCustomers campaignId={campaign._id} />
       </section>
       <ConfirmDeleteModal
         item={confirming}
