@@ -42,7 +42,27 @@ const namesItsTemplate = (body: { templateId?: number; templateName?: string; te
   body.templateId !== undefined || (body.templateName !== undefined && body.templateLanguage !== undefined);
 const templateNeeded = { error: 'Give the template as templateId, or as templateName with templateLanguage', path: ['templateId'] };
 
-export const createCampaignBodySchema = campaignFieldsSchema.refine(namesItsTemplate, templateNeeded);
+export const createCampaignBodySchema = campaignFieldsSchema
+  .meta({
+    description:
+      'A draft naming its template by id, or by name and language; parameter texts may hold {{name}}, {{phone}} or a contact variable.',
+    example: {
+      name: 'Spring sale',
+      templateName: 'spring_sale',
+      templateLanguage: 'en_US',
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: '{{name}}' },
+            { type: 'text', text: '{{code}}' },
+          ],
+        },
+      ],
+      ratePerSecond: 80,
+    },
+  })
+  .refine(namesItsTemplate, templateNeeded);
 export type CreateCampaignBody = z.input<typeof createCampaignBodySchema>;
 
 /** PUT: any of the fields; a new template replaces the parameters given with it (or none). */
@@ -172,15 +192,26 @@ export const campaignContactInputSchema = z.object({
   variables: z.record(z.string().trim().min(1).max(60), variableValue).optional(),
 });
 
-export const addCampaignContactsBodySchema = z.object({
-  contacts: z
-    .array(z.unknown(), { error: 'contacts must be a list' })
-    .min(1, 'contacts must not be empty')
-    .max(
-      campaignLimits.contactsPerRequest,
-      `Send at most ${campaignLimits.contactsPerRequest.toLocaleString('en')} contacts at once; upload a CSV for more`,
-    ),
-});
+export const addCampaignContactsBodySchema = z
+  .object({
+    contacts: z
+      .array(z.unknown(), { error: 'contacts must be a list' })
+      .min(1, 'contacts must not be empty')
+      .max(
+        campaignLimits.contactsPerRequest,
+        `Send at most ${campaignLimits.contactsPerRequest.toLocaleString('en')} contacts at once; upload a CSV for more`,
+      ),
+  })
+  .meta({
+    examples: [
+      {
+        contacts: [
+          { phone: '+447700900123', name: 'Ana Lima', variables: { code: 'SAVE10' } },
+          { phone: '5511987654321', variables: { code: 'SAVE15' } },
+        ],
+      },
+    ],
+  });
 
 /** POST /campaigns/{id}/contacts/recent: an audience from the customers who wrote lately. */
 export const recentCustomersBodySchema = z.object({

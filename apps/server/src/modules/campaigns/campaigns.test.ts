@@ -388,3 +388,15 @@ describe('campaigns and the licence', () => {
     expect(res.json().code).toBe('FEATURE_NOT_AVAILABLE');
   });
 });
+
+describe('API documentation', () => {
+  it('shows the campaign and contacts bodies with examples, and the start and dry-run routes', async () => {
+    const { paths } = (await t.request({ method: 'GET', url: '/api/docs/json' })).json();
+    const bodyOf = (path: string) => paths[path].post.requestBody.content['application/json'];
+    const create = bodyOf('/api/campaign/campaigns');
+    expect(JSON.stringify(create)).toContain('"templateName":"spring_sale"');
+    expect(JSON.stringify(bodyOf('/api/campaign/campaigns/{id}/contacts'))).toContain('+447700900123');
+    expect(paths['/api/campaign/campaigns/{id}/start'].post.responses['402']).toBeDefined();
+    expect(paths['/api/campaign/campaigns/{id}/preflight'].post.responses['200']).toBeDefined();
+  });
+});
