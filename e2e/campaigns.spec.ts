@@ -96,6 +96,11 @@ test('an admin creates a campaign from a CSV with a mapping, previews it, starts
     await expect(recipients.filter({ hasText: `+${number}` }).getByText(/^(Sent|Delivered|Read)$/)).toBeVisible();
   }
 
+  await page.getByRole('tab', { name: 'Report' }).click();
+  const report = page.getByRole('tabpanel', { name: 'Report' });
+  await expect(report.locator('.report-figure-sent strong')).toHaveText('5');
+  await expect(report.getByRole('figure', { name: 'Delivery funnel' })).toBeVisible();
+
   await page.goto('/campaigns');
   const row = page.getByRole('row').filter({ hasText: campaign });
   await expect(row.getByText('Completed', { exact: true })).toBeVisible();
