@@ -1,5 +1,6 @@
 import { type CampaignContact, type RecipientState, recipientStates } from '@wac/contract/campaigns';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
+import { TableVirtuoso } from 'react-virtuoso';
 import { errorMessage } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format-date';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
@@ -8,7 +9,7 @@ import { EmptyList } from '../../../../ui/empty-list';
 import { Pager } from '../../../../ui/pager';
 import { QueryStatus } from '../../../../ui/query-status';
 import { SearchFilterToolbar } from '../../../../ui/search-filter-toolbar';
-import { TableHead } from '../../../../ui/table-head';
+import { TableHeadCells } from '../../../../ui/table-head';
 import { useToast } from '../../../../ui/toasts';
 import { useCampaignContacts, useDeleteContact } from '../../api/campaign-contacts';
 import { RUNNING_POLL_MS } from '../../api/campaign-status';
@@ -16,8 +17,12 @@ import { statusLabel } from '../campaign-status-badge';
 import { recipientPhone } from '../recipient-phone';
 import { RecipientStateBadge } from './recipient-state-badge';
 
-/** One server page; the server keeps the rest, so even a campaign of 100,000 recipients shows 50 rows at a time. */
-const PAGE_SIZE = 50;
+/** One server page, drawn as a virtualised table (only the rows on screen are in the page); the server keeps the rest. */
+const PAGE_SIZE = 500;
+/** Rows drawn before the table has measured the window. */
+const INITIAL_ROWS = 30;
+/** Rows drawn beyond the window, above and below, so scrolling never shows blank rows. */
+const OVERSCAN_PX = 800;
 const stateOptions = recipientStates.map((s) => ({ value: s, label: statusLabel(s) }));
 
 /** The last thing that happened to the recipient, with when. */
@@ -36,6 +41,36 @@ function Failure({ error }: { error: CampaignContact['error'] }) {
       </strong>
       {error.explanation && <p className="small">{error.explanation}</p>}
     </div>
+  );
+}
+
+const RecipientsTableElement = (props: ComponentProps<'table'>) => <table {...props} className="table campaign-recipients" />;
+
+function RecipientCells({ contact: c, onRemove }: { contact: CampaignContact; onRemove: ((c: CampaignContact) => void) | null }) {
+  return (
+    <>
+      <td className="mono">{recipientPhone(c.phone)}</td>
+      <td>{c.name ?? <span className="muted">—</span>}</td>
+      <td>
+        <RecipientStateBadge state={c.status} />
+      </td>
+      <td className="muted">{lastEvent(c) ?? '—'}</td>
+      <td>
+        <Failure error={c.error} />
+      </td>
+      {onRemove && (
+        <td>
+          <Button
+            variant="ghost"
+            className="btn-small text-danger"
+            onClick={() => onRemove(c)}
+            aria-label={`Remove ${recipientPhone(c.phone)}`}
+          >
+            Remove
+          </Button>
+        </td>
+      )}
+    </>
   );
 }
 
@@ -110,38 +145,21 @@ export function RecipientsTable({ campaignId, running, editable }: RecipientsTab
           <p>No recipients yet.</p>
         </EmptyList>
       ) : (
-        <div className="table-wrap">
-          <table className="table campaign-recipients">
-            <TableHead columns={['Phone', 'Name', 'State', 'Last update', 'Failure']} actions={editable} />
-            <tbody>
-              {list.map((c) => (
-                <tr key={c._id}>
-                  <td className="mono">{recipientPhone(c.phone)}</td>
-                  <td>{c.name ?? <span className="muted">—</span>}</td>
-                  <td>
-                    <RecipientStateBadge state={c.status} />
-                  </td>
-                  <td className="muted">{lastEvent(c) ?? '—'}</td>
-                  <td>
-                    <Failure error={c.error} />
-                  </td>
-                  {editable && (
-                    <td>
-                      <Button
-                        variant="ghost"
-                        className="btn-small text-danger"
-                        onClick={() => removeOne(c)}
-                        aria-label={`Remove ${recipientPhone(c.phone)}`}
-                      >
-                        Remove
-                      </Button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TableVirtuoso
+          className="table-wrap"
+          useWindowScroll
+          increaseViewportBy={OVERSCAN_PX}
+          data={list}
+          initialItemCount={Math.min(list.length, INITIAL_ROWS)}
+          computeItemKey={(_, c) => c._id}
+          components={{ Table: RecipientsTableElement }}
+          fixedHeaderContent={() => (
+            <tr>
+              <TableHeadCells columns={['Phone', 'Name', 'State', 'Last update', 'Failure']} actions={editable} />
+            </tr>
+          )}
+          itemContent={(_, c) => <RecipientCells contact={c} onRemove={editable ? removeOne : null} />}
+        />
       )}
       {pagination && (
         <Pager label="Recipients pages" page={pagination.page} limit={pagination.limit} total={pagination.total} onPage={setPage} />
