@@ -27,6 +27,8 @@ export function outcomeOfError(err: unknown): SendOutcome {
   return cause?.code && NEVER_CONNECTED.has(cause.code) ? { kind: 'not-sent', reason } : { kind: 'in-doubt', reason };
 }
 
+const cleared = { errorCode: null, errorTitle: null, errorDetails: null };
+
 const backoffMs = (attempts: number) => 2 ** attempts * 1000;
 
 export interface SettleDecision {
@@ -44,6 +46,8 @@ export function settleDecision(current: RecipientRow, outcome: SendOutcome, now:
   const keep = { change: null, slowDown: false };
   if (outcome.kind === 'sent') {
     const sent = { id: current.id, wamid: outcome.wamid, sentAt: now };
+    // A send given up as unknown while its answer was still coming (a grace shorter than the answer) is known now.
+    if (current.state === 'unknown') return { change: { ...sent, ...cleared, state: 'sent' }, slowDown: false };
     return { change: current.state === 'sending' ? { ...sent, state: 'sent' } : { ...sent, state: current.state }, slowDown: false };
   }
   if (current.state !== 'sending') return keep;
