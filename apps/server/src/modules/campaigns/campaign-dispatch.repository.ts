@@ -97,6 +97,15 @@ export async function claimRecipients(tx: Tx, campaignId: number, limit: number)
     .returning();
 }
 
+/** Whether a recipient of the campaign waits to be sent now (from the pending index). */
+export async function hasDueRecipient(tx: Tx, campaignId: number): Promise<boolean> {
+  const result = await tx.execute(sql`
+    SELECT 1 FROM campaign_recipients
+    WHERE campaign_id = ${campaignId} AND state = 'pending' AND (not_before IS NULL OR not_before <= clock_timestamp())
+    LIMIT 1`);
+  return result.rows.length > 0;
+}
+
 /** Locks recipients in id order, the order every writer of several recipients follows. */
 export function lockRecipients(tx: Tx, ids: number[]): Promise<RecipientRow[]> {
   if (ids.length === 0) return Promise.resolve([]);

@@ -12,6 +12,7 @@ import {
   completeIfDone,
   completionSummary,
   giveUpInDoubt,
+  hasDueRecipient,
   lockRecipients,
   lockRunning,
   reserveSlot,
@@ -35,11 +36,17 @@ export interface DispatcherOptions {
 
 export const defaultDispatcherOptions: DispatcherOptions = { paced: true, maxInFlight: 16, intervalMs: 1_000 };
 
+interface Reservation {
+  campaign: CampaignRow;
+  template: Template;
+  waitMs: number;
+  size: number;
+}
+
 interface Slice {
   campaign: CampaignRow;
   template: Template;
   recipients: RecipientRow[];
-  waitMs: number;
 }
 
 const OPTED_OUT = 'The customer last wrote an opt-out keyword (Settings), so campaigns do not message them.';
@@ -48,9 +55,10 @@ const IN_DOUBT_EXPLANATION =
   'The send’s answer was lost (a restart or a timeout) and Meta reported nothing about it. Retry it only if the customer did not receive the message.';
 
 /**
- * Sends running campaigns, in every server process at once. A slice of recipients is claimed with its pacing slot,
- * its messages quota and the campaign share-locked (a pause waits for it) in one transaction, then sent once each
- * (no automatic retry: Meta has no idempotency key), then settled in one transaction.
+ * Sends running campaigns, in every server process at once. The phone number's next pacing slot is reserved first;
+ * when it comes, a slice of recipients is claimed with its messages quota (the campaign share-locked, so a pause
+ * waits for it), sent at once, each message once (no automatic retry: Meta has no idempotency key), and settled in
+ * one transaction.
  */
 export function createCampaignDispatcher(deps: CampaignDeps, options: DispatcherOptions = defaultDispatcherOptions) {
   const { db, log } = deps;
@@ -73,25 +81,38 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
     return claimed.filter((r) => !out.has(r.phone));
   }
 
-  async function claim(campaign: CampaignRow): Promise<Slice | 'busy' | null> {
+  /**
+   * Takes the number's next slot for the campaign in a short transaction, once its template is still sendable and
+   * a recipient is due; recipients are claimed only when the slot comes, so a crash while waiting leaves none in doubt.
+   */
+  async function reserve(campaign: CampaignRow): Promise<Reservation | 'busy' | null> {
+    return inTransaction(db, async (tx) => {
+      const running = await lockRunning(tx, campaign.id);
+      if (!running) return null;
+      const template = await deps.templates.find(running.templateName, running.templateLanguage);
+      const refusal = templateRefusal(template, running);
+      if (refusal !== null || !template) {
+        await pauseRunning(deps, tx, running, refusal ?? '');
+        return null;
+      }
+      const slot = await reserveSlot(tx, deps.phoneNumberId, running.ratePerSecond, options.paced);
+      if (!slot) return 'busy';
+      if (!(await hasDueRecipient(tx, running.id))) return null;
+      await slot.take();
+      return { campaign: running, template, waitMs: slot.waitMs, size: slot.size };
+    });
+  }
+
+  /** At the slot: its recipients claimed, opted-out customers skipped and the batch's messages quota consumed, at once. */
+  async function claim({ campaign, template, size }: Reservation): Promise<Slice | null> {
     try {
       return await inTransaction(db, async (tx) => {
-        const running = await lockRunning(tx, campaign.id);
-        if (!running) return null;
-        const template = await deps.templates.find(running.templateName, running.templateLanguage);
-        const refusal = templateRefusal(template, running);
-        if (refusal !== null || !template) {
-          await pauseRunning(deps, tx, running, refusal ?? '');
-          return null;
-        }
-        const slot = await reserveSlot(tx, deps.phoneNumberId, running.ratePerSecond, options.paced);
-        if (!slot) return 'busy';
-        const claimed = await claimRecipients(tx, running.id, slot.size);
+        if (!(await lockRunning(tx, campaign.id))) return null;
+        const claimed = await claimRecipients(tx, campaign.id, size);
         if (claimed.length === 0) return null;
         const recipients = await skipOptedOut(tx, claimed);
         if (recipients.length > 0) await deps.license.consumeMessages(tx, recipients.length);
-        await slot.take();
-        return { campaign: running, template, recipients, waitMs: slot.waitMs };
+        return { campaign, template, recipients };
       });
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'QUOTA_EXCEEDED') throw err;
@@ -182,14 +203,15 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
       for (const campaign of await runningCampaigns(db)) {
         if (stopping()) break;
         while (flying() >= options.maxInFlight) await Promise.race([...inFlight.values()].flatMap((set) => [...set]));
-        const slice = await claim(campaign);
-        if (slice === 'busy') {
+        const reservation = await reserve(campaign);
+        if (reservation === 'busy') {
           claimed = true;
           await sleep(10);
-        } else if (slice) {
+        } else if (reservation) {
           claimed = true;
-          if (slice.waitMs > 0) await sleep(slice.waitMs);
-          launch(slice);
+          if (reservation.waitMs > 0) await sleep(reservation.waitMs);
+          const slice = await claim(reservation);
+          if (slice) launch(slice);
         } else {
           await finishIfDone(campaign);
         }
