@@ -96,6 +96,8 @@ test('outside the 24-hour window the chat sends the template to the customer, an
   await signedCustomerMessage(request, { from: phone, name: 'Olga Template', text: 'Is the sale still on?', hoursAgo: 30 });
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   await page.goto('/chat');
+  // Her last message is 30 hours old: campaigns earlier in the run put newer conversations above it, so she is searched.
+  await page.getByRole('searchbox', { name: 'Search conversations' }).fill('Olga Template');
   await page
     .getByRole('navigation', { name: 'Conversations' })
     .getByRole('link', { name: /Olga Template/ })

@@ -1,10 +1,9 @@
-import type { Campaign, CampaignCounts } from '@wac/contract/campaigns';
 import type { Template } from '@wac/contract/templates';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SendCounts } from '../../whatsapp/sandbox/send-counter.ts';
 import { createListeningTestApp, eventually, type ListeningTestApp } from '../../whatsapp/test/listening-test-app.ts';
-import { campaignAction, createCampaign, promoComponents, promoTemplate } from './test/campaign-test-kit.ts';
+import { campaignAction, campaignStatus, campaignWithContacts, promoTemplate } from './test/campaign-test-kit.ts';
 import { peerEnv, type ServerProcess, startServerProcess } from './test/server-process.ts';
 
 // Two server processes on one database: A (this file's app, in sandbox mode) is Meta for both, counting every send
@@ -40,23 +39,9 @@ function contacts(n: number) {
   });
 }
 
-async function campaignWith(list: { phone: string }[], ratePerSecond: number): Promise<Campaign> {
-  const campaign = await createCampaign(a, admin, { name: 'Crash', templateId: template.id, components: promoComponents, ratePerSecond });
-  const res = await a.request({
-    method: 'POST',
-    url: `/api/campaign/campaigns/${campaign._id}/contacts`,
-    token: admin,
-    payload: { contacts: list },
-  });
-  expect(res.statusCode).toBe(200);
-  return campaign;
-}
-
-const statusOf = async (id: string) =>
-  (await a.request({ method: 'GET', url: `/api/campaign/campaigns/${id}/status`, token: admin })).json() as {
-    status: Campaign['status'];
-    counts: CampaignCounts;
-  };
+const campaignWith = (list: { phone: string }[], ratePerSecond: number) =>
+  campaignWithContacts(a, admin, { name: 'Crash', templateId: template.id, ratePerSecond }, list);
+const statusOf = (id: string) => campaignStatus(a, admin, id);
 const completed = (id: string, timeoutMs: number) =>
   eventually(async () => {
     const s = await statusOf(id);

@@ -1,4 +1,4 @@
-import type { Campaign, CampaignContact, CampaignCounts } from '@wac/contract/campaigns';
+import type { CampaignContact } from '@wac/contract/campaigns';
 import type { Template } from '@wac/contract/templates';
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,14 @@ import { eventually } from '../../whatsapp/test/listening-test-app.ts';
 import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
 import { applyKey } from '../license/test/license-test-kit.ts';
 import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
-import { campaignAction, createCampaign, promoComponents, promoTemplate } from './test/campaign-test-kit.ts';
+import {
+  campaignAction,
+  campaignStatus,
+  campaignWithContacts,
+  createCampaign,
+  promoComponents,
+  promoTemplate,
+} from './test/campaign-test-kit.ts';
 
 let admin: string;
 const { t, log } = liveTestApp(
@@ -50,30 +57,9 @@ function contacts(n: number, over: (k: number) => Record<string, unknown> = () =
   });
 }
 
-async function campaignWith(list: Record<string, unknown>[], over: Record<string, unknown> = {}): Promise<Campaign> {
-  const campaign = await createCampaign(t, admin, {
-    name: 'Dispatch',
-    templateId: template.id,
-    components: promoComponents,
-    ratePerSecond: 200,
-    ...over,
-  });
-  const res = await t.request({
-    method: 'POST',
-    url: `/api/campaign/campaigns/${campaign._id}/contacts`,
-    token: admin,
-    payload: { contacts: list },
-  });
-  expect(res.statusCode).toBe(200);
-  return campaign;
-}
-
-const statusOf = async (id: string) =>
-  (await t.request({ method: 'GET', url: `/api/campaign/campaigns/${id}/status`, token: admin })).json() as {
-    status: Campaign['status'];
-    statusReason: string | null;
-    counts: CampaignCounts;
-  };
+const campaignWith = (list: Record<string, unknown>[], over: Record<string, unknown> = {}) =>
+  campaignWithContacts(t, admin, { name: 'Dispatch', templateId: template.id, ratePerSecond: 200, ...over }, list);
+const statusOf = (id: string) => campaignStatus(t, admin, id);
 const until = (id: string, check: (s: Awaited<ReturnType<typeof statusOf>>) => boolean, timeoutMs = 15_000) =>
   eventually(async () => {
     const s = await statusOf(id);

@@ -1,4 +1,4 @@
-import type { Campaign } from '@wac/contract/campaigns';
+import type { Campaign, CampaignCounts } from '@wac/contract/campaigns';
 import type { Template, TemplateDraft } from '@wac/contract/templates';
 import type { TestApp } from '../../../../test/test-app.ts';
 import type { ListeningTestApp } from '../../../whatsapp/test/listening-test-app.ts';
@@ -45,3 +45,25 @@ export async function uploadContactsCsv(t: ListeningTestApp, token: string, id: 
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
+
+/** A promo campaign with `contacts` added through the API: what dispatch tests start. */
+export async function campaignWithContacts(
+  t: TestApp,
+  token: string,
+  fields: Record<string, unknown>,
+  contacts: readonly Record<string, unknown>[],
+): Promise<Campaign> {
+  const campaign = await createCampaign(t, token, { components: promoComponents, ...fields });
+  const res = await t.request({ method: 'POST', url: `/api/campaign/campaigns/${campaign._id}/contacts`, token, payload: { contacts } });
+  if (res.statusCode !== 200) throw new Error(`adding contacts failed: ${res.statusCode} ${res.body}`);
+  return campaign;
+}
+
+export interface CampaignStatusAnswer {
+  status: Campaign['status'];
+  statusReason: string | null;
+  counts: CampaignCounts;
+}
+
+export const campaignStatus = async (t: TestApp, token: string, id: string) =>
+  (await t.request({ method: 'GET', url: `/api/campaign/campaigns/${id}/status`, token })).json() as CampaignStatusAnswer;
