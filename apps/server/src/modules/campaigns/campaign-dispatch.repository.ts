@@ -84,6 +84,8 @@ export async function claimRecipients(tx: Tx, campaignId: number, limit: number)
       and(
         eq(campaignRecipients.campaignId, campaignId),
         eq(campaignRecipients.state, 'pending'),
+        // A recipient with a wamid reached Meta already (its answer came after a retry was asked): never again.
+        isNull(campaignRecipients.wamid),
         or(isNull(campaignRecipients.notBefore), lte(campaignRecipients.notBefore, sql`clock_timestamp()`)),
       ),
     )
@@ -101,7 +103,8 @@ export async function claimRecipients(tx: Tx, campaignId: number, limit: number)
 export async function hasDueRecipient(tx: Tx, campaignId: number): Promise<boolean> {
   const result = await tx.execute(sql`
     SELECT 1 FROM campaign_recipients
-    WHERE campaign_id = ${campaignId} AND state = 'pending' AND (not_before IS NULL OR not_before <= clock_timestamp())
+    WHERE campaign_id = ${campaignId} AND state = 'pending' AND wamid IS NULL
+      AND (not_before IS NULL OR not_before <= clock_timestamp())
     LIMIT 1`);
   return result.rows.length > 0;
 }
@@ -191,12 +194,15 @@ export async function completeIfDone(db: DbOrTx, campaignId: number): Promise<bo
   return (result.rowCount ?? 0) > 0;
 }
 
-/** Puts failed and unknown-outcome recipients back in the queue, their error cleared; answers how many. */
+/**
+ * Puts failed and unknown-outcome recipients back in the queue, their error cleared; answers how many. A failed
+ * message is over, so its wamid goes; an unknown one that Meta turned out to have (a wamid) is not sent again.
+ */
 export async function requeueFailed(tx: Tx, campaignId: number): Promise<number> {
   const result = await tx.execute(sql`
     UPDATE campaign_recipients SET state = 'pending', error_code = NULL, error_title = NULL, error_details = NULL,
-      failed_at = NULL, not_before = NULL, sending_at = NULL
-    WHERE campaign_id = ${campaignId} AND state IN ('failed', 'unknown')`);
+      failed_at = NULL, not_before = NULL, sending_at = NULL, wamid = NULL, message_id = NULL
+    WHERE campaign_id = ${campaignId} AND (state = 'failed' OR (state = 'unknown' AND wamid IS NULL))`);
   return result.rowCount ?? 0;
 }
 

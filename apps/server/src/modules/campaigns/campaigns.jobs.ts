@@ -44,7 +44,7 @@ export function campaignDispatchLoop(db: Db, dispatcher: CampaignDispatcher): Cl
     async retry(id) {
       const result = await db.execute(sql`
         UPDATE campaign_recipients SET state = 'pending', error_title = NULL, error_details = NULL, failed_at = NULL, sending_at = NULL
-        WHERE id = ${id} AND state = 'unknown'`);
+        WHERE id = ${id} AND state = 'unknown' AND wamid IS NULL`);
       return (result.rowCount ?? 0) > 0;
     },
   };

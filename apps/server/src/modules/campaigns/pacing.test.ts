@@ -12,18 +12,21 @@ describe('campaign pacing', () => {
     }
   });
 
-  it('leaves the last slot of each second empty, so a late send cannot spill into the next second', () => {
-    for (const rate of [1, 7, 80, 1000]) expect(secondOf(rate, 0).at(-1)).toBe(0);
+  it('leaves the first and last slots of each second empty, so an early or late send stays in its own second', () => {
+    for (const rate of [1, 7, 80, 1000]) {
+      expect(secondOf(rate, 0).at(0)).toBe(0);
+      expect(secondOf(rate, 0).at(-1)).toBe(0);
+    }
   });
 
-  it('spreads evenly: at 80/s slots carry 4 or 5, at 1000/s 52 or 53', () => {
-    expect(new Set(secondOf(80, 0).slice(0, 19))).toEqual(new Set([4, 5]));
-    expect(new Set(secondOf(1000, 0).slice(0, 19))).toEqual(new Set([52, 53]));
+  it('spreads evenly: at 80/s slots carry 4 or 5, at 1000/s 55 or 56', () => {
+    expect(new Set(secondOf(80, 0).slice(1, 19))).toEqual(new Set([4, 5]));
+    expect(new Set(secondOf(1000, 0).slice(1, 19))).toEqual(new Set([55, 56]));
   });
 
   it('finds the next slot with room, rounding up to the grid', () => {
     expect(nextSlot(1_020, 80)).toEqual({ startMs: 1_050, size: slotSize(1_050, 80) });
-    expect(nextSlot(1_950, 80).startMs).toBe(2_000);
+    expect(nextSlot(1_950, 80).startMs).toBe(2_050);
     // At 1/s only one slot a second carries a message.
     const first = nextSlot(5_001, 1);
     expect(first.size).toBe(1);

@@ -1,17 +1,18 @@
 /**
  * Pacing rules of campaign sends. Time is cut into 50 ms slots aligned to the calendar second. A second's messages
- * are spread over its first 19 slots and the 20th stays empty, so a send started late in its slot still reaches Meta
- * within the same second: no calendar second ever carries more than the rate, and every busy second carries it all.
+ * are spread over its 18 middle slots; its first and last slots stay empty, so a send that reaches Meta up to 50 ms
+ * early or late still counts in its own second: no calendar second carries more than the rate, and every busy second
+ * carries it all.
  */
 export const SLOT_MS = 50;
 const SLOTS_PER_SECOND = 1000 / SLOT_MS;
-const BUSY_SLOTS = SLOTS_PER_SECOND - 1;
+const BUSY_SLOTS = SLOTS_PER_SECOND - 2;
 
 /** How many messages the slot starting at `slotStartMs` (a multiple of SLOT_MS) carries at `rate` per second. */
 export function slotSize(slotStartMs: number, rate: number): number {
-  const index = Math.floor((slotStartMs % 1000) / SLOT_MS);
-  if (index >= BUSY_SLOTS) return 0;
-  return Math.floor(((index + 1) * rate) / BUSY_SLOTS) - Math.floor((index * rate) / BUSY_SLOTS);
+  const busy = Math.floor((slotStartMs % 1000) / SLOT_MS) - 1;
+  if (busy < 0 || busy >= BUSY_SLOTS) return 0;
+  return Math.floor(((busy + 1) * rate) / BUSY_SLOTS) - Math.floor((busy * rate) / BUSY_SLOTS);
 }
 
 /** The first slot at or after `fromMs` that carries messages at `rate`, and its size. */

@@ -22,7 +22,11 @@ describe('settling a campaign send', () => {
     expect(settleDecision(row({ state: 'read' }), { kind: 'sent', wamid: 'wamid.1' }, now).change).toMatchObject({ state: 'read' });
   });
 
-  it('turns an outcome given up as unknown into sent, its error cleared, once the answer comes', () => {
+  it('turns an outcome given up as unknown, or requeued meanwhile, into sent, its error cleared, once the answer comes', () => {
+    expect(settleDecision(row({ state: 'pending' }), { kind: 'sent', wamid: 'wamid.3' }, now).change).toMatchObject({
+      state: 'sent',
+      notBefore: null,
+    });
     expect(settleDecision(row({ state: 'unknown' }), { kind: 'sent', wamid: 'wamid.2' }, now).change).toMatchObject({
       state: 'sent',
       errorTitle: null,

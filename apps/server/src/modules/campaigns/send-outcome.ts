@@ -47,7 +47,10 @@ export function settleDecision(current: RecipientRow, outcome: SendOutcome, now:
   if (outcome.kind === 'sent') {
     const sent = { id: current.id, wamid: outcome.wamid, sentAt: now };
     // A send given up as unknown while its answer was still coming (a grace shorter than the answer) is known now.
-    if (current.state === 'unknown') return { change: { ...sent, ...cleared, state: 'sent' }, slowDown: false };
+    // Requeued meanwhile by an admin's retry: Meta has it, so it must not go again either.
+    if (current.state === 'unknown' || current.state === 'pending') {
+      return { change: { ...sent, ...cleared, notBefore: null, state: 'sent' }, slowDown: false };
+    }
     return { change: current.state === 'sending' ? { ...sent, state: 'sent' } : { ...sent, state: current.state }, slowDown: false };
   }
   if (current.state !== 'sending') return keep;

@@ -4,6 +4,7 @@ import { bindDeps } from '../../lib/bind-deps.ts';
 import { type AcceptedTemplateSend, storeAcceptedTemplates } from './accepted-template-sends.ts';
 import { endSession, getSession, returnToBot, takeOver } from './agent-sessions.service.ts';
 import { chatHistory, listConversationSummaries, listFailedMessages, markRead, messageStatus } from './conversations.service.ts';
+import { lockWamids } from './message-statuses.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
 import { optedOutPhones } from './opt-outs.repository.ts';
 import { customersWritingSince } from './recent-customers.repository.ts';
@@ -33,5 +34,7 @@ export function createMessagingService(deps: MessagingDeps) {
     optedOut: (phones: readonly string[], keywords: OptKeywords) => optedOutPhones(deps.db, phones, keywords),
     /** Campaign sends Meta accepted, stored in their customers' conversations within the caller's transaction. */
     storeAcceptedTemplates: (tx: Tx, sends: AcceptedTemplateSend[]) => storeAcceptedTemplates(tx, deps.phoneNumberId, sends),
+    /** Takes these messages' locks first, in the order webhook batches take them, before other rows of the same sends. */
+    lockWamids: (tx: Tx, wamids: string[]) => lockWamids(tx, wamids),
   };
 }
