@@ -66,11 +66,12 @@ export async function reserveSlot(tx: Tx, phoneNumberId: string, rate: number, p
   };
 }
 
-/** Meta said the number sends too fast (130429): every campaign on it slows down. */
-export async function slowDown(db: DbOrTx, phoneNumberId: string): Promise<void> {
-  const [row] = (await db.execute<{ slowdown: number }>(sql`SELECT slowdown FROM campaign_pacing WHERE phone_number_id = ${phoneNumberId}`))
-    .rows;
-  await db.execute(sql`
+/** Meta said the number sends too fast (130429): every campaign on it slows down (the row locked, so no halving is lost). */
+export async function slowDown(tx: Tx, phoneNumberId: string): Promise<void> {
+  const [row] = (
+    await tx.execute<{ slowdown: number }>(sql`SELECT slowdown FROM campaign_pacing WHERE phone_number_id = ${phoneNumberId} FOR UPDATE`)
+  ).rows;
+  await tx.execute(sql`
     UPDATE campaign_pacing SET slowdown = ${slowedDown(row?.slowdown ?? 1)}, slowed_at = clock_timestamp()
     WHERE phone_number_id = ${phoneNumberId}`);
 }
@@ -204,31 +205,4 @@ export async function requeueFailed(tx: Tx, campaignId: number): Promise<number>
       failed_at = NULL, not_before = NULL, sending_at = NULL, wamid = NULL, message_id = NULL
     WHERE campaign_id = ${campaignId} AND (state = 'failed' OR (state = 'unknown' AND wamid IS NULL))`);
   return result.rowCount ?? 0;
-}
-
-/** How many recipients still wait to be sent (the messages a start will use). */
-export async function countPending(db: DbOrTx, campaignId: number): Promise<number> {
-  const [row] = (
-    await db.execute<{ n: number }>(sql`
-      SELECT count(*)::int AS n FROM campaign_recipients WHERE campaign_id = ${campaignId} AND state = 'pending'`)
-  ).rows;
-  return row?.n ?? 0;
-}
-
-/** "998 sent, 2 failed": how a finished campaign ended, for its activity. */
-export async function completionSummary(db: DbOrTx, campaignId: number): Promise<string> {
-  const result = await db.execute<{ state: string; n: number }>(sql`
-    SELECT state, count(*)::int AS n FROM campaign_recipients WHERE campaign_id = ${campaignId} GROUP BY state ORDER BY state`);
-  const words: Record<string, string> = {
-    sent: 'sent',
-    delivered: 'delivered',
-    read: 'read',
-    failed: 'failed',
-    skipped: 'skipped',
-    unknown: 'with an unknown outcome',
-  };
-  return result.rows
-    .filter((row) => words[row.state])
-    .map((row) => `${row.n.toLocaleString('en')} ${words[row.state]}`)
-    .join(', ');
 }

@@ -10,7 +10,6 @@ import {
   applyRecipientChanges,
   claimRecipients,
   completeIfDone,
-  completionSummary,
   giveUpInDoubt,
   hasDueRecipient,
   lockRecipients,
@@ -22,7 +21,8 @@ import {
 import { type CampaignProgress, createCampaignProgress, emitProgressNow } from './campaign-progress.ts';
 import { acceptedSendsOf, callbackDataOf, recipientComponents } from './campaign-sends.ts';
 import { pauseRunning } from './campaign-stop.ts';
-import type { CampaignRow, RecipientRow } from './campaigns.repository.ts';
+import { completionSummary } from './campaign-view.ts';
+import { type CampaignRow, countsOf, type RecipientRow } from './campaigns.repository.ts';
 import { outcomeOfError, type SendOutcome, settleDecision } from './send-outcome.ts';
 
 export interface DispatcherOptions {
@@ -171,7 +171,7 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
       for (const change of changes) if (change.wamid) change.messageId = messageIds.get(change.wamid) ?? null;
       await applyRecipientChanges(tx, changes);
     });
-    if (slow) await slowDown(db, deps.phoneNumberId);
+    if (slow) await inTransaction(db, (tx) => slowDown(tx, deps.phoneNumberId));
     await progress.maybeEmit(slice.campaign.id);
   }
 
@@ -197,7 +197,7 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
     if (inFlight.get(campaign.id)?.size) return;
     await inTransaction(db, async (tx) => {
       if (!(await completeIfDone(tx, campaign.id))) return;
-      await recordSystemCampaignActivity(deps, tx, 'campaign_completed', campaign.name, await completionSummary(tx, campaign.id));
+      await recordSystemCampaignActivity(deps, tx, 'campaign_completed', campaign.name, completionSummary(await countsOf(tx, campaign.id)));
       afterCommit(tx, () => void emitProgressNow(deps, campaign.id));
     });
   }

@@ -2,7 +2,7 @@ import type { CampaignStatus } from '@wac/contract/campaign-states';
 import { type CampaignCounts, type CampaignProgressEvent, campaignEventNames } from '@wac/contract/campaigns';
 import { sql } from 'drizzle-orm';
 import type { CampaignDeps } from './campaign-deps.ts';
-import { emptyCounts, recipientCounts } from './campaigns.repository.ts';
+import { countsOf } from './campaigns.repository.ts';
 
 /** At most two progress events a second per campaign, across every server process. */
 const EVENT_GAP_MS = 500;
@@ -55,7 +55,7 @@ function paceOf(counts: CampaignCounts, stamped: Stamp) {
 }
 
 async function emit(deps: CampaignDeps, campaignId: number, throttled: boolean): Promise<void> {
-  const counts = (await recipientCounts(deps.db, [campaignId])).get(campaignId) ?? emptyCounts();
+  const counts = await countsOf(deps.db, campaignId);
   const stamped = await stamp(deps, campaignId, acceptedOf(counts), throttled);
   if (!stamped) return;
   const event: CampaignProgressEvent = {

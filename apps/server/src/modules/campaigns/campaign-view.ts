@@ -49,3 +49,21 @@ export function toCampaignContact(row: RecipientRow): CampaignContact {
     failedAt: iso(row.failedAt),
   };
 }
+
+/** How each ending reads in a finished campaign's activity, in the order listed. */
+const endings: [keyof CampaignCounts, string][] = [
+  ['delivered', 'delivered'],
+  ['failed', 'failed'],
+  ['read', 'read'],
+  ['sent', 'sent'],
+  ['skipped', 'skipped'],
+  ['unknown', 'with an unknown outcome'],
+];
+
+/** "998 read, 2 failed": how a finished campaign ended, for its activity. */
+export function completionSummary(counts: CampaignCounts): string {
+  return endings
+    .filter(([state]) => counts[state] > 0)
+    .map(([state, words]) => `${counts[state].toLocaleString('en')} ${words}`)
+    .join(', ');
+}

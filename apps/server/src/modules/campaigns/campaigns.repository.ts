@@ -120,6 +120,11 @@ export async function recipientCounts(db: DbOrTx, campaignIds: number[]): Promis
   return counts;
 }
 
+/** One campaign's recipients by state. */
+export async function countsOf(db: DbOrTx, campaignId: number): Promise<CampaignCounts> {
+  return (await recipientCounts(db, [campaignId])).get(campaignId) ?? emptyCounts();
+}
+
 /**
  * Adds recipients, one per phone: a phone already in the campaign keeps its row and takes the new name (when given)
  * and variables (merged). Answers how many were new.

@@ -27,6 +27,7 @@ import {
   campaignById,
   copyRecipients,
   countCampaigns,
+  countsOf,
   deleteCampaign,
   insertCampaign,
   listCampaigns,
@@ -48,8 +49,8 @@ export function createCampaignsService(deps: CampaignDeps, dispatch: { kick: () 
   const currentTemplate = (row: CampaignRow) => templates.find(row.templateName, row.templateLanguage);
 
   async function view(row: CampaignRow, creatorName: string | null): Promise<Campaign> {
-    const [counts, template] = await Promise.all([recipientCounts(db, [row.id]), currentTemplate(row)]);
-    return toCampaign(row, creatorName, counts.get(row.id) as Campaign['counts'], template);
+    const [counts, template] = await Promise.all([countsOf(db, row.id), currentTemplate(row)]);
+    return toCampaign(row, creatorName, counts, template);
   }
 
   async function get(id: number): Promise<Campaign> {

@@ -6,11 +6,10 @@ import { campaignRecipients } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { type CampaignDeps, recordCampaignActivity, recordSystemCampaignActivity } from './campaign-deps.ts';
-import { countPending } from './campaign-dispatch.repository.ts';
 import { type Preflight, preflight } from './campaign-preflight.ts';
 import { emitProgressNow } from './campaign-progress.ts';
 import { assertCampaignTemplate } from './campaign-template.ts';
-import { type CampaignRow, campaignById, updateCampaign } from './campaigns.repository.ts';
+import { type CampaignRow, campaignById, countsOf, updateCampaign } from './campaigns.repository.ts';
 import { CAMPAIGN_NOT_FOUND, lockedFor } from './locked-campaign.ts';
 
 export const NO_CONTACTS = 'The campaign has no contacts to send to; add contacts first';
@@ -97,7 +96,7 @@ export async function startCampaign(
   await inTransaction(deps.db, async (tx) => {
     await lockedFor(tx, id, 'start');
     if (options.skipInvalid) await skipProblems(tx, report);
-    const pending = await countPending(tx, id);
+    const { pending } = await countsOf(tx, id);
     if (pending === 0) throw badRequest(NO_CONTACTS);
     await deps.license.assertDailyAvailable('messages', pending);
     await updateCampaign(tx, id, { status: 'running', statusReason: null, scheduleTime: null, startedAt: row.startedAt ?? new Date() });
