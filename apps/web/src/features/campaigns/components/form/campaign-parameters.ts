@@ -1,5 +1,6 @@
-import { checkSendComponents, templateSlots } from '@wac/contract/template-parameters';
-import type { MediaReference, SendComponent, SendParameter, Template } from '@wac/contract/templates';
+import { templateSlots } from '@wac/contract/template-parameters';
+import type { SendComponent, SendParameter } from '@wac/contract/templates';
+import { type SendableTemplate, sendComponentsFor, sendIssuesOf } from '../../../../lib/template-send-components';
 
 /**
  * What a campaign sends in its template's variables: texts that may hold {{name}}, {{phone}} or {{column}}
@@ -16,44 +17,15 @@ export interface ParameterValues {
 
 export const noParameterValues = (): ParameterValues => ({ header: '', body: {}, buttons: {} });
 
-type CampaignTemplate = Pick<Template, 'components' | 'category'>;
-
-const isNumbered = (variable: string) => /^\d+$/.test(variable);
-
-function text(value: string, variable: string, named: boolean): SendParameter {
-  return { type: 'text', text: value, ...(named ? { parameter_name: variable } : {}) };
-}
-
-function media(format: 'IMAGE' | 'VIDEO' | 'DOCUMENT', link: string): SendParameter {
-  const reference: MediaReference = link.trim() ? { link: link.trim() } : {};
-  if (format === 'IMAGE') return { type: 'image', image: reference };
-  if (format === 'VIDEO') return { type: 'video', video: reference };
-  return { type: 'document', document: reference };
-}
-
 /** The campaign's components, in Meta's send shape, for the values filled in. */
-export function toComponents(template: CampaignTemplate, values: ParameterValues): SendComponent[] {
-  const slots = templateSlots(template.components, template.category);
-  const components: SendComponent[] = [];
-  if (slots.header) {
-    const parameter =
-      slots.header.kind === 'text'
-        ? text(values.header, slots.header.variable, !isNumbered(slots.header.variable))
-        : media(slots.header.format, values.header);
-    components.push({ type: 'header', parameters: [parameter] });
-  }
-  if (slots.body.length > 0) {
-    const named = !slots.body.every(isNumbered);
-    components.push({ type: 'body', parameters: slots.body.map((v) => text(values.body[v] ?? '', v, named)) });
-  }
-  for (const slot of slots.buttons) {
-    // An authentication template's code button carries the code of its body.
-    const value = template.category === 'AUTHENTICATION' ? (values.body['1'] ?? '') : (values.buttons[slot.index] ?? '');
-    const parameter: SendParameter =
-      slot.parameter === 'coupon_code' ? { type: 'coupon_code', coupon_code: value } : { type: 'text', text: value };
-    components.push({ type: 'button', sub_type: slot.subType, index: slot.index, parameters: [parameter] });
-  }
-  return components;
+export function toComponents(template: SendableTemplate, values: ParameterValues): SendComponent[] {
+  const link = values.header.trim();
+  return sendComponentsFor(template, {
+    headerText: values.header,
+    headerMedia: link ? { link } : {},
+    body: values.body,
+    buttons: values.buttons,
+  });
 }
 
 function parameterValue(parameter: SendParameter | undefined): string {
@@ -66,7 +38,7 @@ function parameterValue(parameter: SendParameter | undefined): string {
 }
 
 /** A saved campaign's components back into the form's values, to edit them. */
-export function fromComponents(template: CampaignTemplate, components: readonly SendComponent[]): ParameterValues {
+export function fromComponents(template: SendableTemplate, components: readonly SendComponent[]): ParameterValues {
   const variables = templateSlots(template.components, template.category).body;
   const values = noParameterValues();
   for (const component of components) {
@@ -81,25 +53,6 @@ export function fromComponents(template: CampaignTemplate, components: readonly 
   return values;
 }
 
-/** The form field an issue of checkSendComponents is about: 'header', 'body.1', 'button.0', or 'form'. */
-function fieldOf(path: string, components: readonly SendComponent[], variables: string[]): string {
-  const match = /^components\[(\d+)\](?:\.parameters\[(\d+)\])?/.exec(path);
-  const component = match ? components[Number(match[1])] : undefined;
-  if (!component) return 'form';
-  if (component.type === 'header') return 'header';
-  if (component.type === 'button') return `button.${component.index}`;
-  const variable = match?.[2] === undefined ? undefined : variables[Number(match[2])];
-  return variable === undefined ? 'form' : `body.${variable}`;
-}
-
 /** What Meta would refuse in the values, by form field, as the server checks them when the campaign is saved. */
-export function parameterIssues(template: CampaignTemplate, components: readonly SendComponent[]): Map<string, string> {
-  const variables = templateSlots(template.components, template.category).body;
-  const issues = new Map<string, string>();
-  for (const issue of checkSendComponents(template, components)) {
-    const field = fieldOf(issue.field, components, variables);
-    const message = /exactly one of link, id or uploadId/.test(issue.message) ? 'give a public link to the file' : issue.message;
-    if (!issues.has(field)) issues.set(field, message);
-  }
-  return issues;
-}
+export const parameterIssues = (template: SendableTemplate, components: readonly SendComponent[]) =>
+  sendIssuesOf(template, components, 'give a public link to the file');

@@ -1,5 +1,6 @@
 import { templateSlots } from '@wac/contract/template-parameters';
 import type { Template } from '@wac/contract/templates';
+import { TemplateVariableFields } from '../../../../ui/template-variable-fields';
 import { TextField } from '../../../../ui/text-field';
 import type { ParameterValues } from './campaign-parameters';
 
@@ -54,26 +55,14 @@ export function TemplateParameterFields({ template, values, onChange, issue }: T
           onChange={(e) => onChange({ header: e.target.value })}
         />
       )}
-      {slots.body.map((variable) => (
-        <TextField
-          key={variable}
-          label={template.category === 'AUTHENTICATION' ? 'Verification code' : `Value for {{${variable}}}`}
-          placeholder="Text, or a placeholder such as {{name}}"
-          value={values.body[variable] ?? ''}
-          error={issue(`body.${variable}`)}
-          onChange={(e) => onChange({ body: { ...values.body, [variable]: e.target.value } })}
-        />
-      ))}
-      {buttons.map((slot) => (
-        <TextField
-          key={slot.index}
-          label={slot.subType === 'copy_code' ? 'Offer code' : `Link ending for button ${slot.index + 1}`}
-          value={values.buttons[slot.index] ?? ''}
-          error={issue(`button.${slot.index}`)}
-          hint={slot.subType === 'url' ? 'Replaces {{1}} at the end of the button’s URL' : undefined}
-          onChange={(e) => onChange({ buttons: { ...values.buttons, [slot.index]: e.target.value } })}
-        />
-      ))}
+      <TemplateVariableFields
+        category={template.category}
+        slots={slots}
+        values={values}
+        onChange={onChange}
+        issue={issue}
+        bodyPlaceholder="Text, or a placeholder such as {{name}}"
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { templateSlots } from '@wac/contract/template-parameters';
 import { headerMediaRules, type Template } from '@wac/contract/templates';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../../lib/api-client';
+import { TemplateVariableFields } from '../../../../ui/template-variable-fields';
 import { TextField } from '../../../../ui/text-field';
 import { useUploadHeaderFile } from '../../api/upload-template-file';
 import { headerFileError } from '../header-media';
@@ -108,25 +109,7 @@ export function TemplateValuesFields(props: ValuesFieldsProps) {
         />
       )}
       <MediaHeaderField {...props} />
-      {slots.body.map((variable) => (
-        <TextField
-          key={variable}
-          label={template.category === 'AUTHENTICATION' ? 'Verification code' : `Value for {{${variable}}}`}
-          value={values.body[variable] ?? ''}
-          error={issue(`body.${variable}`)}
-          onChange={(e) => onChange({ body: { ...values.body, [variable]: e.target.value } })}
-        />
-      ))}
-      {buttonSlots.map((slot) => (
-        <TextField
-          key={slot.index}
-          label={slot.subType === 'copy_code' ? 'Offer code' : `Link ending for button ${slot.index + 1}`}
-          value={values.buttons[slot.index] ?? ''}
-          error={issue(`button.${slot.index}`)}
-          hint={slot.subType === 'url' ? 'Replaces {{1}} at the end of the button’s URL' : undefined}
-          onChange={(e) => onChange({ buttons: { ...values.buttons, [slot.index]: e.target.value } })}
-        />
-      ))}
+      <TemplateVariableFields category={template.category} slots={slots} values={values} onChange={onChange} issue={issue} />
     </div>
   );
 }
