@@ -1,11 +1,11 @@
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { earlyStatuses, messages } from '../../db/schema.ts';
 import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
 import { conversationKey, upsertContacts, upsertConversations } from './inbound-messages.repository.ts';
 import { applyEarlyStatuses, lockWamids } from './message-statuses.repository.ts';
-import { type MessageRow, touchConversations } from './messages.repository.ts';
+import { insertMessages } from './messages.repository.ts';
 
 /** A template message Meta has accepted for a customer, sent on the business's behalf (by a campaign). */
 export interface AcceptedTemplateSend {
@@ -40,25 +40,14 @@ export async function storeAcceptedTemplates(tx: Tx, phoneNumberId: string, send
     ['template_name', 'text', sends.map((send) => send.templateName)],
     ['timestamp', 'timestamptz', sends.map((send) => send.sentAt)],
   ]);
-  const inserted = await tx.execute<{ id: number }>(sql`
-    INSERT INTO messages (${values.columns}, direction, type, status)
-    SELECT ${values.columns}, 'outbound', 'template', 'pending' FROM ${values.source}
-    ON CONFLICT (wamid) DO NOTHING
-    RETURNING id`);
-  const stored: MessageRow[] = inserted.rows.length
-    ? await tx
-        .select()
-        .from(messages)
-        .where(
-          equalsAny(
-            messages.id,
-            'int',
-            inserted.rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(messages.id))
-    : [];
-  await touchConversations(tx, stored);
+  const stored = await insertMessages(
+    tx,
+    sql`
+      INSERT INTO messages (${values.columns}, direction, type, status)
+      SELECT ${values.columns}, 'outbound', 'template', 'pending' FROM ${values.source}
+      ON CONFLICT (wamid) DO NOTHING
+      RETURNING id`,
+  );
   const early = await tx
     .selectDistinct({ wamid: earlyStatuses.wamid })
     .from(earlyStatuses)

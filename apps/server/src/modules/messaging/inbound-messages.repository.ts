@@ -1,9 +1,9 @@
 import type { MessageContent, MessageError } from '@wac/contract/whatsapp-messages';
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { contacts, conversations, messages } from '../../db/schema.ts';
+import { contacts, conversations } from '../../db/schema.ts';
 import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
-import { type ContactRow, type MessageRow, touchConversations } from './messages.repository.ts';
+import { type ContactRow, insertMessages, type MessageRow } from './messages.repository.ts';
 
 // Contacts and conversations are written in key order, so two batches sharing them never wait on each other in a
 // circle; the contact's row lock then makes batches with the same customers take turns on their messages too.
@@ -111,26 +111,15 @@ export async function insertInboundMessages(tx: Tx, inputs: NewInbound[]): Promi
     ['error_title', 'text', inputs.map((input) => input.error?.title ?? null)],
     ['error_details', 'text', inputs.map((input) => input.error?.details ?? null)],
   ]);
-  const inserted = await tx.execute<{ id: number }>(sql`
-    INSERT INTO messages (${values.columns}, direction, status)
-    SELECT ${values.columns}, 'inbound', 'received' FROM ${values.source}
-    ON CONFLICT (wamid) DO NOTHING
-    RETURNING id`);
-  if (inserted.rows.length === 0) return [];
   // Ids follow the order given, and so does the conversation's last message on a tie.
-  const stored = await tx
-    .select()
-    .from(messages)
-    .where(
-      equalsAny(
-        messages.id,
-        'int',
-        inserted.rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(messages.id));
-  await touchConversations(tx, stored);
-  return stored;
+  return insertMessages(
+    tx,
+    sql`
+      INSERT INTO messages (${values.columns}, direction, status)
+      SELECT ${values.columns}, 'inbound', 'received' FROM ${values.source}
+      ON CONFLICT (wamid) DO NOTHING
+      RETURNING id`,
+  );
 }
 
 /** Stores one customer's message; null when this wamid was stored before. */

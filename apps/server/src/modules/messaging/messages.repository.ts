@@ -1,8 +1,8 @@
 import type { MessageContent, MessageError, MessageType } from '@wac/contract/whatsapp-messages';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { contacts, conversations, messages } from '../../db/schema.ts';
-import { unnestRows } from '../../db/unnest-rows.ts';
+import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
 import { applyEarlyStatuses, lockWamids, type StatusResult } from './message-statuses.repository.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -65,6 +65,28 @@ export async function touchConversations(tx: Tx, stored: MessageRow[]): Promise<
       ]).source,
     )
     .where(eq(conversations.id, sql`v.id`));
+}
+
+/**
+ * Runs a bulk `INSERT INTO messages ... RETURNING id` (rows already stored are left out by its ON CONFLICT), moves
+ * the conversations on with the new rows, and answers them in id order (the order given).
+ */
+export async function insertMessages(tx: Tx, insert: SQL): Promise<MessageRow[]> {
+  const inserted = await tx.execute<{ id: number }>(insert);
+  if (inserted.rows.length === 0) return [];
+  const stored = await tx
+    .select()
+    .from(messages)
+    .where(
+      equalsAny(
+        messages.id,
+        'int',
+        inserted.rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(messages.id));
+  await touchConversations(tx, stored);
+  return stored;
 }
 
 export interface NewOutbound {
