@@ -7,7 +7,7 @@
 // CAMPAIGN_PACING=off beside a bare client sending the same requests). Layout 3: the same senders on a minimal Graph
 // imitation that costs next to nothing, to show the dispatch's own limits.
 // Run: npm run bench:campaign-dispatch [-- --seconds 60 --recipients 10000 --kills 20 --uncapped 30000 --slice 53]
-//      [--only pacing,kill,uncapped] [--grace-ms 2000] [--full-loop-1000]
+//      [--only pacing,kill,uncapped] [--layouts 1,2,3] [--grace-ms 2000] [--full-loop-1000]
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -45,6 +45,7 @@ const { values: args } = parseArgs({
     slice: { type: 'string' },
     'grace-ms': { type: 'string' },
     only: { type: 'string' },
+    layouts: { type: 'string' },
     'full-loop-1000': { type: 'boolean' },
   },
 });
@@ -58,6 +59,8 @@ const GRACE_MS = clamp(args['grace-ms'], 2_000, 1_000, 600_000);
 /** As the dispatcher's default (campaign-dispatcher.ts): slices sent but not settled, per process. */
 const MAX_IN_FLIGHT = 16;
 const PHASES = new Set((args.only ?? 'pacing,kill,uncapped').split(','));
+/** Which layouts the pacing phase measures. */
+const LAYOUTS = new Set((args.layouts ?? '1,2,3').split(','));
 const TEMPLATE = 'bench_promo';
 /** The sandbox's (and so every server's) default ids. */
 const PHONE_NUMBER_ID = '100000000000001';
@@ -569,7 +572,7 @@ try {
     report.push('', 'kill -9 of B at random moments, layout 1 (target: 0 duplicates, 0 lost)', ...lines);
     say(lines.join('\n'));
   }
-  if (PHASES.has('pacing')) {
+  if (PHASES.has('pacing') && LAYOUTS.has('1')) {
     const roles = (): CpuRole[] => [
       { name: 'postgres', postgresOf: pgDir },
       { name: 'A', pgid: a.started.pgid },
@@ -601,7 +604,7 @@ try {
 
   if (PHASES.has('pacing') || PHASES.has('uncapped')) {
     const { g, sink, graph } = await graphOnly(metaUrl);
-    if (PHASES.has('pacing')) {
+    if (PHASES.has('pacing') && LAYOUTS.has('2')) {
       const onG = { DATABASE_URL: consoleUrl, WHATSAPP_API_URL: `${g.baseUrl}/sandbox/graph` };
       const b2 = await launch('B', onG);
       const c = await launch('C', onG);
@@ -644,7 +647,7 @@ try {
 
     // Layout 3: the same senders on a Graph imitation that costs next to nothing, to see the dispatch's own limits.
     const minimal = await minimalGraph();
-    if (PHASES.has('pacing')) {
+    if (PHASES.has('pacing') && LAYOUTS.has('3')) {
       const onMinimal = { DATABASE_URL: consoleUrl, WHATSAPP_API_URL: minimal.imitation.graphUrl };
       const b3 = await launch('B', onMinimal);
       const c3 = await launch('C', onMinimal);

@@ -439,6 +439,9 @@ export const campaigns = pgTable(
 export const campaignPacing = pgTable('campaign_pacing', {
   phoneNumberId: text('phone_number_id').primaryKey(),
   nextSlotAt: tstz('next_slot_at').notNull().defaultNow(),
+  /** The second the last slot was taken in, and how many messages its slots have given out (slots left unused are made up). */
+  secondStartAt: tstz('second_start_at'),
+  secondTaken: integer('second_taken').notNull().default(0),
   /** 1 at full rate; halved by each 130429 and recovering step by step. */
   slowdown: real('slowdown').notNull().default(1),
   slowedAt: tstz('slowed_at'),

@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from '../../db/database.ts';
 import { campaignRecipients, campaigns } from '../../db/schema.ts';
 import { unnestRows } from '../../db/unnest-rows.ts';
 import type { CampaignRow, RecipientRow } from './campaigns.repository.ts';
-import { effectiveRate, nextSlot, RECOVERY_STEP_MS, recovered, SLOT_MS, slowedDown } from './pacing.ts';
+import { effectiveRate, RECOVERY_STEP_MS, recovered, SLOT_MS, slowedDown, takeSlot } from './pacing.ts';
 
 // Recipients move pending → sending (claimed, its send under way) → sent | failed, or back to pending to wait
 // (not_before). A row left in 'sending' by a crash is in doubt: a status webhook carrying it settles it.
@@ -32,6 +32,8 @@ export interface Slot {
   size: number;
   /** Takes the slot once recipients were claimed for it. */
   take: () => Promise<void>;
+  /** Gives a taken slot's messages back to its second (its claim came too late), for later slots to make up. */
+  giveBack: (db: DbOrTx) => Promise<void>;
 }
 
 /**
@@ -41,8 +43,9 @@ export interface Slot {
 export async function reserveSlot(tx: Tx, phoneNumberId: string, rate: number, paced: boolean): Promise<Slot | null> {
   await tx.execute(sql`INSERT INTO campaign_pacing (phone_number_id) VALUES (${phoneNumberId}) ON CONFLICT DO NOTHING`);
   const [row] = (
-    await tx.execute<{ next: Date; slowdown: number; slowed: Date | null; now: Date }>(sql`
-      SELECT next_slot_at AS next, slowdown, slowed_at AS slowed, clock_timestamp() AS now
+    await tx.execute<{ next: Date; slowdown: number; slowed: Date | null; second: Date | null; taken: number; now: Date }>(sql`
+      SELECT next_slot_at AS next, slowdown, slowed_at AS slowed, second_start_at AS second, second_taken AS taken,
+        clock_timestamp() AS now
       FROM campaign_pacing WHERE phone_number_id = ${phoneNumberId} FOR UPDATE`)
   ).rows;
   if (!row) throw new Error(`pacing of ${phoneNumberId} vanished`);
@@ -53,15 +56,25 @@ export async function reserveSlot(tx: Tx, phoneNumberId: string, rate: number, p
     await tx.execute(sql`
       UPDATE campaign_pacing SET slowdown = ${slowdown}, slowed_at = clock_timestamp() WHERE phone_number_id = ${phoneNumberId}`);
   }
-  if (!paced) return { waitMs: 0, size: Math.max(1, rate), take: async () => {} };
-  const slot = nextSlot(Math.max(now, new Date(row.next).getTime()), effectiveRate(rate, slowdown));
+  const noop = async () => {};
+  if (!paced) return { waitMs: 0, size: Math.max(1, rate), take: noop, giveBack: noop };
+  const account = { secondStartMs: row.second ? new Date(row.second).getTime() : -1, taken: row.taken };
+  const slot = takeSlot(Math.max(now, new Date(row.next).getTime()), effectiveRate(rate, slowdown), account);
   if (slot.startMs - now > SLOT_HORIZON_MS) return null;
+  const second = new Date(slot.second.secondStartMs);
   return {
     waitMs: Math.max(0, slot.startMs - now),
     size: slot.size,
     take: async () => {
       await tx.execute(sql`
-        UPDATE campaign_pacing SET next_slot_at = ${new Date(slot.startMs + SLOT_MS)} WHERE phone_number_id = ${phoneNumberId}`);
+        UPDATE campaign_pacing
+        SET next_slot_at = ${new Date(slot.startMs + SLOT_MS)}, second_start_at = ${second}, second_taken = ${slot.second.taken}
+        WHERE phone_number_id = ${phoneNumberId}`);
+    },
+    giveBack: async (db) => {
+      await db.execute(sql`
+        UPDATE campaign_pacing SET second_taken = GREATEST(0, second_taken - ${slot.size})
+        WHERE phone_number_id = ${phoneNumberId} AND second_start_at = ${second}`);
     },
   };
 }

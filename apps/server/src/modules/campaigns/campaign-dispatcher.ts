@@ -16,6 +16,7 @@ import {
   lockRunning,
   reserveSlot,
   runningCampaigns,
+  type Slot,
   slowDown,
 } from './campaign-dispatch.repository.ts';
 import { type CampaignProgress, createCampaignProgress, emitProgressNow } from './campaign-progress.ts';
@@ -23,6 +24,7 @@ import { acceptedSendsOf, callbackDataOf, recipientComponents } from './campaign
 import { pauseRunning } from './campaign-stop.ts';
 import { completionSummary } from './campaign-view.ts';
 import { type CampaignRow, countsOf, type RecipientRow } from './campaigns.repository.ts';
+import { SLOT_MS } from './pacing.ts';
 import { outcomeOfError, type SendOutcome, settleDecision } from './send-outcome.ts';
 
 export interface DispatcherOptions {
@@ -30,17 +32,21 @@ export interface DispatcherOptions {
   paced: boolean;
   /** Slices sent but not settled yet, per process; more wait for one to settle. */
   maxInFlight: number;
+  /**
+   * Reservations a process pursues at once: while one waits for its slot or claims, the next reserves the following
+   * slot, so a slow claim does not leave slots unused.
+   */
+  lanes: number;
   /** Safety-net pass for campaigns started by other processes, waits that came due and a crash's leftovers. */
   intervalMs: number;
 }
 
-export const defaultDispatcherOptions: DispatcherOptions = { paced: true, maxInFlight: 16, intervalMs: 1_000 };
+export const defaultDispatcherOptions: DispatcherOptions = { paced: true, maxInFlight: 16, lanes: 2, intervalMs: 1_000 };
 
 interface Reservation {
   campaign: CampaignRow;
   template: Template;
-  waitMs: number;
-  size: number;
+  slot: Slot;
 }
 
 interface Slice {
@@ -100,22 +106,31 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
       if (!slot) return 'busy';
       if (!(await hasDueRecipient(tx, running.id))) return null;
       await slot.take();
-      return { campaign: running, template, waitMs: slot.waitMs, size: slot.size };
+      return { campaign: running, template, slot };
     });
   }
 
-  /** At the slot: its recipients claimed, opted-out customers skipped and the batch's messages quota consumed, at once. */
-  async function claim({ campaign, template, size }: Reservation): Promise<Slice | null> {
+  /**
+   * At the slot: its recipients claimed, opted-out customers skipped and the batch's messages quota consumed, at once.
+   * A claim that ends after `deadline` (the slot is over: its sends could reach Meta in the next second) is rolled back
+   * whole, and the slot goes unused.
+   */
+  async function claim({ campaign, template, slot }: Reservation, deadline: number): Promise<Slice | null> {
     try {
       return await inTransaction(db, async (tx) => {
         if (!(await lockRunning(tx, campaign.id))) return null;
-        const claimed = await claimRecipients(tx, campaign.id, size);
+        const claimed = await claimRecipients(tx, campaign.id, slot.size);
         if (claimed.length === 0) return null;
         const recipients = await skipOptedOut(tx, claimed);
         if (recipients.length > 0) await deps.license.consumeMessages(tx, recipients.length);
+        if (performance.now() > deadline) throw new SlotMissed();
         return { campaign, template, recipients };
       });
     } catch (err) {
+      if (err instanceof SlotMissed) {
+        await slot.giveBack(db);
+        return null;
+      }
       if (!(err instanceof AppError) || err.code !== 'QUOTA_EXCEEDED') throw err;
       await inTransaction(db, async (tx) => {
         const running = await lockRunning(tx, campaign.id);
@@ -203,6 +218,10 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
   }
 
   async function pass(stopping: () => boolean): Promise<void> {
+    await Promise.all(Array.from({ length: options.lanes }, () => lane(stopping)));
+  }
+
+  async function lane(stopping: () => boolean): Promise<void> {
     let claimed = true;
     while (claimed && !stopping()) {
       claimed = false;
@@ -216,10 +235,10 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
         } else if (reservation) {
           claimed = true;
           // Wakes early by about the time a claim takes, so that the sends leave when the slot starts.
-          const slotAt = performance.now() + reservation.waitMs;
-          await sleep(Math.max(0, reservation.waitMs - claimLead.ms));
+          const slotAt = performance.now() + reservation.slot.waitMs;
+          await sleep(Math.max(0, reservation.slot.waitMs - claimLead.ms));
           const claimStart = performance.now();
-          const slice = await claim(reservation);
+          const slice = await claim(reservation, options.paced ? slotAt + SLOT_MS : Number.POSITIVE_INFINITY);
           claimLead.observe(performance.now() - claimStart);
           if (slice) {
             const early = slotAt - performance.now();
@@ -250,6 +269,9 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
     },
   };
 }
+
+/** Rolls a claim back: it ended after its slot. */
+class SlotMissed extends Error {}
 
 /** How long claims take lately (a moving average, at most 40 ms): the dispatcher wakes that much before a slot. */
 function createClaimLead() {

@@ -1,27 +1,56 @@
 /**
  * Pacing rules of campaign sends. Time is cut into 50 ms slots aligned to the calendar second. A second's messages
- * are spread over its 18 middle slots; its first and last slots stay empty, so a send that reaches Meta up to 50 ms
- * early or late still counts in its own second: no calendar second carries more than the rate, and every busy second
- * carries it all.
+ * are spread over its 17 busy slots: the first slot stays empty, so a send that reaches Meta a little early (another
+ * clock) still counts in its own second, and the last two stay empty, so a slot whose sends leave up to 50 ms late
+ * (the dispatcher drops a slot it cannot claim within the slot) and take up to another 50 ms to reach Meta still
+ * counts in its own second. No calendar second carries more than the rate, and every busy second carries it all.
  */
 export const SLOT_MS = 50;
 const SLOTS_PER_SECOND = 1000 / SLOT_MS;
-const BUSY_SLOTS = SLOTS_PER_SECOND - 2;
+const LEADING_EMPTY = 1;
+const BUSY_SLOTS = SLOTS_PER_SECOND - LEADING_EMPTY - 2;
 
 /** How many messages the slot starting at `slotStartMs` (a multiple of SLOT_MS) carries at `rate` per second. */
 export function slotSize(slotStartMs: number, rate: number): number {
-  const busy = Math.floor((slotStartMs % 1000) / SLOT_MS) - 1;
+  const busy = Math.floor((slotStartMs % 1000) / SLOT_MS) - LEADING_EMPTY;
   if (busy < 0 || busy >= BUSY_SLOTS) return 0;
   return Math.floor(((busy + 1) * rate) / BUSY_SLOTS) - Math.floor((busy * rate) / BUSY_SLOTS);
 }
 
-/** The first slot at or after `fromMs` that carries messages at `rate`, and its size. */
-export function nextSlot(fromMs: number, rate: number): { startMs: number; size: number } {
+/** What the slots of one second have given out so far. */
+export interface SecondTaken {
+  secondStartMs: number;
+  taken: number;
+}
+
+export interface TakenSlot {
+  startMs: number;
+  size: number;
+  /** The second's account once this slot is taken. */
+  second: SecondTaken;
+}
+
+/** The messages a second owes by the end of the slot starting at `slotStartMs`: its busy slots so far. */
+function dueThrough(slotStartMs: number, rate: number): number {
+  const busy = Math.floor((slotStartMs % 1000) / SLOT_MS) - LEADING_EMPTY + 1;
+  return Math.floor((Math.min(Math.max(busy, 0), BUSY_SLOTS) * rate) / BUSY_SLOTS);
+}
+
+/**
+ * The slot to take next: the first with room at or after `fromMs`. It carries its own share plus what earlier slots
+ * of the same second left unused (a slow claim, a busy machine), at most twice its own share, so a second still
+ * carries its whole rate, and never more (`before` is the second's account so far).
+ */
+export function takeSlot(fromMs: number, rate: number, before: SecondTaken): TakenSlot {
   let startMs = Math.ceil(fromMs / SLOT_MS) * SLOT_MS;
-  // At most one second of empty slots (a rate of 1 sends once a second).
-  for (let k = 0; k < SLOTS_PER_SECOND; k++, startMs += SLOT_MS) {
-    const size = slotSize(startMs, rate);
-    if (size > 0) return { startMs, size };
+  // Within two seconds: a second whose account is full (the rate just slowed down) gives nothing more.
+  for (let k = 0; k < 2 * SLOTS_PER_SECOND; k++, startMs += SLOT_MS) {
+    const own = slotSize(startMs, rate);
+    if (own === 0) continue;
+    const secondStartMs = startMs - (startMs % 1000);
+    const taken = before.secondStartMs === secondStartMs ? before.taken : 0;
+    const size = Math.min(dueThrough(startMs, rate) - taken, 2 * own);
+    if (size > 0) return { startMs, size, second: { secondStartMs, taken: taken + size } };
   }
   throw new Error(`no slot carries messages at ${rate}/s`);
 }
