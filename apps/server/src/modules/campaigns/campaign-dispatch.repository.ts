@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from '../../db/database.ts';
 import { campaignRecipients, campaigns } from '../../db/schema.ts';
 import { unnestRows } from '../../db/unnest-rows.ts';
 import type { CampaignRow, RecipientRow } from './campaigns.repository.ts';
-import { effectiveRate, RECOVERY_STEP_MS, recovered, SLOT_MS, slowedDown, takeSlot } from './pacing.ts';
+import { effectiveRate, RECOVERY_STEP_MS, recovered, SLOT_MS, sendLeewayMs, slowedDown, takeSlot } from './pacing.ts';
 
 // Recipients move pending → sending (claimed, its send under way) → sent | failed, or back to pending to wait
 // (not_before). A row left in 'sending' by a crash is in doubt: a status webhook carrying it settles it.
@@ -30,10 +30,35 @@ export interface Slot {
   /** How long until the slot starts, by the database's clock (every process paces by the same clock). */
   waitMs: number;
   size: number;
+  /** How long after the slot starts its sends may still leave (sendLeewayMs). */
+  leewayMs: number;
   /** Takes the slot once recipients were claimed for it. */
   take: () => Promise<void>;
   /** Gives a taken slot's messages back to its second (its claim came too late), for later slots to make up. */
   giveBack: (db: DbOrTx) => Promise<void>;
+}
+
+type PacingRow = {
+  next: Date;
+  slowdown: number;
+  slowed: Date | null;
+  second: Date | null;
+  taken: number;
+  now: Date;
+};
+
+async function lockPacing(tx: Tx, phoneNumberId: string): Promise<PacingRow | undefined> {
+  const { rows } = await tx.execute<PacingRow>(sql`
+    SELECT next_slot_at AS next, slowdown, slowed_at AS slowed, second_start_at AS second, second_taken AS taken,
+      clock_timestamp() AS now
+    FROM campaign_pacing WHERE phone_number_id = ${phoneNumberId} FOR UPDATE`);
+  return rows[0];
+}
+
+/** The number's first campaign: its pacing row, made once. */
+async function createPacing(tx: Tx, phoneNumberId: string): Promise<PacingRow | undefined> {
+  await tx.execute(sql`INSERT INTO campaign_pacing (phone_number_id) VALUES (${phoneNumberId}) ON CONFLICT DO NOTHING`);
+  return lockPacing(tx, phoneNumberId);
 }
 
 /**
@@ -41,13 +66,7 @@ export interface Slot {
  * (claims on one number take turns). Null when every slot within the horizon is taken.
  */
 export async function reserveSlot(tx: Tx, phoneNumberId: string, rate: number, paced: boolean): Promise<Slot | null> {
-  await tx.execute(sql`INSERT INTO campaign_pacing (phone_number_id) VALUES (${phoneNumberId}) ON CONFLICT DO NOTHING`);
-  const [row] = (
-    await tx.execute<{ next: Date; slowdown: number; slowed: Date | null; second: Date | null; taken: number; now: Date }>(sql`
-      SELECT next_slot_at AS next, slowdown, slowed_at AS slowed, second_start_at AS second, second_taken AS taken,
-        clock_timestamp() AS now
-      FROM campaign_pacing WHERE phone_number_id = ${phoneNumberId} FOR UPDATE`)
-  ).rows;
+  const row = (await lockPacing(tx, phoneNumberId)) ?? (await createPacing(tx, phoneNumberId));
   if (!row) throw new Error(`pacing of ${phoneNumberId} vanished`);
   const now = new Date(row.now).getTime();
   let slowdown = row.slowdown;
@@ -57,7 +76,7 @@ export async function reserveSlot(tx: Tx, phoneNumberId: string, rate: number, p
       UPDATE campaign_pacing SET slowdown = ${slowdown}, slowed_at = clock_timestamp() WHERE phone_number_id = ${phoneNumberId}`);
   }
   const noop = async () => {};
-  if (!paced) return { waitMs: 0, size: Math.max(1, rate), take: noop, giveBack: noop };
+  if (!paced) return { waitMs: 0, size: Math.max(1, rate), leewayMs: Number.POSITIVE_INFINITY, take: noop, giveBack: noop };
   const account = { secondStartMs: row.second ? new Date(row.second).getTime() : -1, taken: row.taken };
   const slot = takeSlot(Math.max(now, new Date(row.next).getTime()), effectiveRate(rate, slowdown), account);
   if (slot.startMs - now > SLOT_HORIZON_MS) return null;
@@ -65,6 +84,7 @@ export async function reserveSlot(tx: Tx, phoneNumberId: string, rate: number, p
   return {
     waitMs: Math.max(0, slot.startMs - now),
     size: slot.size,
+    leewayMs: sendLeewayMs(slot.startMs),
     take: async () => {
       await tx.execute(sql`
         UPDATE campaign_pacing

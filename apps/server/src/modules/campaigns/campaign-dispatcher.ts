@@ -3,6 +3,7 @@ import type { SendComponent, Template } from '@wac/contract/templates';
 import type { Tx } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createKickableLoop, type KickableLoop } from '../../jobs/kickable-loop.ts';
+import { freshFor } from '../../lib/fresh-for.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { assertSendable } from '../templates/send-template.ts';
 import { type CampaignDeps, recordSystemCampaignActivity } from './campaign-deps.ts';
@@ -24,7 +25,6 @@ import { acceptedSendsOf, callbackDataOf, recipientComponents } from './campaign
 import { pauseRunning } from './campaign-stop.ts';
 import { completionSummary } from './campaign-view.ts';
 import { type CampaignRow, countsOf, type RecipientRow } from './campaigns.repository.ts';
-import { SLOT_MS } from './pacing.ts';
 import { outcomeOfError, type SendOutcome, settleDecision } from './send-outcome.ts';
 
 export interface DispatcherOptions {
@@ -55,6 +55,8 @@ interface Slice {
   recipients: RecipientRow[];
 }
 
+const CACHE_MS = 1_000;
+
 const OPTED_OUT = 'The customer last wrote an opt-out keyword (Settings), so campaigns do not message them.';
 
 const IN_DOUBT_EXPLANATION =
@@ -72,12 +74,18 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
   const inFlight = new Map<number, Set<Promise<void>>>();
   const claimLead = createClaimLead();
   const flying = () => [...inFlight.values()].reduce((n, set) => n + set.size, 0);
+  // Read for every slice; a template paused at Meta or new opt-out words are seen within a second.
+  const templateOf = freshFor(CACHE_MS, (key: string) => {
+    const [name = '', language = ''] = key.split('\n');
+    return deps.templates.find(name, language);
+  });
+  const optKeywords = freshFor(CACHE_MS, () => deps.optKeywords());
 
   /** Customers who opted out are skipped, never sent to, and counted as such. */
   async function skipOptedOut(tx: Tx, claimed: RecipientRow[]): Promise<RecipientRow[]> {
     const out = await deps.messaging.optedOut(
       claimed.map((r) => r.phone),
-      await deps.optKeywords(),
+      await optKeywords(null),
     );
     if (out.size === 0) return claimed;
     const skipped = claimed.filter((r) => out.has(r.phone));
@@ -96,7 +104,7 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
     return inTransaction(db, async (tx) => {
       const running = await lockRunning(tx, campaign.id);
       if (!running) return null;
-      const template = await deps.templates.find(running.templateName, running.templateLanguage);
+      const template = await templateOf(`${running.templateName}\n${running.templateLanguage}`);
       const refusal = templateRefusal(template, running);
       if (refusal !== null || !template) {
         await pauseRunning(deps, tx, running, refusal ?? '');
@@ -112,8 +120,8 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
 
   /**
    * At the slot: its recipients claimed, opted-out customers skipped and the batch's messages quota consumed, at once.
-   * A claim that ends after `deadline` (the slot is over: its sends could reach Meta in the next second) is rolled back
-   * whole, and the slot goes unused.
+   * A claim that ends after `deadline` (its sends could reach Meta in the next second) is rolled back whole, and the
+   * slot's messages are given back to its second.
    */
   async function claim({ campaign, template, slot }: Reservation, deadline: number): Promise<Slice | null> {
     try {
@@ -238,7 +246,7 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
           const slotAt = performance.now() + reservation.slot.waitMs;
           await sleep(Math.max(0, reservation.slot.waitMs - claimLead.ms));
           const claimStart = performance.now();
-          const slice = await claim(reservation, options.paced ? slotAt + SLOT_MS : Number.POSITIVE_INFINITY);
+          const slice = await claim(reservation, slotAt + reservation.slot.leewayMs);
           claimLead.observe(performance.now() - claimStart);
           if (slice) {
             const early = slotAt - performance.now();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveRate, recovered, type SecondTaken, SLOT_MS, slotSize, slowedDown, takeSlot } from './pacing.ts';
+import { effectiveRate, recovered, type SecondTaken, SLOT_MS, sendLeewayMs, slotSize, slowedDown, takeSlot } from './pacing.ts';
 
 const fresh: SecondTaken = { secondStartMs: -1, taken: 0 };
 
@@ -60,6 +60,11 @@ describe('campaign pacing', () => {
       expect(totals.filter((n) => n === rate).length / totals.length).toBeGreaterThan(0.8);
       expect(totals.reduce((a, b) => a + b, 0) / totals.length).toBeGreaterThan(0.97 * rate);
     }
+  });
+
+  it("lets a slot's sends leave until the second's empty tail begins", () => {
+    expect(sendLeewayMs(7_050)).toBe(850);
+    expect(sendLeewayMs(7_850)).toBe(50);
   });
 
   it('gives nothing more in a second whose account is already full', () => {

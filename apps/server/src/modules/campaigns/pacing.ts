@@ -1,14 +1,22 @@
 /**
  * Pacing rules of campaign sends. Time is cut into 50 ms slots aligned to the calendar second. A second's messages
  * are spread over its 17 busy slots: the first slot stays empty, so a send that reaches Meta a little early (another
- * clock) still counts in its own second, and the last two stay empty, so a slot whose sends leave up to 50 ms late
- * (the dispatcher drops a slot it cannot claim within the slot) and take up to another 50 ms to reach Meta still
- * counts in its own second. No calendar second carries more than the rate, and every busy second carries it all.
+ * clock) still counts in its own second, and the last two stay empty, so sends that leave by the end of the busy
+ * slots (a claim that ends later is rolled back) and take up to 100 ms to reach Meta still count in their second. No calendar second carries more than the rate, and every busy second carries it all.
  */
 export const SLOT_MS = 50;
 const SLOTS_PER_SECOND = 1000 / SLOT_MS;
 const LEADING_EMPTY = 1;
-const BUSY_SLOTS = SLOTS_PER_SECOND - LEADING_EMPTY - 2;
+const TRAILING_EMPTY = 2;
+const BUSY_SLOTS = SLOTS_PER_SECOND - LEADING_EMPTY - TRAILING_EMPTY;
+
+/**
+ * How long after its start a slot's sends may still leave: until the second's empty tail begins. A claim that ends
+ * later is rolled back, so its sends never reach Meta in the next second.
+ */
+export function sendLeewayMs(slotStartMs: number): number {
+  return 1000 - TRAILING_EMPTY * SLOT_MS - (slotStartMs % 1000);
+}
 
 /** How many messages the slot starting at `slotStartMs` (a multiple of SLOT_MS) carries at `rate` per second. */
 export function slotSize(slotStartMs: number, rate: number): number {

@@ -1,11 +1,11 @@
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { earlyStatuses, messages } from '../../db/schema.ts';
 import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
 import { conversationKey, upsertContacts, upsertConversations } from './inbound-messages.repository.ts';
 import { applyEarlyStatuses, lockWamids } from './message-statuses.repository.ts';
-import { insertMessages } from './messages.repository.ts';
+import { type StoredMessage, touchConversations } from './messages.repository.ts';
 
 /** A template message Meta has accepted for a customer, sent on the business's behalf (by a campaign). */
 export interface AcceptedTemplateSend {
@@ -40,23 +40,39 @@ export async function storeAcceptedTemplates(tx: Tx, phoneNumberId: string, send
     ['template_name', 'text', sends.map((send) => send.templateName)],
     ['timestamp', 'timestamptz', sends.map((send) => send.sentAt)],
   ]);
-  const stored = await insertMessages(
-    tx,
-    sql`
+  const stored = (
+    await tx.execute<StoredMessage & { wamid: string }>(sql`
       INSERT INTO messages (${values.columns}, direction, type, status)
       SELECT ${values.columns}, 'outbound', 'template', 'pending' FROM ${values.source}
       ON CONFLICT (wamid) DO NOTHING
-      RETURNING id`,
-  );
+      RETURNING id, wamid, conversation_id AS "conversationId", timestamp, direction`)
+  ).rows.map((row) => ({ ...row, timestamp: new Date(row.timestamp) }));
+  await touchConversations(tx, stored);
+  const ids = new Map(stored.map((row) => [row.wamid, row.id]));
   const early = await tx
     .selectDistinct({ wamid: earlyStatuses.wamid })
     .from(earlyStatuses)
     .where(equalsAny(earlyStatuses.wamid, 'text', wamids));
-  const raced = new Set(early.map((row) => row.wamid));
-  for (const message of stored) if (message.wamid && raced.has(message.wamid)) await applyEarlyStatuses(tx, message);
-  const ids = await tx
-    .select({ id: messages.id, wamid: messages.wamid })
-    .from(messages)
-    .where(equalsAny(messages.wamid, 'text', wamids));
-  return new Map(ids.map((row) => [row.wamid as string, row.id]));
+  if (early.length > 0) {
+    const raced = await tx
+      .select()
+      .from(messages)
+      .where(
+        inArray(
+          messages.wamid,
+          early.map((row) => row.wamid),
+        ),
+      );
+    for (const message of raced) if (ids.has(message.wamid as string)) await applyEarlyStatuses(tx, message);
+  }
+  // A wamid stored before (a send settled twice) keeps its message.
+  const before = wamids.filter((wamid) => !ids.has(wamid));
+  if (before.length > 0) {
+    const rows = await tx
+      .select({ id: messages.id, wamid: messages.wamid })
+      .from(messages)
+      .where(equalsAny(messages.wamid, 'text', before));
+    for (const row of rows) ids.set(row.wamid as string, row.id);
+  }
+  return ids;
 }

@@ -7,6 +7,8 @@ import { applyEarlyStatuses, lockWamids, type StatusResult } from './message-sta
 
 export type MessageRow = typeof messages.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
+/** What moving a conversation on needs to know of a stored message. */
+export type StoredMessage = Pick<MessageRow, 'id' | 'conversationId' | 'timestamp' | 'direction'>;
 
 /** Locks conversations in id order, the order every writer of several conversations follows. */
 export async function lockConversations(tx: Tx, ids: number[]): Promise<void> {
@@ -30,7 +32,7 @@ interface ConversationTouch {
  * latest by time stays the conversation's last message (on a tie, the higher id, as the thread orders them). Several
  * conversations are locked in id order first, so two batches never wait on each other in a circle.
  */
-export async function touchConversations(tx: Tx, stored: MessageRow[]): Promise<void> {
+export async function touchConversations(tx: Tx, stored: StoredMessage[]): Promise<void> {
   const touches = new Map<number, ConversationTouch>();
   for (const message of stored) {
     const touch = touches.get(message.conversationId) ?? { lastId: message.id, lastAt: message.timestamp, inboundAt: null, unread: 0 };
