@@ -18,6 +18,7 @@ import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { campaignsPlugin } from './modules/campaigns/campaigns.plugin.ts';
 import { chatPlugin } from './modules/chat/chat.plugin.ts';
 import { emailPlugin } from './modules/email/email.plugin.ts';
+import { flowsPlugin } from './modules/flows/flows.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { licenseRoutes } from './modules/license/license.routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(agentSessionsPlugin, { ctx });
   await app.register(templatesPlugin, { ctx });
   await app.register(campaignsPlugin, { ctx });
+  await app.register(flowsPlugin, { ctx });
   await app.register(jobsRoutes, { ctx });
   await registerWebConsole(app, config.webDistDir);
 

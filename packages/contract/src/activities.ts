@@ -112,6 +112,15 @@ export const reservedActivityTypes = [
   'campaign_retried',
   'campaign_failed',
   'campaign_report_regenerated',
+  'flow_created',
+  'flow_updated',
+  'flow_deleted',
+  'flow_activated',
+  'flow_deactivated',
+  'flow_restored',
+  // The bot flow runtime (flow sessions over WhatsApp).
+  /** A flow reached a handoff (or ran out of retries): the conversation waits for an agent. */
+  'flow_handoff',
 ] as const;
 export type ReservedActivityType = (typeof reservedActivityTypes)[number];
 
@@ -168,6 +177,7 @@ export function shouldNotify(viewer: Viewer, activity: { userId: number | null; 
 export function notificationTarget(activity: { type: string; sourceType: SourceType }): string {
   const type = activity.type.toLowerCase();
   if (activity.sourceType === 'whatsapp' || type.includes('whatsapp') || type.includes('message')) return '/chat';
+  if (type === 'flow_handoff') return '/chat';
   if (type.includes('campaign')) return '/campaigns';
   if (type.includes('template')) return '/templates';
   return '/activities';

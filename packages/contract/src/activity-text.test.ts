@@ -76,6 +76,18 @@ describe('describeActivity', () => {
     ).toBe('admin changed the contacts of campaign Spring sale (2 added)');
   });
 
+  it('tells what an admin did to a bot flow', () => {
+    const flow = (type: string, details?: string) =>
+      describeActivity({ type, sourceType: 'user', data: { username: 'admin', name: 'Greeting', details } });
+    expect(flow('flow_created')).toBe('admin created bot flow Greeting');
+    expect(flow('flow_updated', 'version 3')).toBe('admin updated bot flow Greeting (version 3)');
+    expect(flow('flow_updated')).toBe('admin updated bot flow Greeting');
+    expect(flow('flow_deleted')).toBe('admin deleted bot flow Greeting');
+    expect(flow('flow_activated')).toBe('admin activated bot flow Greeting');
+    expect(flow('flow_deactivated')).toBe('admin deactivated bot flow Greeting');
+    expect(flow('flow_restored', 'to version 1 (now version 4)')).toBe('admin restored bot flow Greeting to version 1 (now version 4)');
+  });
+
   it('is case-insensitive on the type', () => {
     expect(describeActivity({ type: 'LOGIN', data: { username: 'admin' } })).toBe('admin signed in');
   });

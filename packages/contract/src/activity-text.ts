@@ -98,6 +98,14 @@ const described: { [type in ReservedActivityType]?: Describe } = {
   campaign_failed: (_who, d) => `Campaign ${d.name ?? ''} could not start on schedule${d.details ? `: ${d.details}` : ''}`,
   campaign_completed: (_who, d) => `Campaign ${d.name ?? ''} finished${d.details ? `: ${d.details}` : ''}`,
   campaign_report_regenerated: (who, d) => `${who} regenerated the report of campaign ${d.name ?? ''}`.trim(),
+  flow_created: (who, d) => `${who} created bot flow ${d.name ?? ''}`.trim(),
+  flow_updated: (who, d) => `${who} updated bot flow ${d.name ?? ''}${d.details ? ` (${d.details})` : ''}`.trim(),
+  flow_deleted: (who, d) => `${who} deleted bot flow ${d.name ?? ''}`.trim(),
+  flow_activated: (who, d) => `${who} activated bot flow ${d.name ?? ''}`.trim(),
+  flow_deactivated: (who, d) => `${who} deactivated bot flow ${d.name ?? ''}`.trim(),
+  flow_restored: (who, d) => `${who} restored bot flow ${d.name ?? ''}${d.details ? ` ${d.details}` : ''}`.trim(),
+  // The bot flow runtime.
+  flow_handoff: (_who, d) => `The bot handed the conversation with ${d.name ?? d.recipient ?? 'a customer'} to an agent`,
   template_status_update: (_who, d) => `Template ${d.name ?? ''} is now ${d.status?.toLowerCase() ?? 'updated'}`.replace(/\s+/g, ' '),
 };
 

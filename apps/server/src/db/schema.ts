@@ -3,6 +3,7 @@ import { sessionStates } from '@wac/contract/agent-sessions';
 import { roles } from '@wac/contract/auth';
 import { campaignStatuses } from '@wac/contract/campaign-states';
 import { recipientStates } from '@wac/contract/campaigns';
+import { type FlowEdge, type FlowNode, type FlowTriggers, flowSessionStatuses, flowStatuses } from '@wac/contract/flows';
 import { mediaFileStatuses } from '@wac/contract/chat';
 import { mediaHeaderFormats, parameterFormats, templateCategories, templateStatuses } from '@wac/contract/templates';
 import { deliveryStatuses, mediaKinds, messageDirections, messageStatuses, messageTypes } from '@wac/contract/whatsapp-messages';
@@ -10,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   customType,
   date,
@@ -23,6 +25,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -487,4 +490,118 @@ export const campaignRecipients = pgTable(
     index('campaign_recipients_wamid_idx').on(t.wamid).where(sql`${t.wamid} IS NOT NULL`),
     check('campaign_recipients_state_check', sql.raw(`state IN (${recipientStates.map((s) => `'${s}'`).join(', ')})`)),
   ],
+);
+
+/** A bot flow as last saved; every save is also kept in flow_versions. */
+export const flows = pgTable(
+  'flows',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    nodes: jsonb('nodes').$type<FlowNode[]>().notNull(),
+    edges: jsonb('edges').$type<FlowEdge[]>().notNull(),
+    version: integer('version').notNull().default(1),
+    status: text('status', { enum: flowStatuses }).notNull().default('draft'),
+    /** Customers in bot mode reach it through its triggers. */
+    isActive: boolean('is_active').notNull().default(false),
+    triggers: jsonb('triggers').$type<FlowTriggers>().notNull().default({ keywords: [], onNewConversation: false, isDefault: false }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('flows_updated_idx').on(sql`${t.updatedAt} DESC`, sql`${t.id} DESC`),
+    index('flows_active_idx').on(t.id).where(sql`${t.isActive}`),
+    check('flows_status_check', sql.raw(`status IN (${flowStatuses.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);
+
+/** Every saved version of a flow, readable and restorable; sessions run the version they started on. */
+export const flowVersions = pgTable(
+  'flow_versions',
+  {
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    nodes: jsonb('nodes').$type<FlowNode[]>().notNull(),
+    edges: jsonb('edges').$type<FlowEdge[]>().notNull(),
+    savedBy: integer('saved_by').references(() => users.id, { onDelete: 'set null' }),
+    savedAt: tstz('saved_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.flowId, t.version] })],
+);
+
+/**
+ * A customer's run through a flow: where it stands, its variables, and what it waits for. `waiting` sessions wait for
+ * the customer's answer at a quickReply (until `timeoutAt`); a conversation has at most one session not ended.
+ */
+export const flowSessions = pgTable(
+  'flow_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    flowVersion: integer('flow_version').notNull(),
+    /** The customer's phone (E.164 digits), or whoever the sessions API names. */
+    userId: text('user_id').notNull(),
+    /** Set when the session runs over WhatsApp; null for sessions of the API (the Try it panel). */
+    conversationId: integer('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: flowSessionStatuses }).notNull().default('active'),
+    currentNodeId: text('current_node_id'),
+    variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /** Answers at the current question that matched no option. */
+    retries: integer('retries').notNull().default(0),
+    /** The no-answer edge is followed after this. */
+    timeoutAt: tstz('timeout_at'),
+    lastActivityAt: tstz('last_activity_at').notNull().defaultNow(),
+    handedOff: boolean('handed_off').notNull().default(false),
+    endedAt: tstz('ended_at'),
+    endedReason: text('ended_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('flow_sessions_live_conversation_idx').on(t.conversationId).where(sql`${t.status} <> 'ended' AND ${t.conversationId} IS NOT NULL`),
+    index('flow_sessions_flow_idx').on(t.flowId),
+    index('flow_sessions_timeout_idx').on(t.timeoutAt).where(sql`${t.status} = 'waiting' AND ${t.timeoutAt} IS NOT NULL`),
+    index('flow_sessions_idle_idx').on(t.lastActivityAt).where(sql`${t.status} <> 'ended'`),
+    check('flow_sessions_status_check', sql.raw(`status IN (${flowSessionStatuses.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);
+
+/** Which nodes each session reached, once each: the per-node analytics of the builder. */
+export const flowNodeVisits = pgTable(
+  'flow_node_visits',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => flowSessions.id, { onDelete: 'cascade' }),
+    flowId: integer('flow_id').notNull(),
+    nodeId: text('node_id').notNull(),
+    reachedAt: tstz('reached_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.nodeId] }), index('flow_node_visits_flow_idx').on(t.flowId, t.nodeId)],
+);
+
+/**
+ * Customers' messages the bot has still to answer, written with the message in the webhook's transaction and removed
+ * once answered: a restart in between answers them after it, and one conversation's messages are answered in order.
+ */
+export const flowInbox = pgTable(
+  'flow_inbox',
+  {
+    messageId: integer('message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('flow_inbox_conversation_idx').on(t.conversationId, t.messageId)],
 );
