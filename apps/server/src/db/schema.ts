@@ -3,8 +3,8 @@ import { sessionStates } from '@wac/contract/agent-sessions';
 import { roles } from '@wac/contract/auth';
 import { campaignStatuses } from '@wac/contract/campaign-states';
 import { recipientStates } from '@wac/contract/campaigns';
-import { type FlowEdge, type FlowNode, type FlowTriggers, flowSessionStatuses, flowStatuses } from '@wac/contract/flows';
 import { mediaFileStatuses } from '@wac/contract/chat';
+import { type FlowEdge, type FlowNode, type FlowTriggers, flowSessionStatuses, flowStatuses } from '@wac/contract/flows';
 import { mediaHeaderFormats, parameterFormats, templateCategories, templateStatuses } from '@wac/contract/templates';
 import { deliveryStatuses, mediaKinds, messageDirections, messageStatuses, messageTypes } from '@wac/contract/whatsapp-messages';
 import { sql } from 'drizzle-orm';
@@ -566,7 +566,9 @@ export const flowSessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('flow_sessions_live_conversation_idx').on(t.conversationId).where(sql`${t.status} <> 'ended' AND ${t.conversationId} IS NOT NULL`),
+    uniqueIndex('flow_sessions_live_conversation_idx')
+      .on(t.conversationId)
+      .where(sql`${t.status} <> 'ended' AND ${t.conversationId} IS NOT NULL`),
     index('flow_sessions_flow_idx').on(t.flowId),
     index('flow_sessions_timeout_idx').on(t.timeoutAt).where(sql`${t.status} = 'waiting' AND ${t.timeoutAt} IS NOT NULL`),
     index('flow_sessions_idle_idx').on(t.lastActivityAt).where(sql`${t.status} <> 'ended'`),
