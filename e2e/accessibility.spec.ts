@@ -1,6 +1,7 @@
 // The named export: the package's CommonJS typings make the default import the module object under NodeNext.
 import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test as signedOut } from '@playwright/test';
+import { createFlowViaApi } from './support/flows.ts';
 import { apiToken, signIn, uniqueName } from './support/session.ts';
 import { E2E_ADMIN, E2E_BASE_URL } from './support/stack.ts';
 import { customerSendsImage, customerWrites, uniqueCustomerPhone } from './support/whatsapp.ts';
@@ -220,6 +221,53 @@ test('the campaign pages have no serious accessibility violations', async ({ pag
       ready: (p) => p.getByRole('figure', { name: 'Message preview' }).getByText('Hi Ada Access'),
     },
     { name: 'campaign schedule step', path: `/campaigns/${id}/edit?step=schedule`, ready: (p) => p.getByLabel('Date and time') },
+  ]);
+});
+
+test('the bot flow pages have no serious accessibility violations', async ({ page, request }) => {
+  const flow = await createFlowViaApi(request);
+  const canvas = (p: Page) => p.getByRole('application', { name: 'Flow canvas' });
+  const panel = (p: Page, name: string) => p.getByRole('tabpanel', { name });
+  await expectAccessible(page, [
+    { name: 'bot flows', path: '/bot-flows', ready: (p) => p.getByRole('region', { name: 'Bot flows' }).getByRole('row').nth(1) },
+    {
+      name: 'new bot flow, with an error on a node',
+      path: '/bot-flows/new',
+      act: async (p) => {
+        await canvas(p).waitFor();
+        await p.getByRole('button', { name: 'Add Message' }).click();
+      },
+      ready: (p) => p.getByRole('heading', { name: /^Problems: 1 error/ }),
+    },
+    { name: 'bot flow', path: `/bot-flows/${flow.id}`, ready: (p) => canvas(p).locator('.react-flow__node[data-id="ask"]') },
+    {
+      name: 'bot flow, quick reply selected',
+      act: (p) => canvas(p).locator('.react-flow__node[data-id="ask"]').click(),
+      ready: (p) => panel(p, 'Properties').getByLabel('Option 1 title'),
+    },
+    {
+      name: 'bot flow, activation and triggers',
+      act: (p) => p.getByRole('tab', { name: 'Activation' }).click(),
+      ready: (p) => p.getByRole('switch', { name: 'Active' }),
+    },
+    {
+      name: 'bot flow, try it',
+      act: async (p) => {
+        await p.getByRole('tab', { name: 'Try it' }).click();
+        await panel(p, 'Try it').getByRole('button', { name: 'Start' }).click();
+      },
+      ready: (p) => panel(p, 'Try it').getByRole('button', { name: 'Sales' }),
+    },
+    {
+      name: 'bot flow, versions',
+      act: (p) => p.getByRole('tab', { name: 'Versions' }).click(),
+      ready: (p) => panel(p, 'Versions').getByText('Version 1'),
+    },
+    {
+      name: 'bot flow, analytics shown',
+      act: (p) => p.getByRole('button', { name: 'Show analytics' }).click(),
+      ready: (p) => canvas(p).getByText(/^Reached/),
+    },
   ]);
 });
 

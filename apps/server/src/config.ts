@@ -100,6 +100,10 @@ const envSchema = z.object({
   CAMPAIGN_IN_DOUBT_GRACE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   /** 'off' sends campaigns as fast as the Graph API answers, ignoring their rate: for benchmarks against a local imitation only. */
   CAMPAIGN_PACING: z.enum(['on', 'off']).default('on'),
+  /** A bot flow session with no activity for this long ends (a question's own no-answer time wins); decimals allowed. */
+  FLOW_IDLE_MINUTES: z.coerce.number().positive().max(525_600).default(30),
+  /** Nodes one step of a bot flow may run without waiting for the customer before the loop guard ends the session. */
+  FLOW_MAX_STEPS: z.coerce.number().int().min(1).max(10_000).default(100),
   /** How long the sandbox takes to review a new or edited template. */
   SANDBOX_TEMPLATE_REVIEW_MS: z.coerce.number().int().min(0).default(2000),
 });
@@ -133,6 +137,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     jobsPollIntervalMs: env.JOBS_POLL_INTERVAL_MS,
     campaignInDoubtGraceMs: env.CAMPAIGN_IN_DOUBT_GRACE_MS,
     campaignPacing: env.CAMPAIGN_PACING === 'on',
+    flows: { idleMinutes: env.FLOW_IDLE_MINUTES, maxSteps: env.FLOW_MAX_STEPS },
     smtpUrl: env.SMTP_URL,
     license: { key: env.LICENSE_KEY, hmacSecret: env.LICENSE_HMAC_SECRET },
     logLevel: env.LOG_LEVEL,

@@ -44,8 +44,16 @@ describe('flow validation, spec 5 case by case', () => {
 
   it.each([
     ['message', { id: 'n', type: 'message', position: at, data: { message: '  ' } }, 'Message node n must have a message'],
-    ['condition', { id: 'n', type: 'condition', position: at, data: { variable: 'x' } }, 'Condition node n must have a variable and operator'],
-    ['quickReply', { id: 'n', type: 'quickReply', position: at, data: { question: 'Q?', options: [] } }, 'Quick reply node n must have a question and options'],
+    [
+      'condition',
+      { id: 'n', type: 'condition', position: at, data: { variable: 'x' } },
+      'Condition node n must have a variable and operator',
+    ],
+    [
+      'quickReply',
+      { id: 'n', type: 'quickReply', position: at, data: { question: 'Q?', options: [] } },
+      'Quick reply node n must have a question and options',
+    ],
     ['action', { id: 'n', type: 'action', position: at, data: {} }, 'Action node n must have an action type'],
     ['unknown type', { id: 'n', type: 'teleport', position: at, data: {} }, 'Unknown node type: teleport'],
   ])('%s node: its spec message, naming the node', (_, node, text) => {
@@ -93,11 +101,22 @@ describe('flow validation beyond spec 5', () => {
 
   it('warns about nodes nothing reaches and options without an edge, but saves', () => {
     const result = validateFlow({
-      nodes: [start, question('q', [{ id: 'yes', title: 'Yes' }, { id: 'no', title: 'No' }]), message('lost'), message('y')],
+      nodes: [
+        start,
+        question('q', [
+          { id: 'yes', title: 'Yes' },
+          { id: 'no', title: 'No' },
+        ]),
+        message('lost'),
+        message('y'),
+      ],
       edges: [edge('start', 'q'), edge('q', 'y', 'yes')],
     });
     expect(result.ok).toBe(true);
-    expect(result.warnings.map((w) => w.message)).toEqual(['Option "No" of node q has no edge', 'No path from the start reaches node lost']);
+    expect(result.warnings.map((w) => w.message)).toEqual([
+      'Option "No" of node q has no edge',
+      'No path from the start reaches node lost',
+    ]);
   });
 
   it('refuses duplicate node ids, two start nodes, bad operators and patterns, an HTTP action without a URL', () => {
@@ -133,19 +152,33 @@ describe('flow validation beyond spec 5', () => {
         id: fc.oneof(fc.string(), fc.constantFrom('start', 'a', 'b')),
         type: fc.oneof(fc.constantFrom('start', 'message', 'condition', 'quickReply', 'action'), fc.string()),
         position: fc.oneof(fc.record({ x: fc.double(), y: fc.double() }), fc.anything()),
-        data: fc.oneof(fc.anything(), fc.dictionary(fc.constantFrom('message', 'options', 'question', 'variable', 'operator', 'value', 'actionType', 'url'), fc.anything())),
+        data: fc.oneof(
+          fc.anything(),
+          fc.dictionary(
+            fc.constantFrom('message', 'options', 'question', 'variable', 'operator', 'value', 'actionType', 'url'),
+            fc.anything(),
+          ),
+        ),
       },
       { requiredKeys: [] },
     );
     const edgeArb = fc.record(
-      { id: fc.anything(), source: fc.constantFrom('start', 'a', 'b', 'zz'), target: fc.constantFrom('start', 'a', 'b'), sourceHandle: fc.anything() },
+      {
+        id: fc.anything(),
+        source: fc.constantFrom('start', 'a', 'b', 'zz'),
+        target: fc.constantFrom('start', 'a', 'b'),
+        sourceHandle: fc.anything(),
+      },
       { requiredKeys: [] },
     );
     fc.assert(
-      fc.property(fc.oneof(fc.anything(), fc.record({ nodes: fc.array(node, { maxLength: 8 }), edges: fc.array(edgeArb, { maxLength: 8 }) })), (input) => {
-        const result = validateFlow(input);
-        expect(typeof result.ok).toBe('boolean');
-      }),
+      fc.property(
+        fc.oneof(fc.anything(), fc.record({ nodes: fc.array(node, { maxLength: 8 }), edges: fc.array(edgeArb, { maxLength: 8 }) })),
+        (input) => {
+          const result = validateFlow(input);
+          expect(typeof result.ok).toBe('boolean');
+        },
+      ),
       { numRuns: 2_000 },
     );
   });

@@ -16,8 +16,7 @@ export type FlowValidation =
   | { ok: true; graph: FlowGraph; warnings: FlowIssue[] }
   | { ok: false; errors: FlowIssue[]; warnings: FlowIssue[] };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
@@ -148,8 +147,7 @@ function graphWarnings(graph: FlowGraph): FlowIssue[] {
     if (node.type === 'quickReply') {
       const handles = new Set((out.get(node.id) ?? []).map((edge) => edge.sourceHandle));
       for (const option of node.data.options)
-        if (!handles.has(option.id))
-          warnings.push({ message: `Option "${option.title}" of node ${node.id} has no edge`, nodeId: node.id });
+        if (!handles.has(option.id)) warnings.push({ message: `Option "${option.title}" of node ${node.id} has no edge`, nodeId: node.id });
     }
   }
   return warnings;

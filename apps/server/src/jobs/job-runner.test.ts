@@ -136,9 +136,11 @@ describe('the jobs page', () => {
       ['messaging.stale-send-sweep', 'scheduled'],
       ['templates.sync', 'scheduled'],
       ['campaigns.start-due', 'scheduled'],
+      ['flows.session-timers', 'scheduled'],
       ['messaging.webhook-events', 'claim'],
       ['messaging.media-downloads', 'claim'],
       ['campaigns.dispatch', 'claim'],
+      ['flows.inbox', 'claim'],
     ]);
     const sync = kindIn(jobs, 'templates.sync');
     expect(sync.failed).toBeGreaterThan(0);

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import type { Config } from '../config.ts';
 import { CloudApiError } from './cloud-api-error.ts';
 import { defaultRetry, type RetryOptions, withRetry } from './retry.ts';
@@ -36,6 +38,11 @@ export interface CloudApiClientOptions {
   retry?: Partial<RetryOptions>;
   /** Per attempt; a hung connection counts as a transient failure. */
   timeoutMs?: number;
+  /**
+   * JSON POSTs (sends) over node:http(s) on kept-alive connections rather than fetch: about a third of the CPU per
+   * call, for bursts of sends (bot replies). Errors and retries are the same either way.
+   */
+  keepAliveSends?: boolean;
 }
 
 export type CloudApiClient = ReturnType<typeof createCloudApiClient>;
@@ -119,12 +126,54 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
     return (await (await call(url, init, once)).json()) as T;
   }
 
-  const postJson = <T>(path: string, payload: unknown, once = false) =>
-    callJson<T>(
-      `${root}/${path}`,
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) },
-      once,
-    );
+  const agents = options.keepAliveSends ? { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) } : null;
+  const postJson = <T>(path: string, payload: unknown, once = false) => {
+    const body = JSON.stringify(payload);
+    if (!agents) return callJson<T>(`${root}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }, once);
+    return withRetry(() => postJsonOnce<T>(`${root}/${path}`, body, agents), shouldRetry, once ? { ...retry, attempts: 1 } : retry);
+  };
+
+  function postJsonOnce<T>(url: string, body: string, agents: { http: http.Agent; https: https.Agent }): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const target = new URL(url);
+      const secure = target.protocol === 'https:';
+      const request = (secure ? https : http).request(
+        target,
+        {
+          method: 'POST',
+          agent: secure ? agents.https : agents.http,
+          headers: { ...auth, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          signal: AbortSignal.timeout(timeoutMs),
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const status = response.statusCode ?? 0;
+            const text = Buffer.concat(chunks).toString('utf8');
+            if (status < 200 || status >= 300) {
+              let parsed: unknown;
+              try {
+                parsed = JSON.parse(text);
+              } catch {
+                parsed = undefined;
+              }
+              reject(CloudApiError.fromResponse(status, parsed));
+              return;
+            }
+            try {
+              resolve(JSON.parse(text) as T);
+            } catch (err) {
+              reject(err);
+            }
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
 
   const waba = () => {
     if (!options.businessAccountId) throw new Error('The client was made without a WhatsApp Business Account id');
@@ -164,6 +213,14 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
     sendMedia(to: string, kind: MediaKind, mediaId: string, caption?: string, filename?: string) {
       // Meta refuses a caption on audio and a filename on anything but documents.
       const media: Record<string, string> = { id: mediaId };
+      if (caption && kind !== 'audio') media.caption = caption;
+      if (filename && kind === 'document') media.filename = filename;
+      return send(to, { type: kind, [kind]: media });
+    },
+
+    /** A file Meta fetches from a public URL itself (`link`), as bot flows send theirs; no upload first. */
+    sendMediaLink(to: string, kind: MediaKind, link: string, caption?: string, filename?: string) {
+      const media: Record<string, string> = { link };
       if (caption && kind !== 'audio') media.caption = caption;
       if (filename && kind === 'document') media.filename = filename;
       return send(to, { type: kind, [kind]: media });
@@ -286,8 +343,13 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
 }
 
 /** The client for the configured Graph API: Meta's, or any faithful imitation such as the sandbox. */
-export function cloudApiClientFor(whatsapp: Config['whatsapp'], retry?: Partial<RetryOptions>) {
+export function cloudApiClientFor(
+  whatsapp: Config['whatsapp'],
+  retry?: Partial<RetryOptions>,
+  transport: Pick<CloudApiClientOptions, 'keepAliveSends'> = {},
+) {
   return createCloudApiClient({
+    ...transport,
     baseUrl: whatsapp.apiUrl,
     version: whatsapp.apiVersion,
     accessToken: whatsapp.accessToken,

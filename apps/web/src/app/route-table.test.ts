@@ -18,6 +18,7 @@ describe('route table', () => {
       'Media',
       'Templates',
       'Campaigns',
+      'Bot flows',
       'Conversations',
       'Activities',
       'Users',
@@ -40,6 +41,9 @@ describe('route table', () => {
       '/campaigns/new',
       '/campaigns/:id/edit',
       '/campaigns/:id',
+      '/bot-flows',
+      '/bot-flows/new',
+      '/bot-flows/:id',
       '/activities',
       '/admin/users',
       '/admin/jobs',
@@ -63,6 +67,8 @@ describe('route table', () => {
     expect(routeForPath('/campaigns/new')?.title).toBe('New campaign');
     expect(routeForPath('/campaigns/12')?.title).toBe('Campaign');
     expect(routeForPath('/campaigns/12/edit')?.title).toBe('Edit campaign');
+    expect(routeForPath('/bot-flows/new')?.title).toBe('New bot flow');
+    expect(routeForPath('/bot-flows/7')?.title).toBe('Bot flow');
   });
 
   it('sends admins to the overview and everyone else to /chat', () => {

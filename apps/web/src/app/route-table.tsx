@@ -41,6 +41,9 @@ const CampaignsPage = named(() => import('../features/campaigns/pages/campaigns-
 const NewCampaignPage = named(() => import('../features/campaigns/pages/campaign-editor-page'), 'NewCampaignPage');
 const EditCampaignPage = named(() => import('../features/campaigns/pages/campaign-editor-page'), 'EditCampaignPage');
 const CampaignDetailPage = named(() => import('../features/campaigns/pages/campaign-detail-page'), 'CampaignDetailPage');
+const FlowsPage = named(() => import('../features/flows/pages/flows-page'), 'FlowsPage');
+const NewFlowPage = named(() => import('../features/flows/pages/flow-builder-pages'), 'NewFlowPage');
+const EditFlowPage = named(() => import('../features/flows/pages/flow-builder-pages'), 'EditFlowPage');
 const TemplateAnalyticsPage = named(() => import('../features/template-analytics/pages/template-analytics-page'), 'TemplateAnalyticsPage');
 
 /** The one table behind the router, the sidebar and the header title. Capabilities not built yet are not listed. */
@@ -112,6 +115,28 @@ export const appRoutes: AppRoute[] = [
     title: 'Campaign',
     subtitle: 'Progress, recipients and report',
     page: CampaignDetailPage,
+    requiredRole: 'admin',
+  },
+  {
+    path: '/bot-flows',
+    title: 'Bot flows',
+    subtitle: 'Conversations the bot runs with customers: questions, branches and handoffs',
+    page: FlowsPage,
+    requiredRole: 'admin',
+    menu: { group: 'Communication', label: 'Bot flows', icon: 'flow', adminOnly: true },
+  },
+  {
+    path: '/bot-flows/new',
+    title: 'New bot flow',
+    subtitle: 'Add steps from the palette, connect them, then save',
+    page: NewFlowPage,
+    requiredRole: 'admin',
+  },
+  {
+    path: '/bot-flows/:id',
+    title: 'Bot flow',
+    subtitle: 'Steps, connections, triggers and versions',
+    page: EditFlowPage,
     requiredRole: 'admin',
   },
   {

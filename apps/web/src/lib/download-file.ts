@@ -20,7 +20,13 @@ export async function downloadFile(url: string, failure: string, fallbackName: s
     throw new ApiError(body?.error ?? failure, response.status, body?.code, body);
   }
   const filename = attachmentFilename(response.headers.get('content-disposition'), fallbackName);
-  const objectUrl = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), filename);
+  return filename;
+}
+
+/** Hands a file made in the browser (an export) to the browser's download, under `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = objectUrl;
   link.download = filename;
@@ -29,5 +35,4 @@ export async function downloadFile(url: string, failure: string, fallbackName: s
   link.remove();
   // Revoked on the next turn: the click has handed the blob to the download by then.
   setTimeout(() => URL.revokeObjectURL(objectUrl), 0);
-  return filename;
 }

@@ -147,6 +147,13 @@ const shapes = {
       <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
     </>
   ),
+  flow: (
+    <>
+      <rect x="3" y="3" width="7" height="5" rx="1.5" />
+      <rect x="14" y="16" width="7" height="5" rx="1.5" />
+      <path d="M6.5 8v4.5a2 2 0 0 0 2 2h7a2 2 0 0 1 2 2" />
+    </>
+  ),
   reply: (
     <>
       <polyline points="9 17 4 12 9 7" />

@@ -1,7 +1,8 @@
 import type { AgentSession, SessionState } from '@wac/contract/agent-sessions';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { contacts, conversations, users } from '../../db/schema.ts';
+import { equalsAny } from '../../db/unnest-rows.ts';
 
 /** A conversation as the session rules and the send path see it. */
 export interface ConversationSession {
@@ -54,6 +55,36 @@ export async function lockConversation(tx: Tx, conversationId: number): Promise<
   return locked ? findSession(tx, conversationId) : null;
 }
 
+/** Many conversations as the session rules see them, by id; ids not found are left out. */
+export async function findSessions(db: DbOrTx, conversationIds: readonly number[]): Promise<Map<number, ConversationSession>> {
+  if (conversationIds.length === 0) return new Map();
+  const rows = await db
+    .select(columns)
+    .from(conversations)
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .leftJoin(users, eq(users.id, conversations.sessionUserId))
+    .where(equalsAny(conversations.id, 'int', conversationIds));
+  return new Map(rows.map((row) => [row.conversationId, row]));
+}
+
+/**
+ * Holds conversations for bots' turns (in id order, as every writer of several conversations locks them), then reads
+ * them: agents' takeovers and sends (FOR UPDATE) wait for the turns to commit, while customers' messages still land
+ * in them (their updates take a weaker lock than this one blocks).
+ */
+export async function holdConversationsForBot(tx: Tx, conversationIds: readonly number[]): Promise<Map<number, ConversationSession>> {
+  if (conversationIds.length === 0) return new Map();
+  // One statement: the bot reads nothing of the holder a takeover may have just changed (the username stays null).
+  const rows = await tx
+    .select({ ...columns, username: sql<string | null>`NULL` })
+    .from(conversations)
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .where(equalsAny(conversations.id, 'int', conversationIds))
+    .orderBy(asc(conversations.id))
+    .for('key share', { of: conversations });
+  return new Map(rows.map((row) => [row.conversationId, row]));
+}
+
 export async function setSession(
   tx: Tx,
   conversationId: number,
@@ -64,6 +95,21 @@ export async function setSession(
     .update(conversations)
     .set({ sessionState: session.state, sessionUserId: session.userId, sessionReason: session.reason, sessionChangedAt: changedAt })
     .where(eq(conversations.id, conversationId));
+  return changedAt;
+}
+
+/** Moves many conversations to the same session state at once; answers when. */
+export async function setSessions(
+  tx: Tx,
+  conversationIds: readonly number[],
+  session: { state: SessionState; userId: number | null; reason: string | null },
+): Promise<Date> {
+  const changedAt = new Date();
+  if (conversationIds.length === 0) return changedAt;
+  await tx
+    .update(conversations)
+    .set({ sessionState: session.state, sessionUserId: session.userId, sessionReason: session.reason, sessionChangedAt: changedAt })
+    .where(equalsAny(conversations.id, 'int', conversationIds));
   return changedAt;
 }
 

@@ -7,7 +7,8 @@ import { CloudApiError } from '../../whatsapp/cloud-api-client.ts';
 import { messageStatusEmit } from './message-events.ts';
 import { assignWamid, type MessageRow, markSendFailed } from './messages.repository.ts';
 
-function sendErrorOf(err: unknown): MessageError {
+/** Meta's code, title and details of a refused send, or what went wrong on the way. */
+export function sendErrorOf(err: unknown): MessageError {
   if (err instanceof CloudApiError) return { code: err.code ?? null, title: err.title, details: err.details ?? err.metaMessage };
   return { code: null, title: 'The message could not be sent', details: err instanceof Error ? err.message : String(err) };
 }

@@ -5,19 +5,22 @@ import type { Tx } from '../../db/database.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { errorFromMeta, inboundContent } from '../../whatsapp/webhook/inbound-content.ts';
 import { extractChanges, type InboundItem, metaTime, type StatusItem } from '../../whatsapp/webhook/webhook-payload.ts';
+import { inboundForBots } from './bot-inbound.ts';
 import { reopenEndedSessions } from './conversation-sessions.repository.ts';
 import { conversationKey, insertInboundMessages, upsertContacts, upsertConversations } from './inbound-messages.repository.ts';
 import { insertPendingInboundMedia, type NewInboundMedia } from './media-files.repository.ts';
 import { messageReceivedEmit, messageStatusEmit } from './message-events.ts';
 import { applyStatuses } from './message-statuses.repository.ts';
 import type { MessageRow } from './messages.repository.ts';
-import type { WebhookChangesHandler } from './messaging-extensions.ts';
+import type { InboundHandler, WebhookChangesHandler } from './messaging-extensions.ts';
 
 export interface WebhookEventOutcome {
   /** Realtime events to send once the transaction is committed. */
   emits: RealtimeEmit[];
   /** Inbound files queued for download in this transaction. */
   mediaQueued: number;
+  /** What other domains asked to run once the transaction is committed (the bot answering what was stored). */
+  afterCommit: (() => void)[];
 }
 
 const isMediaKind = (type: string): type is MediaKind => (mediaKinds as readonly string[]).includes(type);
@@ -45,13 +48,16 @@ function mustGet<K, V>(map: Map<K, V>, key: K, what: string): V {
   return value;
 }
 
-/** Customers' messages: their contacts and conversations first, then the messages, each step one statement for all. */
-async function storeInbound(tx: Tx, inbound: InboundItem[], outcome: WebhookEventOutcome): Promise<void> {
+/**
+ * Customers' messages: their contacts and conversations first, then the messages, each step one statement for all.
+ * Answers the messages stored now (a wamid seen before stores nothing).
+ */
+async function storeInbound(tx: Tx, inbound: InboundItem[], outcome: WebhookEventOutcome): Promise<MessageRow[]> {
   const withPhone = inbound.flatMap((item) => {
     const phone = normalizePhone(item.message.from);
     return phone ? [{ item, phone }] : [];
   });
-  if (withPhone.length === 0) return;
+  if (withPhone.length === 0) return [];
   const contactsByPhone = await upsertContacts(
     tx,
     withPhone.map(({ item, phone }) => ({ phone, waId: item.message.from, name: item.profileName })),
@@ -90,6 +96,20 @@ async function storeInbound(tx: Tx, inbound: InboundItem[], outcome: WebhookEven
   await insertPendingInboundMedia(tx, media);
   outcome.mediaQueued += media.length;
   for (const message of stored) outcome.emits.push(messageReceivedEmit(message, contactOf(message)));
+  return stored;
+}
+
+/** Hands the stored customers' messages to other domains (bot flows), with their conversations' state once stored. */
+async function handOverInbound(tx: Tx, stored: MessageRow[], handlers: InboundHandler[], outcome: WebhookEventOutcome): Promise<void> {
+  if (handlers.length === 0 || stored.length === 0) return;
+  const views = await inboundForBots(
+    tx,
+    stored.map((message) => message.id),
+  );
+  for (const handler of handlers) {
+    const after = await handler(tx, views);
+    if (after) outcome.afterCommit.push(after);
+  }
 }
 
 async function storeStatuses(tx: Tx, statuses: StatusItem[], outcome: WebhookEventOutcome): Promise<void> {
@@ -107,16 +127,23 @@ async function storeStatuses(tx: Tx, statuses: StatusItem[], outcome: WebhookEve
 
 /**
  * Stores what a batch of webhook deliveries says, in a few statements for the whole batch, and says what to announce
- * and fetch once it is committed. Other domains' handlers (template reviews) take their part in the same transaction.
+ * and fetch once it is committed. Other domains' handlers (template reviews, the bot's queue of customers' messages to
+ * answer) take their part in the same transaction.
  */
-export async function handleWebhookEvents(tx: Tx, payloads: unknown[], handlers: WebhookChangesHandler[]): Promise<WebhookEventOutcome> {
+export async function handleWebhookEvents(
+  tx: Tx,
+  payloads: unknown[],
+  handlers: WebhookChangesHandler[],
+  inboundHandlers: InboundHandler[] = [],
+): Promise<WebhookEventOutcome> {
   const changes = payloads.map(extractChanges);
-  const outcome: WebhookEventOutcome = { emits: [], mediaQueued: 0 };
-  await storeInbound(
+  const outcome: WebhookEventOutcome = { emits: [], mediaQueued: 0, afterCommit: [] };
+  const stored = await storeInbound(
     tx,
     changes.flatMap((c) => c.messages),
     outcome,
   );
+  await handOverInbound(tx, stored, inboundHandlers, outcome);
   await storeStatuses(
     tx,
     changes.flatMap((c) => c.statuses),

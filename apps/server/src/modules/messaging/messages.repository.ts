@@ -1,7 +1,7 @@
 import type { MessageContent, MessageError, MessageType } from '@wac/contract/whatsapp-messages';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { contacts, conversations, messages } from '../../db/schema.ts';
+import { contacts, conversations, earlyStatuses, messages } from '../../db/schema.ts';
 import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
 import { applyEarlyStatuses, lockWamids, type StatusResult } from './message-statuses.repository.ts';
 
@@ -120,6 +120,39 @@ export async function assignWamid(tx: Tx, messageId: number, wamid: string): Pro
   const [row] = await tx.update(messages).set({ wamid, updatedAt: new Date() }).where(eq(messages.id, messageId)).returning();
   if (!row) throw new Error(`message ${messageId} not found`);
   return applyEarlyStatuses(tx, row);
+}
+
+/**
+ * Records the wamids Meta gave many messages stored before their sends, in a few statements, and applies statuses
+ * that came first (rare: a status webhook faster than the send's answer). Answers the messages that changed status.
+ */
+export async function assignWamids(tx: Tx, pairs: readonly { messageId: number; wamid: string }[]): Promise<StatusResult[]> {
+  if (pairs.length === 0) return [];
+  const wamids = pairs.map((pair) => pair.wamid);
+  await lockWamids(tx, wamids);
+  const values = unnestRows('v', [
+    ['id', 'int', pairs.map((pair) => pair.messageId)],
+    ['wamid', 'text', wamids],
+  ]);
+  await tx.execute(sql`UPDATE messages m SET wamid = v.wamid, updated_at = now() FROM ${values.source} WHERE m.id = v.id`);
+  const early = await tx
+    .selectDistinct({ wamid: earlyStatuses.wamid })
+    .from(earlyStatuses)
+    .where(equalsAny(earlyStatuses.wamid, 'text', wamids));
+  if (early.length === 0) return [];
+  const raced = await tx
+    .select()
+    .from(messages)
+    .where(
+      equalsAny(
+        messages.wamid,
+        'text',
+        early.map((row) => row.wamid),
+      ),
+    );
+  const results: StatusResult[] = [];
+  for (const row of raced) results.push(await applyEarlyStatuses(tx, row));
+  return results.filter((result) => result.changed);
 }
 
 /**

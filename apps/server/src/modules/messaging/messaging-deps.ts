@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
+import { type CloudApiClient, cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
 import type { LicenseService } from '../license/license.service.ts';
 import type { MediaLinks } from '../media/media-links.ts';
@@ -20,6 +20,8 @@ export interface MessagingDeps {
   /** Every message sent counts against the licence's daily messages quota; files against storage. */
   license: LicenseService;
   client: CloudApiClient;
+  /** The same Graph API for bots' replies, which come in bursts: sends on kept-alive node:http connections. */
+  botClient: CloudApiClient;
   storage: MediaStorage;
   /** DATA_DIR/uploads: files kept to send as template header media, again when a failed template is retried. */
   uploads: MediaStorage;
@@ -41,6 +43,7 @@ export function createMessagingDeps(ctx: Omit<AppContext, 'messaging' | 'templat
     activities: ctx.activities,
     license: ctx.license,
     client: ctx.whatsapp,
+    botClient: cloudApiClientFor(ctx.config.whatsapp, undefined, { keepAliveSends: true }),
     storage: ctx.media.storage,
     uploads: ctx.media.uploads,
     links: ctx.media.links,

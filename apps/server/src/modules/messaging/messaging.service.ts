@@ -1,8 +1,18 @@
 import type { OptKeywords } from '@wac/contract/app-settings-defaults';
-import type { Tx } from '../../db/database.ts';
+import type { DbOrTx, Tx } from '../../db/database.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';
 import { type AcceptedTemplateSend, storeAcceptedTemplates } from './accepted-template-sends.ts';
 import { endSession, getSession, returnToBot, takeOver } from './agent-sessions.service.ts';
+import { inboundForBots } from './bot-inbound.ts';
+import {
+  type BotDelivery,
+  type BotTurnReplies,
+  deliverBotReplies,
+  handOffBotConversations,
+  holdForBots,
+  queueBotReplies,
+} from './bot-replies.ts';
+import { type ConversationSession, findSessions } from './conversation-sessions.repository.ts';
 import { chatHistory, listConversationSummaries, listFailedMessages, markRead, messageStatus } from './conversations.service.ts';
 import { lockWamids } from './message-statuses.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
@@ -11,6 +21,9 @@ import { customersWritingSince } from './recent-customers.repository.ts';
 import { retryMessage } from './retry-message.ts';
 import { sendMedia } from './send-media.ts';
 import { sendText } from './send-text.ts';
+
+/** A conversation with its agent-session state and contact, as the bot and other domains hold it. */
+export type { ConversationSession };
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
 
@@ -36,5 +49,16 @@ export function createMessagingService(deps: MessagingDeps) {
     storeAcceptedTemplates: (tx: Tx, sends: AcceptedTemplateSend[]) => storeAcceptedTemplates(tx, deps.phoneNumberId, sends),
     /** Takes these messages' locks first, in the order webhook batches take them, before other rows of the same sends. */
     lockWamids: (tx: Tx, wamids: string[]) => lockWamids(tx, wamids),
+
+    // Bots' turns (bot flows), many conversations at once: read what the customers wrote, hold the conversations,
+    // store the replies in the turns' transaction, hand over to the agents, and send the replies once committed.
+    /** Customers' messages as bots read them, with their conversations' state now. */
+    inboundForBots: (db: DbOrTx, messageIds: readonly number[]) => inboundForBots(db, messageIds),
+    /** Conversations as a bot turn starts them (the customers' phones and names), read without holding them. */
+    botConversations: (conversationIds: readonly number[]) => findSessions(deps.db, conversationIds),
+    holdForBots: (tx: Tx, conversationIds: readonly number[]) => holdForBots(tx, conversationIds),
+    queueBotReplies: (tx: Tx, turns: readonly BotTurnReplies[]) => queueBotReplies(tx, deps, turns),
+    handOffToAgents: (tx: Tx, held: readonly ConversationSession[], reason?: string) => handOffBotConversations(tx, deps, held, reason),
+    deliverBotReplies: (deliveries: readonly BotDelivery[]) => deliverBotReplies(deps, deliveries),
   };
 }

@@ -13,7 +13,8 @@ import { AppError, conflict } from '../../http/app-error.ts';
 import { afterCommit } from '../../realtime/after-commit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
-import { type ConversationSession, setSession, toAgentSession } from './conversation-sessions.repository.ts';
+import { type ConversationSession, setSession, setSessions, toAgentSession } from './conversation-sessions.repository.ts';
+import type { MessagingExtensions } from './messaging-extensions.ts';
 
 export interface SessionActor {
   id: number;
@@ -24,6 +25,8 @@ export interface SessionActor {
 export interface SessionDeps {
   activities: ActivityService;
   realtime: Realtime;
+  /** Told, in the transaction, when a conversation leaves the bot (bot flows stop their session at once). */
+  extensions?: Pick<MessagingExtensions, 'leftBotHandlers'>;
 }
 
 export interface TransitionResult {
@@ -32,6 +35,7 @@ export interface TransitionResult {
 }
 
 export const RETURN_TO_BOT_REASON = 'returned_to_bot';
+export const BOT_HANDOFF_REASON = 'bot_handoff';
 
 const activityTypes: Record<SessionAction, string> = {
   takeover: 'agent_takeover',
@@ -100,6 +104,9 @@ export async function transitionSession(tx: Tx, deps: SessionDeps, input: Transi
   const state = nextStateFor(current, input);
   const userId = state === 'bot' ? null : actor.id;
   const changedAt = await setSession(tx, current.conversationId, { state, userId, reason });
+  if (current.state === 'bot' && state !== 'bot') {
+    for (const handler of deps.extensions?.leftBotHandlers ?? []) await handler(tx, { conversationId: current.conversationId, to: state });
+  }
   const session = toAgentSession({ ...current, state, userId, username: userId === null ? null : actor.username, reason, changedAt });
   const recipient = formatE164(current.phone);
   const customer = { name: current.contactName ?? recipient, recipient, conversationId: current.conversationId };
@@ -133,4 +140,32 @@ export async function transitionSession(tx: Tx, deps: SessionDeps, input: Transi
   }
   afterCommit(tx, () => deps.realtime.toEveryone(whatsappEventNames.sessionUpdate, session));
   return { session, changed: true };
+}
+
+/**
+ * The bot hands conversations it holds (locked by the caller) to the agents: each waits for one in the agent state,
+ * held by nobody, so any agent may answer or take it. Announced together once the caller's transaction commits; the
+ * caller records what it wants to say about them. Conversations the bot no longer holds are left as they are; the
+ * sessions answered are those that changed.
+ */
+export async function handOffToAgents(
+  tx: Tx,
+  deps: Pick<SessionDeps, 'realtime'>,
+  held: readonly ConversationSession[],
+  reason: string = BOT_HANDOFF_REASON,
+): Promise<AgentSession[]> {
+  const bots = held.filter((conversation) => conversation.state === 'bot');
+  if (bots.length === 0) return [];
+  const changedAt = await setSessions(
+    tx,
+    bots.map((conversation) => conversation.conversationId),
+    { state: 'agent', userId: null, reason },
+  );
+  const sessions = bots.map((conversation) =>
+    toAgentSession({ ...conversation, state: 'agent', userId: null, username: null, reason, changedAt }),
+  );
+  afterCommit(tx, () =>
+    deps.realtime.toEveryoneAll(sessions.map((session) => ({ event: whatsappEventNames.sessionUpdate, payload: session }))),
+  );
+  return sessions;
 }

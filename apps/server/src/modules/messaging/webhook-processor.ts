@@ -6,7 +6,7 @@ import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { handleWebhookEvents, type WebhookEventOutcome } from './handle-webhook-events.ts';
 import { messageStatusEmit } from './message-events.ts';
 import { sweepEarlyStatuses } from './message-statuses.repository.ts';
-import type { WebhookChangesHandler } from './messaging-extensions.ts';
+import type { InboundHandler, WebhookChangesHandler } from './messaging-extensions.ts';
 import { claimWebhookEvents, markWebhookEventFailed, markWebhookEventsProcessed } from './webhook-events.repository.ts';
 
 export interface WebhookProcessorDeps {
@@ -18,6 +18,8 @@ export interface WebhookProcessorDeps {
   onMediaQueued?: () => void;
   /** Other domains' parts of each batch (messaging-extensions.ts). */
   webhookHandlers: WebhookChangesHandler[];
+  /** Other domains' parts of the customers' messages each batch stores (bot flows). */
+  inboundHandlers?: InboundHandler[];
 }
 
 /** After this many failed tries an event is left with its error for an admin to look at. */
@@ -37,7 +39,7 @@ export type WebhookProcessor = ReturnType<typeof createWebhookProcessor>;
  * FOR UPDATE SKIP LOCKED. It runs when an event is stored and on an interval for leftovers.
  */
 export function createWebhookProcessor(
-  { db, log, broadcast, onMediaQueued, webhookHandlers }: WebhookProcessorDeps,
+  { db, log, broadcast, onMediaQueued, webhookHandlers, inboundHandlers = [] }: WebhookProcessorDeps,
   options: WebhookProcessorOptions = {},
 ) {
   const { batchSize = 200, intervalMs = 2000, maxAttempts = WEBHOOK_MAX_ATTEMPTS, handle = handleWebhookEvents } = options;
@@ -56,6 +58,7 @@ export function createWebhookProcessor(
           sp,
           rows.map((row) => row.payload),
           webhookHandlers,
+          inboundHandlers,
         ),
       );
       await markWebhookEventsProcessed(
@@ -64,6 +67,7 @@ export function createWebhookProcessor(
       );
       outcome.emits.push(...out.emits);
       outcome.mediaQueued += out.mediaQueued;
+      outcome.afterCommit.push(...out.afterCommit);
     } catch (err) {
       if (rows.length > 1) {
         for (const row of rows) await handleRows(tx, [row], outcome);
@@ -78,13 +82,14 @@ export function createWebhookProcessor(
 
   async function processBatch(): Promise<number> {
     return inTransaction(db, async (tx) => {
-      const outcome: WebhookEventOutcome = { emits: [], mediaQueued: 0 };
+      const outcome: WebhookEventOutcome = { emits: [], mediaQueued: 0, afterCommit: [] };
       const rows = await claimWebhookEvents(tx, batchSize, maxAttempts);
       if (rows.length > 0) await handleRows(tx, rows, outcome);
       // What the batch's savepoints kept, announced as one once it all commits.
       afterCommit(tx, () => {
         broadcast(outcome.emits);
         if (outcome.mediaQueued > 0) onMediaQueued?.();
+        for (const after of outcome.afterCommit) after();
       });
       return rows.length;
     });

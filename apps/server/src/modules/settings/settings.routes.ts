@@ -9,7 +9,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   const settingsService = ctx.settings;
   // Branding for the sign-in page, before anyone is signed in.
   app.get('/api/app/public', { schema: { tags, security: [], response: { 200: appSettingsResponseSchema } } }, async () => ({
-    settings: await settingsService.appSettings(),
+    settings: await settingsService.publicAppSettings(),
   }));
 
   app.get(

@@ -6,6 +6,7 @@ import {
   appSettingDefaults,
   appSettingKeys,
   type OptKeywords,
+  privateAppSettingKeys,
 } from '@wac/contract/app-settings-defaults';
 import type { User } from '@wac/contract/auth';
 import type { BaseContext } from '../../app-context.ts';
@@ -13,12 +14,14 @@ import { inTransaction } from '../../realtime/after-commit.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
-const APP_PREFIX = 'app.';
+/** The app settings' key prefixes: the console's own, and the bot flows' (HTTP action hosts). */
+const APP_PREFIXES = ['app.', 'flows.'];
 
 export function createSettingsService(ctx: BaseContext, settings: SettingsRepository) {
   /** Defaults overlaid with what admins saved; stray keys or values of the wrong shape in the table are ignored. */
   async function appSettings(): Promise<AppSettings> {
-    const stored = await settings.getByPrefix(APP_PREFIX);
+    const stored = new Map<string, unknown>();
+    for (const prefix of APP_PREFIXES) for (const [key, value] of await settings.getByPrefix(prefix)) stored.set(key, value);
     const merged: Record<string, unknown> = { ...appSettingDefaults };
     for (const key of appSettingKeys) {
       const value = stored.get(key);
@@ -29,6 +32,19 @@ export function createSettingsService(ctx: BaseContext, settings: SettingsReposi
 
   return {
     appSettings,
+
+    /** For anyone, signed in or not: the settings only admins read are answered empty. */
+    async publicAppSettings(): Promise<AppSettings> {
+      const current: Record<string, unknown> = { ...(await appSettings()) };
+      for (const key of privateAppSettingKeys) current[key] = appSettingDefaults[key];
+      return current as AppSettings;
+    },
+
+    /** Read at each HTTP action of a bot flow, so an admin's change applies at once. */
+    async flowAllowedHosts(): Promise<string[]> {
+      const value = await settings.get('flows.allowed_hosts');
+      return appSettingsSchema.shape['flows.allowed_hosts'].safeParse(value).success ? [...(value as string[])] : [];
+    },
 
     /** Read at each use, so that a campaign already sending follows the keywords as an admin edits them. */
     async optKeywords(): Promise<OptKeywords> {

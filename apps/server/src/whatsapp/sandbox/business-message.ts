@@ -56,7 +56,7 @@ export function businessMessage(send: ValidatedSend, wamid: string, media: Store
         type: send.type,
         text: (part.caption as string | undefined) ?? null,
         media: {
-          id: part.id as string,
+          id: (part.id ?? part.link) as string,
           mimeType: media?.mimeType ?? 'application/octet-stream',
           filename: (part.filename as string | undefined) ?? media?.filename ?? null,
         },

@@ -7,18 +7,27 @@ const required = (name: string, max?: number) => {
   return max ? base.refine((s) => s.length <= max, { error: `Param ${name} must be at most ${max} characters long.` }) : base;
 };
 
+// Meta takes a file by the id of an upload or by a public link it fetches itself; one of the two is needed.
 const media = (kind: string) =>
-  z.object(
-    {
-      id: required(`${kind}['id']`),
-      caption: z
-        .string()
-        .max(1024, { error: `Param ${kind}['caption'] must be at most 1024 characters long.` })
-        .optional(),
-      filename: z.string().optional(),
-    },
-    { error: `The parameter ${kind} is required.` },
-  );
+  z
+    .object(
+      {
+        id: z.string().optional(),
+        link: z
+          .string()
+          .refine((link) => /^https?:\/\/\S+$/i.test(link), { error: `Param ${kind}['link'] must be a valid URL.` })
+          .optional(),
+        caption: z
+          .string()
+          .max(1024, { error: `Param ${kind}['caption'] must be at most 1024 characters long.` })
+          .optional(),
+        filename: z.string().optional(),
+      },
+      { error: `The parameter ${kind} is required.` },
+    )
+    .refine((part) => Boolean(part.id?.trim()) !== Boolean(part.link), {
+      error: `Param ${kind} must contain either an 'id' or a 'link'.`,
+    });
 
 const replyButton = z.object({
   type: z.literal('reply', { error: "Param interactive['action']['buttons'][]['type'] must be 'reply'." }),

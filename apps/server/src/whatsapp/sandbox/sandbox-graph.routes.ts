@@ -107,8 +107,10 @@ export async function sandboxGraphRoutes(
       );
     }
     let stored: StoredMedia | undefined;
-    if (MEDIA_TYPES.has(message.type)) {
-      const id = (message.payload[message.type] as { id: string }).id;
+    const part = MEDIA_TYPES.has(message.type) ? (message.payload[message.type] as { id?: string; link?: string }) : undefined;
+    // A file sent by link is Meta's to fetch: the sandbox takes the link as it is.
+    if (part?.id) {
+      const id = part.id;
       stored = await media.find(id);
       if (!stored) return sendGraphError(reply, 400, 100, '(#100) Invalid parameter', `Media id ${id} was not found.`);
     }

@@ -54,6 +54,7 @@ describe('Sidebar', () => {
       ['Media', '/media'],
       ['Templates', '/templates'],
       ['Campaigns', '/campaigns'],
+      ['Bot flows', '/bot-flows'],
       ['Conversations', '/reports/conversations'],
       ['Activities', '/activities'],
       ['Users', '/admin/users'],

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Campaign } from '@wac/contract/campaigns';
 import { ApiError } from '../../../lib/api-client';
+import { requestWithFallback } from '../../../lib/request-with-fallback';
 import { campaignKeys, campaignsQueryKey } from './campaign-query-keys';
-import { campaignRequest } from './campaign-request';
 import type { CampaignStatusAnswer } from './campaign-status';
 
 /** The actions answered with the campaign's status (spec 4: the status is refetched after each). */
@@ -34,7 +34,7 @@ export function useCampaignAction() {
   const after = useAfterStatusChange();
   return useMutation({
     mutationFn: ({ id, action, skipInvalid }: { id: string; action: StatusAction; skipInvalid?: boolean }) =>
-      campaignRequest<ActionAnswer>(`${base(id)}/${action}`, statusActionText[action].failure, {
+      requestWithFallback<ActionAnswer>(`${base(id)}/${action}`, statusActionText[action].failure, {
         method: 'POST',
         body: action === 'start' ? (skipInvalid ? { skipInvalid } : {}) : undefined,
       }),
@@ -46,7 +46,7 @@ export function useScheduleCampaign() {
   const after = useAfterStatusChange();
   return useMutation({
     mutationFn: ({ id, scheduleTime }: { id: string; scheduleTime: string }) =>
-      campaignRequest<CampaignStatusAnswer>(`${base(id)}/schedule`, 'Failed to schedule campaign', {
+      requestWithFallback<CampaignStatusAnswer>(`${base(id)}/schedule`, 'Failed to schedule campaign', {
         method: 'POST',
         body: { scheduleTime },
       }),
@@ -58,7 +58,7 @@ export function useDuplicateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      campaignRequest<{ campaign: Campaign }>(`${base(id)}/duplicate`, 'Failed to duplicate campaign', { method: 'POST' }).then(
+      requestWithFallback<{ campaign: Campaign }>(`${base(id)}/duplicate`, 'Failed to duplicate campaign', { method: 'POST' }).then(
         (r) => r.campaign,
       ),
     onSuccess: (copy) => {
@@ -71,7 +71,7 @@ export function useDuplicateCampaign() {
 export function useDeleteCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => campaignRequest<{ success: true }>(base(id), 'Failed to delete campaign', { method: 'DELETE' }),
+    mutationFn: (id: string) => requestWithFallback<{ success: true }>(base(id), 'Failed to delete campaign', { method: 'DELETE' }),
     // The deleted campaign's own queries are left alone: its page is being left, and refetching them would answer 404.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.lists }),
   });

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { campaignContactsResponseSchema, contactImportResultSchema, RecipientState } from '@wac/contract/campaigns';
 import type { z } from 'zod';
+import { requestWithFallback } from '../../../lib/request-with-fallback';
 import { campaignKeys, campaignsQueryKey } from './campaign-query-keys';
-import { campaignRequest } from './campaign-request';
 
 export type CampaignContactsPage = z.infer<typeof campaignContactsResponseSchema>;
 export type ContactImportResult = z.infer<typeof contactImportResultSchema>;
@@ -27,7 +27,7 @@ export function useCampaignContacts(id: string, query: ContactsQuery, pollMs: nu
   return useQuery({
     queryKey: [...campaignKeys.contacts(id), query],
     queryFn: ({ signal }) =>
-      campaignRequest<CampaignContactsPage>(contactsPath(id), 'Failed to fetch campaign contacts', {
+      requestWithFallback<CampaignContactsPage>(contactsPath(id), 'Failed to fetch campaign contacts', {
         query: { page: query.page, limit: query.limit, status: query.status, search: query.search.trim() },
         signal,
       }),
@@ -46,7 +46,7 @@ export function useAddContacts() {
   const changed = useContactsChanged();
   return useMutation({
     mutationFn: ({ id, contacts }: { id: string; contacts: ContactInput[] }) =>
-      campaignRequest<ContactImportResult>(contactsPath(id), 'Failed to add contacts', { method: 'POST', body: { contacts } }),
+      requestWithFallback<ContactImportResult>(contactsPath(id), 'Failed to add contacts', { method: 'POST', body: { contacts } }),
     onSuccess: changed,
   });
 }
@@ -56,7 +56,7 @@ export function useAddRecentCustomers() {
   const changed = useContactsChanged();
   return useMutation({
     mutationFn: ({ id, days }: { id: string; days: number }) =>
-      campaignRequest<ContactImportResult>(`${contactsPath(id)}/recent`, 'Failed to add contacts', { method: 'POST', body: { days } }),
+      requestWithFallback<ContactImportResult>(`${contactsPath(id)}/recent`, 'Failed to add contacts', { method: 'POST', body: { days } }),
     onSuccess: changed,
   });
 }
@@ -65,7 +65,7 @@ export function useDeleteContact() {
   const changed = useContactsChanged();
   return useMutation({
     mutationFn: ({ id, contactId }: { id: string; contactId: string }) =>
-      campaignRequest<{ success: true }>(`${contactsPath(id)}/${contactId}`, 'Failed to delete contact', { method: 'DELETE' }),
+      requestWithFallback<{ success: true }>(`${contactsPath(id)}/${contactId}`, 'Failed to delete contact', { method: 'DELETE' }),
     onSuccess: changed,
   });
 }
@@ -74,7 +74,7 @@ export function useDeleteAllContacts() {
   const changed = useContactsChanged();
   return useMutation({
     mutationFn: (id: string) =>
-      campaignRequest<{ deleted: number }>(contactsPath(id), 'Failed to delete all contacts', { method: 'DELETE' }),
+      requestWithFallback<{ deleted: number }>(contactsPath(id), 'Failed to delete all contacts', { method: 'DELETE' }),
     onSuccess: changed,
   });
 }

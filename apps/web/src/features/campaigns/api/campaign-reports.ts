@@ -7,8 +7,8 @@ import type {
 } from '@wac/contract/campaign-reports';
 import { useEffect, useRef } from 'react';
 import { attachmentFilename, downloadFile } from '../../../lib/download-file';
+import { requestWithFallback } from '../../../lib/request-with-fallback';
 import { campaignsQueryKey } from './campaign-query-keys';
-import { campaignRequest } from './campaign-request';
 
 /** While a campaign runs its report is fetched this often. */
 export const REPORT_POLL_MS = 5000;
@@ -26,27 +26,35 @@ const base = (id: string) => `/api/campaign/campaigns/${id}`;
 const poll = (running: boolean) => (running ? REPORT_POLL_MS : false);
 
 export function fetchCampaignReport(id: string, signal?: AbortSignal): Promise<CampaignReport> {
-  return campaignRequest<{ report: CampaignReport }>(`${base(id)}/report`, 'Failed to fetch campaign report', { signal }).then(
+  return requestWithFallback<{ report: CampaignReport }>(`${base(id)}/report`, 'Failed to fetch campaign report', { signal }).then(
     (r) => r.report,
   );
 }
 
 export function fetchDeliverySummary(id: string, signal?: AbortSignal): Promise<CampaignDeliverySummary> {
-  return campaignRequest<{ deliverySummary: CampaignDeliverySummary }>(`${base(id)}/delivery-summary`, 'Failed to fetch delivery summary', {
-    signal,
-  }).then((r) => r.deliverySummary);
+  return requestWithFallback<{ deliverySummary: CampaignDeliverySummary }>(
+    `${base(id)}/delivery-summary`,
+    'Failed to fetch delivery summary',
+    {
+      signal,
+    },
+  ).then((r) => r.deliverySummary);
 }
 
 export function fetchBatchAnalysis(id: string, signal?: AbortSignal): Promise<CampaignBatchAnalysis> {
-  return campaignRequest<{ batchAnalysis: CampaignBatchAnalysis }>(`${base(id)}/batch-analysis`, 'Failed to fetch batch analysis', {
+  return requestWithFallback<{ batchAnalysis: CampaignBatchAnalysis }>(`${base(id)}/batch-analysis`, 'Failed to fetch batch analysis', {
     signal,
   }).then((r) => r.batchAnalysis);
 }
 
 export function fetchFailureAnalysis(id: string, signal?: AbortSignal): Promise<CampaignFailureAnalysis> {
-  return campaignRequest<{ failureAnalysis: CampaignFailureAnalysis }>(`${base(id)}/failure-analysis`, 'Failed to fetch failure analysis', {
-    signal,
-  }).then((r) => r.failureAnalysis);
+  return requestWithFallback<{ failureAnalysis: CampaignFailureAnalysis }>(
+    `${base(id)}/failure-analysis`,
+    'Failed to fetch failure analysis',
+    {
+      signal,
+    },
+  ).then((r) => r.failureAnalysis);
 }
 
 export function useCampaignReport(id: string, running: boolean) {
@@ -96,7 +104,7 @@ export function useRegenerateReport(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      campaignRequest<{ report: CampaignReport }>(`${base(id)}/regenerate-report`, 'Failed to regenerate report', { method: 'POST' }),
+      requestWithFallback<{ report: CampaignReport }>(`${base(id)}/regenerate-report`, 'Failed to regenerate report', { method: 'POST' }),
     onSuccess: ({ report }) => {
       queryClient.setQueryData(campaignReportKeys.report(id), report);
       return queryClient.invalidateQueries({ queryKey: campaignReportKeys.all(id) });

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { campaignStatusResponseSchema } from '@wac/contract/campaigns';
 import type { z } from 'zod';
+import { requestWithFallback } from '../../../lib/request-with-fallback';
 import { campaignKeys } from './campaign-query-keys';
-import { campaignRequest } from './campaign-request';
 
 export type CampaignStatusAnswer = z.infer<typeof campaignStatusResponseSchema>;
 
@@ -15,9 +15,13 @@ export function useCampaignStatus(id: string) {
     queryKey: campaignKeys.status(id),
     queryFn: async ({ signal }) => {
       const before = queryClient.getQueryData<CampaignStatusAnswer>(campaignKeys.status(id))?.status;
-      const answer = await campaignRequest<CampaignStatusAnswer>(`/api/campaign/campaigns/${id}/status`, 'Failed to get campaign status', {
-        signal,
-      });
+      const answer = await requestWithFallback<CampaignStatusAnswer>(
+        `/api/campaign/campaigns/${id}/status`,
+        'Failed to get campaign status',
+        {
+          signal,
+        },
+      );
       // A new status (the dispatch finished or paused it) changes the campaign's dates and its recipients' states too.
       if (before !== undefined && before !== answer.status) {
         void queryClient.invalidateQueries({ queryKey: campaignKeys.one(id) });

@@ -2,9 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { testCampaignTemplateResponseSchema } from '@wac/contract/campaigns';
 import type { SendComponent, Template } from '@wac/contract/templates';
 import type { z } from 'zod';
+import { requestWithFallback } from '../../../lib/request-with-fallback';
 import type { ContactInput } from './campaign-contacts';
 import { campaignKeys } from './campaign-query-keys';
-import { campaignRequest } from './campaign-request';
 
 export type TemplateTestResult = z.infer<typeof testCampaignTemplateResponseSchema>;
 
@@ -13,7 +13,7 @@ export function useCampaignTemplates() {
   return useQuery({
     queryKey: campaignKeys.templates,
     queryFn: ({ signal }) =>
-      campaignRequest<{ templates: Template[]; total: number }>('/api/campaign/templates', 'Failed to fetch campaign templates', {
+      requestWithFallback<{ templates: Template[]; total: number }>('/api/campaign/templates', 'Failed to fetch campaign templates', {
         signal,
       }).then((r) => r.templates),
     staleTime: 30_000,
@@ -31,7 +31,7 @@ export function useTemplateTest(input: TemplateTestInput | null) {
   return useQuery({
     queryKey: [...campaignKeys.templates, 'test', input],
     queryFn: ({ signal }) =>
-      campaignRequest<TemplateTestResult>('/api/campaign/templates/test', 'Failed to test campaign template', {
+      requestWithFallback<TemplateTestResult>('/api/campaign/templates/test', 'Failed to test campaign template', {
         method: 'POST',
         body: input,
         signal,

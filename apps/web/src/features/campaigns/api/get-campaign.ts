@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Campaign } from '@wac/contract/campaigns';
+import { requestWithFallback } from '../../../lib/request-with-fallback';
 import { campaignKeys } from './campaign-query-keys';
-import { campaignRequest } from './campaign-request';
 
 export function fetchCampaign(id: string, signal?: AbortSignal): Promise<Campaign> {
-  return campaignRequest<{ campaign: Campaign }>(`/api/campaign/campaigns/${id}`, 'Failed to fetch campaign', { signal }).then(
+  return requestWithFallback<{ campaign: Campaign }>(`/api/campaign/campaigns/${id}`, 'Failed to fetch campaign', { signal }).then(
     (r) => r.campaign,
   );
 }

@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CampaignStatus } from '@wac/contract/campaign-states';
 import type { campaignListResponseSchema } from '@wac/contract/campaigns';
 import type { z } from 'zod';
+import { requestWithFallback } from '../../../lib/request-with-fallback';
 import { campaignKeys } from './campaign-query-keys';
-import { campaignRequest } from './campaign-request';
 
 export type CampaignList = z.infer<typeof campaignListResponseSchema>;
 
@@ -17,7 +17,7 @@ export interface CampaignsQuery {
 export const campaignListKey = (query: CampaignsQuery) => [...campaignKeys.lists, query] as const;
 
 export function fetchCampaigns(query: CampaignsQuery, signal?: AbortSignal): Promise<CampaignList> {
-  return campaignRequest<CampaignList>('/api/campaign/campaigns', 'Failed to fetch campaigns', {
+  return requestWithFallback<CampaignList>('/api/campaign/campaigns', 'Failed to fetch campaigns', {
     query: { page: query.page, limit: query.limit, status: query.status, search: query.search.trim() },
     signal,
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Campaign, CreateCampaignBody, UpdateCampaignBody } from '@wac/contract/campaigns';
+import { requestWithFallback } from '../../../lib/request-with-fallback';
 import { campaignKeys, campaignsQueryKey } from './campaign-query-keys';
-import { campaignRequest } from './campaign-request';
 
 type SaveInput = { id?: undefined; body: CreateCampaignBody } | { id: string; body: UpdateCampaignBody };
 
@@ -9,11 +9,11 @@ type SaveInput = { id?: undefined; body: CreateCampaignBody } | { id: string; bo
 export function saveCampaign(input: SaveInput): Promise<Campaign> {
   const request =
     input.id === undefined
-      ? campaignRequest<{ campaign: Campaign }>('/api/campaign/campaigns', 'Failed to create campaign', {
+      ? requestWithFallback<{ campaign: Campaign }>('/api/campaign/campaigns', 'Failed to create campaign', {
           method: 'POST',
           body: input.body,
         })
-      : campaignRequest<{ campaign: Campaign }>(`/api/campaign/campaigns/${input.id}`, 'Failed to update campaign', {
+      : requestWithFallback<{ campaign: Campaign }>(`/api/campaign/campaigns/${input.id}`, 'Failed to update campaign', {
           method: 'PUT',
           body: input.body,
         });

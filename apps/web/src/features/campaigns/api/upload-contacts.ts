@@ -4,9 +4,9 @@ import { detectLicenseError } from '@wac/contract/license-errors';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { publishLicenseError } from '../../../lib/license-events';
+import { requestWithFallback } from '../../../lib/request-with-fallback';
 import { clearSession, rememberSessionExpired, storedToken } from '../../../lib/session-storage';
 import { type ContactImportResult, useContactsChanged } from './campaign-contacts';
-import { campaignRequest } from './campaign-request';
 
 export type ContactsPreview = z.infer<typeof contactsPreviewResponseSchema>;
 
@@ -25,7 +25,7 @@ export function useContactsPreview() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file.slice(0, PREVIEW_BYTES), file.name);
-      return campaignRequest<ContactsPreview>('/api/campaign/contacts/preview', 'Failed to read the CSV file', {
+      return requestWithFallback<ContactsPreview>('/api/campaign/contacts/preview', 'Failed to read the CSV file', {
         method: 'POST',
         body: form,
       });

@@ -2,6 +2,7 @@ import type { Campaign } from '@wac/contract/campaigns';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
+import { shownByLicenceDialogs } from '../../../lib/request-with-fallback';
 import { Button } from '../../../ui/button';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { useToast } from '../../../ui/toasts';
@@ -14,7 +15,6 @@ import {
   useDeleteCampaign,
   useDuplicateCampaign,
 } from '../api/campaign-actions';
-import { shownByLicenceDialogs } from '../api/campaign-request';
 
 type ActionableCampaign = Pick<Campaign, '_id' | 'name' | 'actions'>;
 

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../../lib/api-client';
+import { shownByLicenceDialogs } from '../../../../lib/request-with-fallback';
 import { Button } from '../../../../ui/button';
 import { FormAlert } from '../../../../ui/form-alert';
 import { QuotaBar } from '../../../../ui/quota-bar';
 import { TableHead } from '../../../../ui/table-head';
-import { shownByLicenceDialogs } from '../../api/campaign-request';
 import { type ContactsPreview, useContactsPreview, useUploadContacts } from '../../api/upload-contacts';
 import { ColumnMappingFields } from './column-mapping-fields';
 import { type ColumnMapping, initialMapping, mappingProblem, uploadMapping } from './csv-mapping';

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../../lib/api-client';
+import { shownByLicenceDialogs } from '../../../../lib/request-with-fallback';
 import { Button } from '../../../../ui/button';
 import { FormAlert } from '../../../../ui/form-alert';
 import { useAddContacts } from '../../api/campaign-contacts';
-import { shownByLicenceDialogs } from '../../api/campaign-request';
 import { ImportResult } from './import-result';
 import { type PastedContacts, parsePastedContacts, pastedLine } from './pasted-contacts';
 

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../../lib/api-client';
+import { shownByLicenceDialogs } from '../../../../lib/request-with-fallback';
 import { Button } from '../../../../ui/button';
 import { FormAlert } from '../../../../ui/form-alert';
 import { useAddRecentCustomers } from '../../api/campaign-contacts';
-import { shownByLicenceDialogs } from '../../api/campaign-request';
 
 /** An audience from the customers the console already knows: everyone who wrote in the last N days. */
 export function RecentCustomers({ campaignId }: { campaignId: string }) {

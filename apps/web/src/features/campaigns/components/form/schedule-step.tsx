@@ -4,11 +4,11 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAppSettings } from '../../../../lib/app-settings';
 import { formatDateTime } from '../../../../lib/format-date';
+import { shownByLicenceDialogs } from '../../../../lib/request-with-fallback';
 import { Button } from '../../../../ui/button';
 import { FormAlert } from '../../../../ui/form-alert';
 import { useToast } from '../../../../ui/toasts';
 import { skipLabel, statusActionText, unsendableRecipients, useCampaignAction, useScheduleCampaign } from '../../api/campaign-actions';
-import { shownByLicenceDialogs } from '../../api/campaign-request';
 import { isoToZonedTime, zonedTimeToIso, zoneOffsetLabel } from './schedule-time';
 
 const failureOf = (error: unknown, fallback: string) => (shownByLicenceDialogs(error) ? null : errorMessage(error, fallback));

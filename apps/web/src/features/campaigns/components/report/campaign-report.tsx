@@ -1,5 +1,6 @@
 import { errorMessage } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format-date';
+import { shownByLicenceDialogs } from '../../../../lib/request-with-fallback';
 import { Button } from '../../../../ui/button';
 import { QueryStatus } from '../../../../ui/query-status';
 import { useToast } from '../../../../ui/toasts';
@@ -13,7 +14,6 @@ import {
   useRefreshReportWhenStopped,
   useRegenerateReport,
 } from '../../api/campaign-reports';
-import { shownByLicenceDialogs } from '../../api/campaign-request';
 import { ReportFailures } from './report-failures';
 import { nothingSent } from './report-figures';
 import { ReportFunnelChart } from './report-funnel-chart';

@@ -1,10 +1,10 @@
-import { ApiError, apiRequest, type RequestOptions } from '../../../lib/api-client';
+import { ApiError, apiRequest, type RequestOptions } from './api-client';
 
 /**
- * Spec 8: a failed campaign call shows the server's words, else its own fallback ('Failed to fetch campaigns'), so
- * the lists' error states and the forms' alerts say what failed without each caller repeating it.
+ * Spec 8: a failed call shows the server's words, else the caller's fallback sentence ('Failed to fetch campaigns',
+ * 'Failed to save flow'), so error states and alerts say what failed without each caller repeating it.
  */
-export async function campaignRequest<T>(path: string, fallback: string, options: RequestOptions = {}): Promise<T> {
+export async function requestWithFallback<T>(path: string, fallback: string, options: RequestOptions = {}): Promise<T> {
   try {
     return await apiRequest<T>(path, options);
   } catch (error) {

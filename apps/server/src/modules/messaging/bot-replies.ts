@@ -1,0 +1,225 @@
+import type { AgentSession } from '@wac/contract/agent-sessions';
+import { isServiceWindowOpen } from '@wac/contract/chat';
+import type { BotReply } from '@wac/contract/flows';
+import { whatsappEventNames } from '@wac/contract/whatsapp-events';
+import type { MessageContent, MessageError, MessageType } from '@wac/contract/whatsapp-messages';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/database.ts';
+import { conversations } from '../../db/schema.ts';
+import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
+import { AppError } from '../../http/app-error.ts';
+import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
+import type { RealtimeEmit } from '../../realtime/realtime.ts';
+import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
+import { toChatMessage } from './chat-message.ts';
+import { type ConversationSession, holdConversationsForBot } from './conversation-sessions.repository.ts';
+import { sendErrorOf } from './dispatch.ts';
+import { messageStatusEmit } from './message-events.ts';
+import { assignWamids, insertMessages, type MessageRow, markSendFailed } from './messages.repository.ts';
+import type { MessagingDeps } from './messaging-deps.ts';
+import { handOffToAgents } from './session-transitions.ts';
+
+/** A bot's reply stored as pending in its conversation, to send once the bot's turn is committed. */
+export interface QueuedBotReply {
+  message: MessageRow;
+  reply: BotReply;
+}
+
+/** One conversation's replies of a bot turn, in order, and where they go. */
+export interface BotDelivery {
+  conversationId: number;
+  waId: string;
+  replies: QueuedBotReply[];
+}
+
+/** What a bot says in a conversation it holds (hold it with holdForBots in the same transaction). */
+export interface BotTurnReplies {
+  conversation: ConversationSession;
+  replies: BotReply[];
+}
+
+const NOT_SENT: MessageError = {
+  code: null,
+  title: 'Not sent',
+  details: 'An agent took this conversation over before the bot sent this message.',
+};
+
+/**
+ * How a reply is kept in the chat: texts as texts, files by their link, buttons and lists as interactive messages
+ * whose body is the text and whose offer is kept as it was sent (`raw`).
+ */
+function storedForm(reply: BotReply): { type: MessageType; content: MessageContent } {
+  switch (reply.type) {
+    case 'text':
+      return { type: 'text', content: { text: reply.text } };
+    case 'media':
+      return { type: reply.mediaType, content: { ...(reply.caption ? { text: reply.caption } : {}), raw: { link: reply.url } } };
+    case 'buttons':
+      return { type: 'interactive', content: { text: reply.body, raw: { type: 'button', buttons: reply.buttons } } };
+    case 'list':
+      return { type: 'interactive', content: { text: reply.body, raw: { type: 'list', button: reply.button, rows: reply.rows } } };
+  }
+}
+
+function sendReply(client: CloudApiClient, waId: string, reply: BotReply): Promise<{ wamid: string }> {
+  switch (reply.type) {
+    case 'text':
+      return client.sendText(waId, reply.text);
+    case 'media':
+      return client.sendMediaLink(waId, reply.mediaType, reply.url, reply.caption);
+    case 'buttons':
+      return client.sendButtons(waId, reply.body, reply.buttons);
+    case 'list':
+      return client.sendList(waId, reply.body, reply.button, [{ rows: reply.rows }]);
+  }
+}
+
+/**
+ * Holds conversations for bots' turns until the caller's transaction ends (takeovers and agents' sends wait for the
+ * turns, customers' messages do not), and reads them; ids not found are left out.
+ */
+export function holdForBots(tx: Tx, conversationIds: readonly number[]): Promise<Map<number, ConversationSession>> {
+  return holdConversationsForBot(tx, [...new Set(conversationIds)]);
+}
+
+/** The daily messages quota, for all the turns at once, else turn by turn: a turn the licence refuses says nothing. */
+async function countAgainstQuota(tx: Tx, deps: Pick<MessagingDeps, 'license' | 'log'>, turns: BotTurnReplies[]): Promise<BotTurnReplies[]> {
+  const refused = (err: unknown) => {
+    if (!(err instanceof AppError)) throw err;
+    return err;
+  };
+  try {
+    await deps.license.consumeMessages(
+      tx,
+      turns.reduce((n, turn) => n + turn.replies.length, 0),
+    );
+    return turns;
+  } catch (err) {
+    refused(err);
+  }
+  const counted: BotTurnReplies[] = [];
+  for (const turn of turns) {
+    try {
+      await deps.license.consumeMessages(tx, turn.replies.length);
+      counted.push(turn);
+    } catch (err) {
+      const { code } = refused(err);
+      deps.log.warn({ conversationId: turn.conversation.conversationId, code }, 'bot replies not sent: the licence refused them');
+    }
+  }
+  return counted;
+}
+
+/**
+ * Stores bot turns' replies as pending messages (no agent) in one statement, in the caller's transaction, counted
+ * against the daily messages quota. A turn whose service window is closed (a question that timed out days later) or
+ * whose messages the licence refuses stores nothing: the bot says nothing there, and its session moves on all the
+ * same. Answers one delivery per turn, in the order given.
+ */
+export async function queueBotReplies(
+  tx: Tx,
+  deps: Pick<MessagingDeps, 'license' | 'log'>,
+  turns: readonly BotTurnReplies[],
+): Promise<BotDelivery[]> {
+  const deliveries = turns.map(
+    ({ conversation }): BotDelivery => ({ conversationId: conversation.conversationId, waId: conversation.waId, replies: [] }),
+  );
+  const open = turns.filter((turn) => {
+    if (turn.replies.length === 0) return false;
+    if (isServiceWindowOpen(turn.conversation.lastInboundAt)) return true;
+    deps.log.info({ conversationId: turn.conversation.conversationId }, 'bot replies not sent: the service window is closed');
+    return false;
+  });
+  if (open.length === 0) return deliveries;
+  const counted = new Set(await countAgainstQuota(tx, deps, open));
+  const rows = turns.flatMap((turn, k) => (counted.has(turn) ? turn.replies.map((reply) => ({ k, reply, ...storedForm(reply) })) : []));
+  if (rows.length === 0) return deliveries;
+  const values = unnestRows('v', [
+    ['conversation_id', 'int', rows.map((row) => deliveries[row.k]?.conversationId)],
+    ['type', 'text', rows.map((row) => row.type)],
+    ['content', 'jsonb', rows.map((row) => JSON.stringify(row.content))],
+  ]);
+  // Ids follow the order given (each turn's replies in order); clock_timestamp keeps them apart in time too.
+  const stored = await insertMessages(
+    tx,
+    sql`
+      INSERT INTO messages (${values.columns}, direction, status, timestamp)
+      SELECT ${values.columns}, 'outbound', 'pending', clock_timestamp() FROM ${values.source}
+      RETURNING id`,
+  );
+  for (const [n, row] of rows.entries()) {
+    const message = stored[n];
+    if (!message) throw new Error('a bot reply was not stored');
+    deliveries[row.k]?.replies.push({ message, reply: row.reply });
+  }
+  return deliveries;
+}
+
+/** Conversations the bot may still write in: it holds them, or handed them to agents none of whom took them yet. */
+async function writableByBot(db: DbOrTx, conversationIds: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      sql`${equalsAny(conversations.id, 'int', conversationIds)} AND (${conversations.sessionState} = 'bot' OR (${conversations.sessionState} = 'agent' AND ${conversations.sessionUserId} IS NULL))`,
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * After the turns committed: every console shows the pending replies, then each conversation's replies go to Meta
+ * one after another, in order (conversations side by side), and the wamids or failures are recorded together as
+ * agents' sends record theirs. A conversation an agent took over meanwhile gets nothing more: its replies are failed
+ * as not sent, so no bot message goes out while an agent holds it.
+ */
+export async function deliverBotReplies(deps: MessagingDeps, deliveries: readonly BotDelivery[]): Promise<void> {
+  const pending = deliveries.filter((delivery) => delivery.replies.length > 0);
+  if (pending.length === 0) return;
+  deps.realtime.toEveryoneAll(
+    pending.flatMap(({ conversationId, replies }) =>
+      replies.map(
+        ({ message }): RealtimeEmit => ({
+          event: whatsappEventNames.agentMessageSent,
+          payload: { conversationId, message: toChatMessage(message) },
+        }),
+      ),
+    ),
+  );
+  const writable = await writableByBot(
+    deps.db,
+    pending.map((delivery) => delivery.conversationId),
+  );
+  const sent: { messageId: number; wamid: string }[] = [];
+  const failed: { messageId: number; error: MessageError }[] = [];
+  await Promise.all(
+    pending.map(async ({ conversationId, waId, replies }) => {
+      for (const { message, reply } of replies) {
+        if (!writable.has(conversationId)) {
+          failed.push({ messageId: message.id, error: NOT_SENT });
+          continue;
+        }
+        try {
+          sent.push({ messageId: message.id, wamid: (await sendReply(deps.botClient, waId, reply)).wamid });
+        } catch (err) {
+          deps.log.warn({ err, messageId: message.id }, 'WhatsApp send of a bot reply failed');
+          failed.push({ messageId: message.id, error: sendErrorOf(err) });
+        }
+      }
+    }),
+  );
+  await inTransaction(deps.db, async (tx) => {
+    const changed = (await assignWamids(tx, sent)).map((result) => result.message);
+    for (const { messageId, error } of failed) changed.push(await markSendFailed(tx, messageId, error));
+    afterCommit(tx, () => deps.realtime.toEveryoneAll(changed.flatMap(messageStatusEmit)));
+  });
+}
+
+/** The bot hands conversations (held by the caller's transaction) to the agents; see handOffToAgents. */
+export function handOffBotConversations(
+  tx: Tx,
+  deps: MessagingDeps,
+  held: readonly ConversationSession[],
+  reason?: string,
+): Promise<AgentSession[]> {
+  return handOffToAgents(tx, deps, held, reason);
+}

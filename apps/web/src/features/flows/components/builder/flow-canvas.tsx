@@ -1,0 +1,119 @@
+import type { FlowNodeType } from '@wac/contract/flows';
+import {
+  Background,
+  type Connection,
+  Controls,
+  type EdgeChange,
+  type EdgeTypes,
+  MiniMap,
+  type NodeChange,
+  ReactFlow,
+  type XYPosition,
+} from '@xyflow/react';
+import { type Dispatch, type DragEvent, useCallback, useMemo } from 'react';
+import { nodeAriaLabel } from '../nodes/node-labels';
+import { nodeTypes } from '../nodes/node-types';
+import { type CanvasEdge, type CanvasNode, edgeLabel } from './canvas-model';
+import { FlowEdge } from './flow-edge';
+import type { HistoryAction } from './flow-history';
+import { type FlowProblems, issueElementId } from './flow-issues';
+import { PALETTE_MIME } from './node-palette';
+
+/** React Flow's id for this canvas: its node descriptions are `react-flow__node-desc-flow-canvas`. */
+export const CANVAS_ID = 'flow-canvas';
+const NODE_DESCRIPTION = `react-flow__node-desc-${CANVAS_ID}`;
+
+const edgeTypes: EdgeTypes = { flow: FlowEdge };
+const deleteKeys = ['Delete', 'Backspace'];
+const ariaLabels = {
+  'controls.ariaLabel': 'Canvas view',
+  'controls.zoomIn.ariaLabel': 'Zoom in',
+  'controls.zoomOut.ariaLabel': 'Zoom out',
+  'controls.fitView.ariaLabel': 'Fit view',
+};
+const fitViewOptions = { maxZoom: 1, padding: 0.15 };
+const minimapSize = { width: 150, height: 100 };
+const minimapColour = (node: { type?: string }) => `var(--flow-${node.type ?? 'message'})`;
+
+interface FlowCanvasProps {
+  nodes: CanvasNode[];
+  edges: CanvasEdge[];
+  problems: FlowProblems;
+  dispatch: Dispatch<HistoryAction>;
+  readOnly: boolean;
+  onDropNode: (type: FlowNodeType, position: XYPosition) => void;
+  toFlowPosition: (point: XYPosition) => XYPosition;
+}
+
+/** The canvas: nodes with their problems described to screen readers, labelled edges, minimap and zoom controls. */
+export function FlowCanvas({ nodes, edges, problems, dispatch, readOnly, onDropNode, toFlowPosition }: FlowCanvasProps) {
+  const shownNodes = useMemo(
+    () =>
+      nodes.map((node) => {
+        const issues = problems.byNode.get(node.id);
+        const described = issues && issues.errors.length + issues.warnings.length > 0;
+        return {
+          ...node,
+          ariaLabel: nodeAriaLabel(node),
+          ...(described ? { domAttributes: { 'aria-describedby': `${NODE_DESCRIPTION} ${issueElementId(node.id)}` } } : {}),
+        };
+      }),
+    [nodes, problems],
+  );
+  const shownEdges = useMemo(
+    () =>
+      edges.map((edge) => ({
+        ...edge,
+        type: 'flow',
+        // Labels follow the options' titles as they are typed.
+        label: edgeLabel(nodes, edge.source, edge.sourceHandle),
+        className: problems.edgeErrors.has(edge.id) ? 'has-error' : undefined,
+      })),
+    [edges, nodes, problems],
+  );
+
+  const onNodesChange = useCallback((changes: NodeChange<CanvasNode>[]) => dispatch({ type: 'nodes-changed', changes }), [dispatch]);
+  const onEdgesChange = useCallback((changes: EdgeChange<CanvasEdge>[]) => dispatch({ type: 'edges-changed', changes }), [dispatch]);
+  const onConnect = useCallback((connection: Connection) => dispatch({ type: 'connect', connection }), [dispatch]);
+
+  const onDragOver = (event: DragEvent) => {
+    if (readOnly || !event.dataTransfer.types.includes(PALETTE_MIME)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+  };
+  const onDrop = (event: DragEvent) => {
+    const type = event.dataTransfer.getData(PALETTE_MIME) as FlowNodeType;
+    if (readOnly || !type) return;
+    event.preventDefault();
+    onDropNode(type, toFlowPosition({ x: event.clientX, y: event.clientY }));
+  };
+
+  return (
+    <ReactFlow
+      id={CANVAS_ID}
+      aria-label="Flow canvas"
+      nodes={shownNodes}
+      edges={shownEdges}
+      nodeTypes={nodeTypes}
+      edgeTypes={edgeTypes}
+      onNodesChange={onNodesChange}
+      onEdgesChange={onEdgesChange}
+      onConnect={onConnect}
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+      deleteKeyCode={readOnly ? null : deleteKeys}
+      nodesDraggable={!readOnly}
+      nodesConnectable={!readOnly}
+      edgesReconnectable={false}
+      defaultEdgeOptions={{ type: 'smoothstep', animated: true }}
+      fitView
+      fitViewOptions={fitViewOptions}
+      minZoom={0.2}
+      ariaLabelConfig={ariaLabels}
+    >
+      <Background gap={20} />
+      <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap of the flow" style={minimapSize} />
+      <Controls showInteractive={false} fitViewOptions={fitViewOptions} />
+    </ReactFlow>
+  );
+}
