@@ -1,21 +1,20 @@
 // Bot flow reply latency: from a customer's signed webhook leaving the customer (POST /api/webhooks/whatsapp) to the
 // bot's reply reaching the Graph API, with many customers writing at once. The real server runs in live WhatsApp mode
-// against a minimal Graph imitation inside this process (it answers each send with a wamid at once and notes when it
-// arrived, on the clock the webhooks were timed with; no status webhooks follow). One active flow answers the keyword
+// against a minimal Graph imitation in a process of its own (bench/lib/recording-graph.ts: it answers each send with a
+// wamid at once and prints when it arrived, on the wall clock the webhooks were timed with; no status webhooks follow). One active flow answers the keyword
 // "hi" with a greeting and two reply buttons (a new session: trigger, engine, two sends); then the same customers tap
 // a button: "Support" in half of the rounds (the waiting session's answer: one send, the session ends), "Sales" in the
 // others (one send, and every conversation handed to the agents: a state change and an activity each).
 // Run: npm run bench:flow-reply-latency [-- --customers 100 --rounds 6]
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { inboundPayload } from '../apps/server/src/whatsapp/sandbox/webhook-payloads.ts';
 import { signPayload } from '../apps/server/src/whatsapp/webhook-signature.ts';
 import { signInAsAdmin } from './lib/admin-requests.ts';
+import { startScript, waitForOutput } from './lib/child-runs.ts';
 import { cpuBetween, cpuMark, describeCpu } from './lib/cpu-usage.ts';
-import { formatTable, machineLine, startServer, tempDataDir } from './lib/processes.ts';
+import { formatTable, freePort, machineLine, type Started, startServer, tempDataDir } from './lib/processes.ts';
 import { stopAndReport, waitForQuietMachineAndSay } from './lib/run-report.ts';
 import { clamp, epochMs, ms, summarize } from './lib/stats.ts';
 import { benchBusiness, liveWhatsappEnv, WEBHOOK_SECRET } from './lib/webhook-bodies.ts';
@@ -29,28 +28,25 @@ const TARGET_P99_MS = 200;
 
 const say = (line = '') => console.log(line);
 
-// The Graph imitation: every send's recipient and arrival time, in order.
+// Every send's recipient and arrival time at the Graph imitation, in order.
 const arrivals = new Map<string, number[]>();
-const graph = http.createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
-  request.on('end', () => {
-    const at = epochMs();
-    const json = (status: number, body: unknown) =>
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (request.method !== 'POST' || !/^\/v\d+\.\d+\/\d+\/messages$/.test(request.url ?? '')) {
-      return json(400, { error: { message: `Unsupported request ${request.method} ${request.url}`, code: 100 } });
+
+/** Starts the Graph imitation and follows its "sent <to> <epoch ms>" lines. */
+async function startGraph(): Promise<{ url: string; started: Started }> {
+  const port = await freePort();
+  const started = startScript('Graph imitation', 'bench/lib/recording-graph.ts', { port });
+  let partial = '';
+  started.child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const [word, to, at] = line.split(' ');
+      if (word === 'sent' && to && at) arrivals.set(to, [...(arrivals.get(to) ?? []), Number(at)]);
     }
-    const to = String((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { to?: string }).to ?? '');
-    arrivals.set(to, [...(arrivals.get(to) ?? []), at]);
-    return json(200, {
-      messaging_product: 'whatsapp',
-      contacts: [{ input: to, wa_id: to }],
-      messages: [{ id: `wamid.${randomBytes(12).toString('base64url')}` }],
-    });
   });
-});
-graph.keepAliveTimeout = 60_000;
+  await waitForOutput(started, 'ready', 60_000);
+  return { url: `http://127.0.0.1:${port}`, started };
+}
 
 const at = (x: number, y: number) => ({ x, y });
 const greetingFlow = {
@@ -94,6 +90,27 @@ async function api(baseUrl: string, token: string, method: string, path: string,
   return JSON.parse(text) as Record<string, unknown>;
 }
 
+// The customers' webhooks go out on kept-alive node:http connections: the load costs the shared cores little.
+const webhookAgent = new http.Agent({ keepAlive: true });
+function postWebhook(url: string, body: string, signature: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent: webhookAgent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-hub-signature-256': signature },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 let wamidSeq = 0;
 /** A customer's message as Meta posts it, signed: a text, or the tap of a reply button. */
 function signedMessage(from: string, message: Record<string, unknown>) {
@@ -131,13 +148,8 @@ async function round(
       const phone = phones[k] as string;
       const t0 = epochMs();
       sentAt.set(phone, t0);
-      const res = await fetch(`${baseUrl}/api/webhooks/whatsapp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
-        body,
-      });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`webhook answered ${res.status}`);
+      const status = await postWebhook(`${baseUrl}/api/webhooks/whatsapp`, body, signature);
+      if (status !== 200) throw new Error(`webhook answered ${status}`);
       intake.push(epochMs() - t0);
     }),
   );
@@ -170,8 +182,8 @@ function row(label: string, values: number[]): string[] {
 async function main(): Promise<void> {
   say('Bot flow reply latency: signed webhook → the bot’s reply at the Graph API');
   say(machineLine());
-  await new Promise<void>((resolve) => graph.listen(0, '127.0.0.1', resolve));
-  const graphUrl = `http://127.0.0.1:${(graph.address() as AddressInfo).port}`;
+  const graph = await startGraph();
+  const graphUrl = graph.url;
   const dataDir = await tempDataDir('flow-latency');
   const server = await startServer('server', dataDir, { ...liveWhatsappEnv(), WHATSAPP_API_URL: graphUrl });
   try {
@@ -216,7 +228,8 @@ async function main(): Promise<void> {
     const cpu = cpuBetween(cpuBefore, cpuMark(), [
       { name: 'server', pgid: server.started.pgid },
       { name: 'postgres', postgresOf: dataDir },
-      { name: 'bench (load + Graph)', self: true },
+      { name: 'Graph imitation', pgid: graph.started.pgid },
+      { name: 'bench (load)', self: true },
     ]);
     const all = (rounds: Round[], key: keyof Round) => rounds.flatMap((x) => x[key]);
     say();
@@ -239,11 +252,10 @@ async function main(): Promise<void> {
     );
     say(`CPU: ${describeCpu(cpu)}`);
     const sends = [...arrivals.values()].reduce((n, list) => n + list.length, 0);
+    webhookAgent.destroy();
     say(`Graph sends: ${sends} (expected ${(WARMUP_CUSTOMERS * 2 + CUSTOMERS * ROUNDS) * 3})`);
   } finally {
-    await stopAndReport(server.started, dataDir);
-    graph.closeAllConnections();
-    graph.close();
+    await stopAndReport(server.started, dataDir, { 'Graph imitation': graph.started });
   }
 }
 

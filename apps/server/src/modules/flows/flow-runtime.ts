@@ -139,20 +139,24 @@ export function createFlowRuntime(deps: FlowRuntimeDeps, options: FlowRuntimeOpt
     return lookup;
   }
 
-  const loader = createBatcher<number, Loaded | null>(async (conversationIds) => {
-    const oldest = await oldestInboxOfMany(db, conversationIds);
-    const [inbound, conversations, lives] = await Promise.all([
-      messaging.inboundForBots(db, [...oldest.values()]),
-      messaging.botConversations(conversationIds),
-      liveSessionsOf(db, conversationIds),
-    ]);
-    const byMessage = new Map(inbound.map((message) => [message.messageId, message]));
-    return conversationIds.map((id) => {
-      const messageId = oldest.get(id);
-      if (messageId === undefined) return null;
-      return { messageId, inbound: byMessage.get(messageId), conversation: conversations.get(id), live: lives.get(id) };
-    });
-  }, maxBatch);
+  const loader = createBatcher<number, Loaded | null>(
+    async (conversationIds) => {
+      const oldest = await oldestInboxOfMany(db, conversationIds);
+      const [inbound, conversations, lives] = await Promise.all([
+        messaging.inboundForBots(db, [...oldest.values()]),
+        messaging.botConversations(conversationIds),
+        liveSessionsOf(db, conversationIds),
+      ]);
+      const byMessage = new Map(inbound.map((message) => [message.messageId, message]));
+      return conversationIds.map((id) => {
+        const messageId = oldest.get(id);
+        if (messageId === undefined) return null;
+        return { messageId, inbound: byMessage.get(messageId), conversation: conversations.get(id), live: lives.get(id) };
+      });
+    },
+    maxBatch,
+    2,
+  );
 
   /** The engine run for a customer's message: the waiting question's answer, else whatever flow the message starts. */
   async function planAnswer({ inbound, conversation, live }: Loaded): Promise<TurnPlan | null> {
@@ -261,7 +265,8 @@ export function createFlowRuntime(deps: FlowRuntimeDeps, options: FlowRuntimeOpt
     return turns.map((_, k) => (written.replan[k] ? { replan: true } : { replan: false, delivered }));
   }
 
-  const writer = createBatcher(writeTurns, maxBatch);
+  // Two writes at once: a burst's first few turns do not hold up the rest (their conversations never overlap).
+  const writer = createBatcher(writeTurns, maxBatch, 2);
 
   /** Writes a turn and waits for its replies to be sent; planned again (up to MAX_PLANS) when its session changed. */
   async function runTurn(conversationId: number, messageId: number | null, plan: () => Promise<TurnPlan | null>): Promise<void> {
@@ -315,6 +320,7 @@ export function createFlowRuntime(deps: FlowRuntimeDeps, options: FlowRuntimeOpt
    */
   async function withTurns(conversationIds: number[], work: (conversationId: number) => Promise<void>): Promise<{ done: Promise<void> }> {
     const free = conversationIds.filter((id) => !busy.has(id));
+    if (free.length === 0) return { done: Promise.resolve() };
     for (const id of free) busy.add(id);
     let taken: number[] = [];
     try {

@@ -5,14 +5,15 @@ import type { Db } from '../../db/database.ts';
 import * as schema from '../../db/schema.ts';
 
 /**
- * Group commit: what many callers submit while a flush runs is flushed together by the next one, so a burst of
+ * Group commit: what many callers submit while flushes run is flushed together by the next one, so a burst of
  * customers costs a few statements per batch rather than per customer, and a lone customer waits for nothing (the
- * first submit flushes on the next turn of the event loop). Should a batch fail, its items are flushed one by one,
- * so one bad item fails alone.
+ * first submit flushes on the next turn of the event loop). Up to `concurrency` flushes run at once. Should a batch
+ * fail, its items are flushed one by one, so one bad item fails alone.
  */
-export function createBatcher<I, O>(flush: (items: I[]) => Promise<O[]>, maxBatch: number) {
+export function createBatcher<I, O>(flush: (items: I[]) => Promise<O[]>, maxBatch: number, concurrency = 1) {
   let queue: { item: I; resolve: (out: O) => void; reject: (err: unknown) => void }[] = [];
-  let flushing = false;
+  let flushing = 0;
+  let scheduled = false;
 
   async function flushAll(batch: typeof queue): Promise<void> {
     try {
@@ -28,13 +29,17 @@ export function createBatcher<I, O>(flush: (items: I[]) => Promise<O[]>, maxBatc
   }
 
   function schedule(): void {
-    if (flushing || queue.length === 0) return;
-    flushing = true;
+    if (scheduled || flushing >= concurrency || queue.length === 0) return;
+    scheduled = true;
     setImmediate(async () => {
+      scheduled = false;
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(batch.length);
+      if (batch.length === 0) return;
+      flushing++;
+      schedule();
       await flushAll(batch);
-      flushing = false;
+      flushing--;
       schedule();
     });
   }

@@ -167,31 +167,21 @@ async function writableByBot(db: DbOrTx, conversationIds: number[]): Promise<Set
 }
 
 /**
- * After the turns committed: every console shows the pending replies, then each conversation's replies go to Meta
- * one after another, in order (conversations side by side), and the wamids or failures are recorded together as
- * agents' sends record theirs. A conversation an agent took over meanwhile gets nothing more: its replies are failed
+ * After the turns committed: each conversation's replies go to Meta one after another, in order (conversations side
+ * by side), every console shows them pending meanwhile, and the wamids or failures are recorded together as agents'
+ * sends record theirs. A conversation an agent took over meanwhile gets nothing more: its replies are failed
  * as not sent, so no bot message goes out while an agent holds it.
  */
 export async function deliverBotReplies(deps: MessagingDeps, deliveries: readonly BotDelivery[]): Promise<void> {
   const pending = deliveries.filter((delivery) => delivery.replies.length > 0);
   if (pending.length === 0) return;
-  deps.realtime.toEveryoneAll(
-    pending.flatMap(({ conversationId, replies }) =>
-      replies.map(
-        ({ message }): RealtimeEmit => ({
-          event: whatsappEventNames.agentMessageSent,
-          payload: { conversationId, message: toChatMessage(message) },
-        }),
-      ),
-    ),
-  );
   const writable = await writableByBot(
     deps.db,
     pending.map((delivery) => delivery.conversationId),
   );
   const sent: { messageId: number; wamid: string }[] = [];
   const failed: { messageId: number; error: MessageError }[] = [];
-  await Promise.all(
+  const sending = Promise.all(
     pending.map(async ({ conversationId, waId, replies }) => {
       for (const { message, reply } of replies) {
         if (!writable.has(conversationId)) {
@@ -207,6 +197,18 @@ export async function deliverBotReplies(deps: MessagingDeps, deliveries: readonl
       }
     }),
   );
+  // Announced while the first sends are on their way: the consoles show them pending, then their statuses follow.
+  deps.realtime.toEveryoneAll(
+    pending.flatMap(({ conversationId, replies }) =>
+      replies.map(
+        ({ message }): RealtimeEmit => ({
+          event: whatsappEventNames.agentMessageSent,
+          payload: { conversationId, message: toChatMessage(message) },
+        }),
+      ),
+    ),
+  );
+  await sending;
   await inTransaction(deps.db, async (tx) => {
     const changed = (await assignWamids(tx, sent)).map((result) => result.message);
     for (const { messageId, error } of failed) changed.push(await markSendFailed(tx, messageId, error));
