@@ -1,21 +1,10 @@
-import { createServer } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
+import { freePort } from '../../../test/free-port.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { signPayload } from '../webhook-signature.ts';
 
 export interface ListeningTestApp extends TestApp {
   baseUrl: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** The whole app on a real port, with PUBLIC_URL pointing at it, so the sandbox's webhooks reach it over HTTP. */

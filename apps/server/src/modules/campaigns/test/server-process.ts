@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../../../test/free-port.ts';
 import type { ListeningTestApp } from '../../../whatsapp/test/listening-test-app.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../../..');
@@ -20,17 +20,6 @@ export interface ServerProcess {
   restart: () => Promise<void>;
   /** Kills it (if it runs) and removes its data directory; safe to call twice. */
   dispose: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /**

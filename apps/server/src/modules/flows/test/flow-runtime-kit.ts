@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Flow, FlowTriggers } from '@wac/contract/flows';
 import type { SandboxMessage } from '@wac/contract/whatsapp-sandbox';
+import { freePort } from '../../../../test/free-port.ts';
 import { ADMIN, type TestApp } from '../../../../test/test-app.ts';
 import { buildApp } from '../../../app.ts';
 import { ensureFirstAdmin } from '../../../bootstrap-admin.ts';
@@ -12,17 +12,6 @@ import { connectDatabase } from '../../../db/database.ts';
 import type { ListeningTestApp } from '../../../whatsapp/test/listening-test-app.ts';
 import { createUsersRepository } from '../../users/users.repository.ts';
 import { createFlow } from './flow-test-kit.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /**
  * The whole app started again on an existing database, on a new port with its own sandbox, as after a restart:
