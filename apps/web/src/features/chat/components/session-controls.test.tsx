@@ -53,4 +53,11 @@ describe('SessionControls', () => {
     show('agent', conversation(1).session);
     expect(buttons()).toEqual(['Take over', 'End conversation']);
   });
+
+  it('offers anyone to claim a conversation the bot handed to the agents, without asking', () => {
+    show('agent', { state: 'agent', userId: null, username: null, reason: 'flow_handoff', changedAt: '2025-06-01T10:00:00Z' });
+    expect(buttons()).toEqual(['Take over', 'Return to bot', 'End conversation']);
+    fireEvent.click(screen.getByRole('button', { name: 'Take over' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

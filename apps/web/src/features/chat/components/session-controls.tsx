@@ -18,7 +18,7 @@ function colleagueHolding(session: Session, viewerId: number | undefined): Sessi
 }
 
 /**
- * Take over (from the bot, or from a colleague after confirming), give it back, or end the conversation: only what
+ * Take over (from the bot, unclaimed after the bot's handoff, or from a colleague after confirming), give it back, or end the conversation: only what
  * the current state allows. Only an admin may give back or end a conversation a colleague holds.
  */
 export function SessionControls({ conversation }: { conversation: ConversationSummary }) {
@@ -31,6 +31,8 @@ export function SessionControls({ conversation }: { conversation: ConversationSu
   const conversationId = conversation.id;
   const colleague = colleagueHolding(conversation.session, user?.id);
   const mayManage = colleague === null || user?.role === 'admin';
+  // Handed to the agents by the bot, nobody has claimed it yet: anyone may.
+  const unclaimed = state === 'agent' && conversation.session.userId === null;
 
   const run = (request: SessionRequest, onDone?: () => void) =>
     change.mutate(request, {
@@ -41,7 +43,7 @@ export function SessionControls({ conversation }: { conversation: ConversationSu
 
   return (
     <div className="session-controls">
-      {(nextSessionState(state, 'takeover') || colleague) && (
+      {(nextSessionState(state, 'takeover') || colleague || unclaimed) && (
         <Button
           variant="primary"
           className="btn-small"

@@ -1,5 +1,5 @@
-import { useContext, useEffect, useState } from 'react';
-import { UNSAFE_DataRouterContext, useBlocker, useLocation, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
 import { Button } from '../../../../ui/button';
 import { Modal } from '../../../../ui/modal';
 
@@ -12,8 +12,7 @@ interface GuardProps {
 
 /**
  * Leaving with unsaved changes asks first: closing or reloading the tab through the browser's own question, moving
- * elsewhere in the console through a dialog. Under a data router that is React Router's useBlocker; under the
- * declarative BrowserRouter, which has no blocker, the console's own links are caught as they are clicked.
+ * elsewhere in the console (a link, the Back button) through a dialog, by React Router's blocker.
  */
 export function UnsavedChangesGuard({ when, allow }: GuardProps) {
   useEffect(() => {
@@ -25,47 +24,10 @@ export function UnsavedChangesGuard({ when, allow }: GuardProps) {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [when]);
-  const dataRouter = useContext(UNSAFE_DataRouterContext);
-  return dataRouter ? <RouterBlocker when={when} allow={allow} /> : <LinkBlocker when={when} allow={allow} />;
-}
-
-function RouterBlocker({ when, allow }: GuardProps) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => when && !allow?.() && currentLocation.pathname !== nextLocation.pathname,
   );
   return <LeaveDialog open={blocker.state === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />;
-}
-
-function LinkBlocker({ when, allow }: GuardProps) {
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const [target, setTarget] = useState<string | null>(null);
-  useEffect(() => {
-    if (!when) return;
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = (event.target as Element | null)?.closest?.('a[href]');
-      if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.hasAttribute('download')) return;
-      const url = new URL(link.href, window.location.href);
-      if (url.origin !== window.location.origin || url.pathname === pathname || allow?.()) return;
-      event.preventDefault();
-      event.stopPropagation();
-      setTarget(`${url.pathname}${url.search}${url.hash}`);
-    };
-    document.addEventListener('click', onClick, true);
-    return () => document.removeEventListener('click', onClick, true);
-  }, [when, pathname, allow]);
-  return (
-    <LeaveDialog
-      open={target !== null}
-      onStay={() => setTarget(null)}
-      onLeave={() => {
-        const to = target;
-        setTarget(null);
-        if (to) navigate(to);
-      }}
-    />
-  );
 }
 
 function LeaveDialog({ open, onStay, onLeave }: { open: boolean; onStay: () => void; onLeave: () => void }) {
