@@ -31,9 +31,12 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** A fresh database and data directory per call, real PostgreSQL, the whole app built as in production. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const databaseUrl = await createMigratedTestDatabase();
+/**
+ * A fresh database (or the given one, as after a restart) and data directory per call, real PostgreSQL, the whole
+ * app built as in production.
+ */
+export async function createTestApp(env: Record<string, string> = {}, existingDatabaseUrl?: string): Promise<TestApp> {
+  const databaseUrl = existingDatabaseUrl ?? (await createMigratedTestDatabase());
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wac-test-data-'));
   const config = loadConfig(

@@ -7,11 +7,14 @@ export interface ListeningTestApp extends TestApp {
   baseUrl: string;
 }
 
-/** The whole app on a real port, with PUBLIC_URL pointing at it, so the sandbox's webhooks reach it over HTTP. */
-export async function createListeningTestApp(env: Record<string, string> = {}): Promise<ListeningTestApp> {
+/**
+ * The whole app on a real port, with PUBLIC_URL pointing at it, so the sandbox's webhooks reach it over HTTP; on a
+ * fresh database, or on an existing one as after a restart.
+ */
+export async function createListeningTestApp(env: Record<string, string> = {}, existingDatabaseUrl?: string): Promise<ListeningTestApp> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ PUBLIC_URL: baseUrl, ...env });
+  const t = await createTestApp({ PUBLIC_URL: baseUrl, ...env }, existingDatabaseUrl);
   await t.app.listen({ port, host: '127.0.0.1' });
   // The sandbox's timed webhook posts keep connections to this server open; the tests are over, so drop them rather
   // than let closing wait on them.

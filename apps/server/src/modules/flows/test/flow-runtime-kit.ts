@@ -1,75 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Flow, FlowTriggers } from '@wac/contract/flows';
 import type { SandboxMessage } from '@wac/contract/whatsapp-sandbox';
-import { freePort } from '../../../../test/free-port.ts';
-import { ADMIN, type TestApp } from '../../../../test/test-app.ts';
-import { buildApp } from '../../../app.ts';
-import { ensureFirstAdmin } from '../../../bootstrap-admin.ts';
-import { loadConfig } from '../../../config.ts';
-import { connectDatabase } from '../../../db/database.ts';
-import type { ListeningTestApp } from '../../../whatsapp/test/listening-test-app.ts';
-import { createUsersRepository } from '../../users/users.repository.ts';
+import type { TestApp } from '../../../../test/test-app.ts';
+import { createListeningTestApp, type ListeningTestApp } from '../../../whatsapp/test/listening-test-app.ts';
 import { createFlow } from './flow-test-kit.ts';
 
 /**
  * The whole app started again on an existing database, on a new port with its own sandbox, as after a restart:
  * whatever the first server left in PostgreSQL is all this one knows.
  */
-export async function restartOnDatabase(databaseUrl: string, env: Record<string, string> = {}): Promise<ListeningTestApp> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wac-test-restart-'));
-  const config = loadConfig(
-    {},
-    {
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: baseUrl,
-      TEMPLATE_SYNC_INTERVAL_MS: '0',
-      RATE_LIMIT_SIGN_IN: '100000',
-      ...env,
-    },
-  );
-  const database = connectDatabase(databaseUrl);
-  await ensureFirstAdmin(config, createUsersRepository(database.db));
-  const { app, ctx } = await buildApp(config, database);
-  await app.ready();
-  await app.listen({ port, host: '127.0.0.1' });
-
-  const request: TestApp['request'] = ({ token, headers, ...options }) =>
-    app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-  const login = async (username: string, password: string) => {
-    const res = await request({ method: 'POST', url: '/api/login', payload: { username, password } });
-    if (res.statusCode !== 200) throw new Error(`login failed for ${username}: ${res.statusCode} ${res.body}`);
-    return res.json().token as string;
-  };
-  let adminToken: string | undefined;
-  return {
-    app,
-    ctx,
-    databaseUrl,
-    dataDir,
-    baseUrl,
-    request,
-    login,
-    adminToken: async () => {
-      adminToken ??= await login(ADMIN.username, ADMIN.password);
-      return adminToken;
-    },
-    createUser: () => Promise.reject(new Error('not needed after a restart')),
-    async close() {
-      app.server.closeAllConnections();
-      await app.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+export const restartOnDatabase = (databaseUrl: string, env: Record<string, string> = {}): Promise<ListeningTestApp> =>
+  createListeningTestApp(env, databaseUrl);
 
 /** A simulated customer, through the sandbox: each message goes to the server as a signed webhook. */
 export function sandboxCustomer(t: () => ListeningTestApp, token: () => string, phone: string, name = 'Ann') {

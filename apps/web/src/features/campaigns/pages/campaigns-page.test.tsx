@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { appSettingDefaults } from '@wac/contract/app-settings-defaults';
 import type { Campaign } from '@wac/contract/campaigns';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { publicSettingsQueryKey } from '../../../lib/app-settings';
 import { setDateSettings } from '../../../lib/format-date';
-import { ToastProvider } from '../../../ui/toasts';
+import { renderSeededPage } from '../../../lib/render-seeded-page';
 import { campaignKeys } from '../api/campaign-query-keys';
 import { type CampaignList, campaignListKey } from '../api/list-campaigns';
 import { CAMPAIGNS_PAGE_SIZE, CampaignsPage } from './campaigns-page';
@@ -49,23 +47,11 @@ const listOf = (campaigns: Campaign[]): CampaignList => ({
 });
 
 /** The list query is seeded (or held back, or failed) in the cache, so the page never calls the server here. */
-async function renderPage(state: { list?: CampaignList; error?: ApiError }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  client.setQueryData(publicSettingsQueryKey, { settings });
-  setDateSettings(settings);
-  client.setQueryDefaults(campaignKeys.lists, { enabled: false });
-  if (state.list) client.setQueryData(firstPage, state.list);
-  if (state.error) await client.prefetchQuery({ queryKey: firstPage, queryFn: () => Promise.reject(state.error) });
-  return render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <MemoryRouter>
-          <CampaignsPage />
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = (state: { list?: CampaignList; error?: ApiError }) =>
+  renderSeededPage(<CampaignsPage />, { lists: campaignKeys.lists, firstPage, data: state.list, error: state.error }, (client) => {
+    client.setQueryData(publicSettingsQueryKey, { settings });
+    setDateSettings(settings);
+  });
 
 describe('CampaignsPage', () => {
   it('shows a spinner while the campaigns load', async () => {

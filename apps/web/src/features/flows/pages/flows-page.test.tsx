@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { FlowSummary } from '@wac/contract/flows';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { ToastProvider } from '../../../ui/toasts';
+import { renderSeededPage } from '../../../lib/render-seeded-page';
 import { flowKeys } from '../api/flow-query-keys';
 import { type FlowList, flowListKey } from '../api/list-flows';
 import { FLOWS_PAGE_SIZE, FlowsPage } from './flows-page';
@@ -34,21 +32,8 @@ const listOf = (flows: FlowSummary[]): FlowList => ({
 });
 
 /** The list query is seeded (or held back, or failed) in the cache, so the page never calls the server here. */
-async function renderPage(state: { list?: FlowList; error?: ApiError }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  client.setQueryDefaults(flowKeys.lists, { enabled: false });
-  if (state.list) client.setQueryData(firstPage, state.list);
-  if (state.error) await client.prefetchQuery({ queryKey: firstPage, queryFn: () => Promise.reject(state.error) });
-  return render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <MemoryRouter>
-          <FlowsPage />
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = (state: { list?: FlowList; error?: ApiError }) =>
+  renderSeededPage(<FlowsPage />, { lists: flowKeys.lists, firstPage, data: state.list, error: state.error });
 
 describe('FlowsPage', () => {
   it('shows a spinner while the flows load, then the error with a way to try again', async () => {
