@@ -1,10 +1,11 @@
 import { flowLimits, httpMethods } from '@wac/contract/flows';
 import { TextField } from '../../../../ui/text-field';
 import type { CanvasNodeOf } from '../builder/canvas-model';
+import { OptionalNumberField } from './optional-number-field';
 import { type Pair, PairRows } from './pair-rows';
 import { SelectField } from './select-field';
 import { TextAreaField } from './text-area-field';
-import { optionalInt, type SetNodeField } from './use-node-field';
+import type { SetNodeField } from './use-node-field';
 
 const methodOptions = httpMethods.map((m) => ({ value: m, label: m }));
 
@@ -20,13 +21,12 @@ export function HttpRequestFields({ node, set }: { node: CanvasNodeOf<'action'>;
     <>
       <div className="form-grid flow-panel-pair">
         <SelectField label="Method" value={data.method ?? 'GET'} options={methodOptions} onChange={(value) => set('method', value)} />
-        <TextField
+        <OptionalNumberField
           label="Timeout (ms)"
-          type="number"
           min={100}
           max={flowLimits.httpTimeoutMs}
-          value={data.timeoutMs ?? ''}
-          onChange={(e) => set('timeoutMs', optionalInt(e.target.value))}
+          value={data.timeoutMs}
+          onChange={(value) => set('timeoutMs', value)}
         />
       </div>
       <TextField label="URL" type="url" value={data.url ?? ''} placeholder="https://" onChange={(e) => set('url', e.target.value)} />

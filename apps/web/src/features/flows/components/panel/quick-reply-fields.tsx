@@ -2,9 +2,10 @@ import { flowLimits, whatsappInteractiveLimits } from '@wac/contract/flows';
 import { TextField } from '../../../../ui/text-field';
 import type { CanvasNodeOf } from '../builder/canvas-model';
 import { CountedTextField } from './counted-text-field';
+import { OptionalNumberField } from './optional-number-field';
 import { QuickReplyOptions } from './quick-reply-options';
 import { TextAreaField } from './text-area-field';
-import { optionalInt, type SetNodeField } from './use-node-field';
+import type { SetNodeField } from './use-node-field';
 
 export function QuickReplyFields({ node, set }: { node: CanvasNodeOf<'quickReply'>; set: SetNodeField }) {
   const { data } = node;
@@ -35,21 +36,19 @@ export function QuickReplyFields({ node, set }: { node: CanvasNodeOf<'quickReply
         hint="Letters, digits, _ and . — then {{topic}} in later messages."
       />
       <div className="form-grid flow-panel-pair">
-        <TextField
+        <OptionalNumberField
           label="Max retries"
-          type="number"
           min={0}
           max={flowLimits.maxRetries}
-          value={data.maxRetries ?? ''}
-          onChange={(e) => set('maxRetries', optionalInt(e.target.value))}
+          value={data.maxRetries}
+          onChange={(value) => set('maxRetries', value)}
         />
-        <TextField
+        <OptionalNumberField
           label="Timeout (minutes)"
-          type="number"
           min={1}
           max={flowLimits.timeoutMinutes}
-          value={data.timeoutMinutes ?? ''}
-          onChange={(e) => set('timeoutMinutes', optionalInt(e.target.value))}
+          value={data.timeoutMinutes}
+          onChange={(value) => set('timeoutMinutes', value)}
         />
       </div>
       <TextAreaField

@@ -20,6 +20,3 @@ export function useNodeField(dispatch: Dispatch<HistoryAction>, nodeId: string) 
 }
 
 export type SetNodeField = ReturnType<typeof useNodeField>;
-
-/** '' for an empty optional number, else the whole number typed. */
-export const optionalInt = (text: string): number | undefined => (text.trim() === '' ? undefined : Math.trunc(Number(text)));
