@@ -299,3 +299,42 @@ test('the settings page has no serious accessibility violations on any of its ta
     tab('Test email'),
   ]);
 });
+
+test('the API key pages and outbound webhooks have no serious accessibility violations', async ({ page, request, admin }) => {
+  const headers = { authorization: `Bearer ${await apiToken(request)}` };
+  const created = await request.post('/api/keys', { headers, data: { name: uniqueName('A11y key '), scopes: ['send:text'] } });
+  expect(created.status()).toBe(201);
+  const { key, secret } = await created.json();
+  const sent = await request.post('/api/send-text', { headers: { 'x-api-key': secret }, data: { phone: admin.phone, message: 'Hello' } });
+  expect(sent.status()).toBe(201);
+  await expectAccessible(page, [
+    { name: 'API keys', path: '/api-keys', ready: (p) => p.getByRole('region', { name: 'API keys' }).getByRole('row').nth(1) },
+    { name: 'new API key', path: '/api-keys/new', ready: (p) => p.getByLabel('Allowed IP ranges') },
+    {
+      name: 'new API key with errors',
+      act: (p) => p.getByRole('button', { name: 'Create API key' }).click(),
+      ready: (p) => p.getByText('name is required'),
+    },
+    {
+      name: 'API key',
+      path: `/api-keys/${key.id}`,
+      act: async (p) => {
+        // The call is logged a moment after its answer.
+        await expect(async () => {
+          await p.getByRole('region', { name: 'Calls' }).getByRole('button', { name: 'Refresh' }).click();
+          await expect(p.getByRole('region', { name: 'Calls' }).getByRole('cell', { name: '/api/send-text' })).toBeVisible({
+            timeout: 1000,
+          });
+        }).toPass();
+      },
+      ready: (p) => p.getByRole('region', { name: 'Calls per day' }).getByText('Error rate'),
+    },
+    { name: 'edit API key', path: `/api-keys/${key.id}/edit`, ready: (p) => p.getByLabel('Allowed IP ranges') },
+    {
+      name: 'settings, add outbound webhook dialog',
+      path: '/settings#outbound-webhooks',
+      act: (p) => p.getByRole('button', { name: 'Add webhook' }).click(),
+      ready: (p) => p.getByRole('dialog', { name: 'Add outbound webhook' }).getByLabel('URL'),
+    },
+  ]);
+});

@@ -14,6 +14,7 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { agentSessionsPlugin } from './modules/agent-sessions/agent-sessions.plugin.ts';
+import { registerApiKeys } from './modules/api-keys/api-keys.plugin.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { campaignsPlugin } from './modules/campaigns/campaigns.plugin.ts';
 import { chatPlugin } from './modules/chat/chat.plugin.ts';
@@ -24,6 +25,8 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { licenseRoutes } from './modules/license/license.routes.ts';
 import { mediaPlugin } from './modules/media/media.plugin.ts';
 import { messagingPlugin } from './modules/messaging/messaging.plugin.ts';
+import { outboundWebhooksPlugin } from './modules/outbound-webhooks/outbound-webhooks.plugin.ts';
+import { publicApiPlugin } from './modules/public-api/public-api.plugin.ts';
 import { reportsPlugin } from './modules/reports/reports.plugin.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { templatesPlugin } from './modules/templates/templates.plugin.ts';
@@ -59,6 +62,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const ctx = await createAppContext(app, config, database);
   registerAuthGuards(app, (token) => ctx.auth.authenticate(token));
   registerLicenseGuard(app, ctx.license);
+  await registerApiKeys(app, ctx);
 
   // Each domain builds its repositories and services from the shared ones, and registers its routes and jobs.
   await app.register(healthRoutes, { ctx });
@@ -74,8 +78,10 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(chatPlugin, { ctx });
   await app.register(agentSessionsPlugin, { ctx });
   await app.register(templatesPlugin, { ctx });
+  await app.register(publicApiPlugin, { ctx });
   await app.register(campaignsPlugin, { ctx });
   await app.register(flowsPlugin, { ctx });
+  await app.register(outboundWebhooksPlugin, { ctx });
   await app.register(jobsRoutes, { ctx });
   await registerWebConsole(app, config.webDistDir);
 

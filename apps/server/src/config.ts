@@ -106,6 +106,14 @@ const envSchema = z.object({
   FLOW_MAX_STEPS: z.coerce.number().int().min(1).max(10_000).default(100),
   /** How long the sandbox takes to review a new or edited template. */
   SANDBOX_TEMPLATE_REVIEW_MS: z.coerce.number().int().min(0).default(2000),
+  /** Days the usage log of API key calls is kept; older calls are deleted every hour. */
+  API_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** The waits before an outbound webhook delivery's 2nd, 3rd, ... attempt (the last repeats), each ±20%, for a day at most. */
+  OUTBOUND_WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .default('10000,30000,120000,600000,1800000,3600000,7200000,14400000')
+    .refine((value) => /^\s*\d+(\s*,\s*\d+)*\s*$/.test(value), 'OUTBOUND_WEBHOOK_RETRY_DELAYS_MS must be milliseconds separated by commas')
+    .transform((value) => value.split(',').map(Number)),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -138,6 +146,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     campaignInDoubtGraceMs: env.CAMPAIGN_IN_DOUBT_GRACE_MS,
     campaignPacing: env.CAMPAIGN_PACING === 'on',
     flows: { idleMinutes: env.FLOW_IDLE_MINUTES, maxSteps: env.FLOW_MAX_STEPS },
+    apiLogRetentionDays: env.API_LOG_RETENTION_DAYS,
+    outboundWebhooks: { retryDelaysMs: env.OUTBOUND_WEBHOOK_RETRY_DELAYS_MS },
     smtpUrl: env.SMTP_URL,
     license: { key: env.LICENSE_KEY, hmacSecret: env.LICENSE_HMAC_SECRET },
     logLevel: env.LOG_LEVEL,

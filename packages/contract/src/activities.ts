@@ -118,6 +118,12 @@ export const reservedActivityTypes = [
   'flow_activated',
   'flow_deactivated',
   'flow_restored',
+  'api_key_created',
+  'api_key_updated',
+  'api_key_revoked',
+  'outbound_webhook_created',
+  'outbound_webhook_updated',
+  'outbound_webhook_deleted',
   // The bot flow runtime (flow sessions over WhatsApp).
   /** A flow reached a handoff (or ran out of retries): the conversation waits for an agent. */
   'flow_handoff',
@@ -180,6 +186,7 @@ export function notificationTarget(activity: { type: string; sourceType: SourceT
   if (type === 'flow_handoff') return '/chat';
   if (type.includes('campaign')) return '/campaigns';
   if (type.includes('template')) return '/templates';
+  if (type.startsWith('api_key')) return '/api-keys';
   return '/activities';
 }
 

@@ -104,6 +104,12 @@ const described: { [type in ReservedActivityType]?: Describe } = {
   flow_activated: (who, d) => `${who} activated bot flow ${d.name ?? ''}`.trim(),
   flow_deactivated: (who, d) => `${who} deactivated bot flow ${d.name ?? ''}`.trim(),
   flow_restored: (who, d) => `${who} restored bot flow ${d.name ?? ''}${d.details ? ` ${d.details}` : ''}`.trim(),
+  api_key_created: (who, d) => `${who} created API key ${d.name ?? ''}`.trim(),
+  api_key_updated: (who, d) => `${who} updated API key ${d.name ?? ''}${d.details ? ` (${d.details})` : ''}`.trim(),
+  api_key_revoked: (who, d) => `${who} revoked API key ${d.name ?? ''}`.trim(),
+  outbound_webhook_created: (who, d) => `${who} added outbound webhook ${d.name ?? ''}`.trim(),
+  outbound_webhook_updated: (who, d) => `${who} updated outbound webhook ${d.name ?? ''}${d.details ? ` (${d.details})` : ''}`.trim(),
+  outbound_webhook_deleted: (who, d) => `${who} deleted outbound webhook ${d.name ?? ''}`.trim(),
   // The bot flow runtime.
   flow_handoff: (_who, d) => `The bot handed the conversation with ${d.name ?? d.recipient ?? 'a customer'} to an agent`,
   template_status_update: (_who, d) => `Template ${d.name ?? ''} is now ${d.status?.toLowerCase() ?? 'updated'}`.replace(/\s+/g, ' '),

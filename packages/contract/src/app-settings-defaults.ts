@@ -24,7 +24,7 @@ export interface OptKeywords {
   optIn: string[];
 }
 export const KEYWORD_MAX_LENGTH = 30;
-/** Hosts a bot flow's HTTP actions may reach although they resolve to private addresses (an intranet API, 127.0.0.1). */
+/** Hosts a bot flow's HTTP actions, or an outbound webhook, may reach although they resolve to private addresses (an intranet API, 127.0.0.1). */
 export const ALLOWED_HOSTS_MAX_COUNT = 50;
 export const ALLOWED_HOST_MAX_LENGTH = 260;
 export const KEYWORDS_MAX_COUNT = 50;
@@ -47,17 +47,19 @@ export const appSettingDefaults = {
   'app.opt_in_keywords': DEFAULT_OPT_IN_KEYWORDS,
   /** `host` (any port), `host:port` or `[::1]:8080`; public addresses need no entry (flow-http.ts). */
   'flows.allowed_hosts': [] as readonly string[],
+  /** The same for outbound webhook URLs, checked when one is saved and at each delivery (outbound-webhooks module). */
+  'webhooks.allowed_hosts': [] as readonly string[],
 } as const;
 export type AppSettingKey = keyof typeof appSettingDefaults;
 /** The settings held as a list of words rather than one text. */
-export const appSettingListKeys = ['app.opt_out_keywords', 'app.opt_in_keywords', 'flows.allowed_hosts'] as const;
+export const appSettingListKeys = ['app.opt_out_keywords', 'app.opt_in_keywords', 'flows.allowed_hosts', 'webhooks.allowed_hosts'] as const;
 export type AppSettingListKey = (typeof appSettingListKeys)[number];
 export type AppSettingTextKey = Exclude<AppSettingKey, AppSettingListKey>;
 export type AppSettings = { [K in AppSettingKey]: K extends AppSettingListKey ? readonly string[] : string };
 export const appSettingKeys = Object.keys(appSettingDefaults) as AppSettingKey[];
 
 /** Settings only admins read: GET /api/app/public answers them empty. */
-export const privateAppSettingKeys = ['flows.allowed_hosts'] as const satisfies readonly AppSettingKey[];
+export const privateAppSettingKeys = ['flows.allowed_hosts', 'webhooks.allowed_hosts'] as const satisfies readonly AppSettingKey[];
 
 export function isListSetting(key: AppSettingKey): key is AppSettingListKey {
   return (appSettingListKeys as readonly string[]).includes(key);

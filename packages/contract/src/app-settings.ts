@@ -62,21 +62,22 @@ const keywordList = (label: string) =>
 /** `host`, `host:port`, `[ipv6]` or `[ipv6]:port`, or a pasted http(s) URL whose host is taken. */
 const allowedHostPattern = /^(?:https?:\/\/)?(?:[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?|\[[0-9a-f:.]+\])(?::\d{1,5})?\/?$/;
 
-/** Hosts a flow's HTTP actions may call at private addresses: stored trimmed, lower-cased and once each. */
-const allowedHostList = z
-  .array(z.string({ error: 'Allowed hosts must be a list of host names' }), { error: 'Allowed hosts must be a list of host names' })
-  .overwrite((hosts) => [...new Set(hosts.map((host) => host.trim().toLowerCase()))])
-  .superRefine((hosts, ctx) => {
-    const bad = hosts.find((host) => host !== '' && (host.length > ALLOWED_HOST_MAX_LENGTH || !allowedHostPattern.test(host)));
-    if (hosts.includes('')) ctx.addIssue({ code: 'custom', message: 'Allowed hosts must not contain blank entries' });
-    else if (bad !== undefined)
-      ctx.addIssue({
-        code: 'custom',
-        message: `Allowed hosts are written api.example.com, api.example.com:8443 or [::1]:8080 ("${bad.slice(0, 60)}" is not)`,
-      });
-    else if (hosts.length > ALLOWED_HOSTS_MAX_COUNT)
-      ctx.addIssue({ code: 'custom', message: `Allowed hosts must be at most ${ALLOWED_HOSTS_MAX_COUNT} entries` });
-  });
+/** Hosts a flow's HTTP actions or outbound webhooks may call at private addresses: stored trimmed, lower-cased and once each. */
+const allowedHostList = (label: string) =>
+  z
+    .array(z.string({ error: `${label} must be a list of host names` }), { error: `${label} must be a list of host names` })
+    .overwrite((hosts) => [...new Set(hosts.map((host) => host.trim().toLowerCase()))])
+    .superRefine((hosts, ctx) => {
+      const bad = hosts.find((host) => host !== '' && (host.length > ALLOWED_HOST_MAX_LENGTH || !allowedHostPattern.test(host)));
+      if (hosts.includes('')) ctx.addIssue({ code: 'custom', message: `${label} must not contain blank entries` });
+      else if (bad !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} are written api.example.com, api.example.com:8443 or [::1]:8080 ("${bad.slice(0, 60)}" is not)`,
+        });
+      else if (hosts.length > ALLOWED_HOSTS_MAX_COUNT)
+        ctx.addIssue({ code: 'custom', message: `${label} must be at most ${ALLOWED_HOSTS_MAX_COUNT} entries` });
+    });
 
 /** Every setting is optional in an update; each is checked on its own so the message names it. */
 export const appSettingsUpdateSchema = z
@@ -103,7 +104,8 @@ export const appSettingsUpdateSchema = z
     'app.favicon_url': optionalUrl('Favicon URL'),
     'app.opt_out_keywords': keywordList('Opt-out keywords'),
     'app.opt_in_keywords': keywordList('Opt-in keywords'),
-    'flows.allowed_hosts': allowedHostList,
+    'flows.allowed_hosts': allowedHostList('Allowed hosts'),
+    'webhooks.allowed_hosts': allowedHostList('Webhook allowed hosts'),
   })
   .partial()
   .strict();

@@ -82,6 +82,8 @@ export const chatMessageSchema = z.object({
   retryCount: z.number().int(),
   /** The agent who sent it. */
   sender: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  /** The API key it was sent through (the public API); sender is then null. */
+  apiKey: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   media: chatMediaSchema.nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

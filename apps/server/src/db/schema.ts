@@ -5,10 +5,12 @@ import { campaignStatuses } from '@wac/contract/campaign-states';
 import { recipientStates } from '@wac/contract/campaigns';
 import { mediaFileStatuses } from '@wac/contract/chat';
 import { type FlowEdge, type FlowNode, type FlowTriggers, flowSessionStatuses, flowStatuses } from '@wac/contract/flows';
+import { deliveryStates } from '@wac/contract/outbound-webhooks';
 import { mediaHeaderFormats, parameterFormats, templateCategories, templateStatuses } from '@wac/contract/templates';
 import { deliveryStatuses, mediaKinds, messageDirections, messageStatuses, messageTypes } from '@wac/contract/whatsapp-messages';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -235,6 +237,8 @@ export const messages = pgTable(
     failedAt: tstz('failed_at'),
     /** The agent who sent it; null for inbound, bot and campaign messages. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key a key-authenticated send came through (spec 7 "API keys"); keys are revoked, never deleted. */
+    apiKeyId: integer('api_key_id').references((): AnyPgColumn => apiKeys.id, { onDelete: 'set null' }),
     /** How many times an agent retried this message after it failed; each retry records Meta's new id. */
     retryCount: integer('retry_count').notNull().default(0),
     /** Set on template messages the business sent: what template analytics count by. */
@@ -606,4 +610,108 @@ export const flowInbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('flow_inbox_conversation_idx').on(t.conversationId, t.messageId)],
+);
+
+/** API keys (spec 7): the secret is kept only as its SHA-256 (it is 32 random bytes); the prefix identifies it. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    scopes: text('scopes').array().notNull(),
+    expiresAt: tstz('expires_at'),
+    /** IPv4/IPv6 addresses or CIDR ranges a call must come from; empty allows any. */
+    allowedIps: text('allowed_ips').array().notNull().default(sql`'{}'::text[]`),
+    rateLimitPerMinute: integer('rate_limit_per_minute'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    lastUsedAt: tstz('last_used_at'),
+    revokedAt: tstz('revoked_at'),
+  },
+  (t) => [index('api_keys_created_idx').on(sql`${t.createdAt} DESC`, sql`${t.id} DESC`)],
+);
+
+/** One row per key-authenticated call (the `usageEvents` of spec 7's cleanup), written in batches off the request path. */
+export const apiKeyUsage = pgTable(
+  'api_key_usage',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    at: tstz('at').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    latencyMs: real('latency_ms').notNull(),
+    ip: text('ip'),
+    errorCode: text('error_code'),
+    /** The message the call stored; not a foreign key, so the log outlives a cleaned-up message. */
+    messageId: integer('message_id'),
+  },
+  (t) => [index('api_key_usage_key_time_idx').on(t.keyId, sql`${t.at} DESC`), index('api_key_usage_time_idx').on(t.at)],
+);
+
+/**
+ * Idempotency-Key answers per key for 24 hours: the first request inserts its row and sends; a repeat gets the stored
+ * answer (or 409 while the first is still running). A different body under the same key is refused.
+ */
+export const apiIdempotency = pgTable(
+  'api_idempotency',
+  {
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is running. */
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] }), index('api_idempotency_created_idx').on(t.createdAt)],
+);
+
+/** URLs admins subscribe to events; deliveries are signed with the secret (sealed with the secret box, as it must be read to sign). */
+export const outboundWebhooks = pgTable('outbound_webhooks', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull(),
+  secretSealed: text('secret_sealed').notNull(),
+  events: text('events').array().notNull(),
+  description: text('description').notNull().default(''),
+  active: boolean('active').notNull().default(true),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+/** Each event for each subscription: claimed when due, retried with backoff for a day, with the receiver's last answer. */
+export const outboundDeliveries = pgTable(
+  'outbound_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => outboundWebhooks.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull(),
+    state: text('state', { enum: deliveryStates }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    lastAttemptAt: tstz('last_attempt_at'),
+    statusCode: integer('status_code'),
+    response: text('response'),
+    durationMs: real('duration_ms'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Claims read each subscription's due deliveries in turn; the list counts each one's recent failures.
+    index('outbound_deliveries_due_idx').on(t.webhookId, t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index('outbound_deliveries_failed_idx').on(t.webhookId, t.lastAttemptAt).where(sql`${t.state} = 'failed'`),
+    index('outbound_deliveries_webhook_idx').on(t.webhookId, sql`${t.id} DESC`),
+    check('outbound_deliveries_state_check', sql.raw(`state IN (${deliveryStates.map((s) => `'${s}'`).join(', ')})`)),
+  ],
 );

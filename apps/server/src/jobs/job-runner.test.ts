@@ -132,15 +132,19 @@ describe('the jobs page', () => {
   it('lists every kind, scheduled and claimed, with a failed run’s error', async () => {
     const jobs = await overview();
     expect(jobs.kinds.map((k) => [k.name, k.mechanism])).toEqual([
+      ['api-keys.log-cleanup', 'scheduled'],
       ['auth.sign-in-cleanup', 'scheduled'],
       ['messaging.stale-send-sweep', 'scheduled'],
       ['templates.sync', 'scheduled'],
+      ['public-api.idempotency-sweep', 'scheduled'],
       ['campaigns.start-due', 'scheduled'],
       ['flows.session-timers', 'scheduled'],
+      ['outbound-webhooks.cleanup', 'scheduled'],
       ['messaging.webhook-events', 'claim'],
       ['messaging.media-downloads', 'claim'],
       ['campaigns.dispatch', 'claim'],
       ['flows.inbox', 'claim'],
+      ['outbound-webhooks.deliveries', 'claim'],
     ]);
     const sync = kindIn(jobs, 'templates.sync');
     expect(sync.failed).toBeGreaterThan(0);

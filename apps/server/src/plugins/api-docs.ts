@@ -12,7 +12,14 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-API-Key',
+            description:
+              'The secret of an API key an admin created under API keys (`wac_` and 43 characters). Only the sending endpoints ' +
+              'that declare this scheme take it, each needing its scope; every other endpoint takes a bearer token.',
+          },
         },
       },
       security: [{ bearer: [] }],

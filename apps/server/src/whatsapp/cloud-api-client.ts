@@ -13,6 +13,17 @@ export interface ReplyButton {
   title: string;
 }
 
+/** The text around an interactive message's body: a header above it and a footer below (60 characters each at Meta). */
+export interface InteractiveFrame {
+  header?: string;
+  footer?: string;
+}
+
+const framed = (frame: InteractiveFrame) => ({
+  ...(frame.header ? { header: { type: 'text', text: frame.header } } : {}),
+  ...(frame.footer ? { footer: { text: frame.footer } } : {}),
+});
+
 export interface ListSection {
   title?: string;
   rows: { id: string; title: string; description?: string }[];
@@ -226,20 +237,21 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
       return send(to, { type: kind, [kind]: media });
     },
 
-    sendButtons: (to: string, body: string, buttons: ReplyButton[]) =>
+    sendButtons: (to: string, body: string, buttons: ReplyButton[], frame: InteractiveFrame = {}) =>
       send(to, {
         type: 'interactive',
         interactive: {
           type: 'button',
+          ...framed(frame),
           body: { text: body },
           action: { buttons: buttons.map((b) => ({ type: 'reply', reply: { id: b.id, title: b.title } })) },
         },
       }),
 
-    sendList: (to: string, body: string, buttonText: string, sections: ListSection[]) =>
+    sendList: (to: string, body: string, buttonText: string, sections: ListSection[], frame: InteractiveFrame = {}) =>
       send(to, {
         type: 'interactive',
-        interactive: { type: 'list', body: { text: body }, action: { button: buttonText, sections } },
+        interactive: { type: 'list', ...framed(frame), body: { text: body }, action: { button: buttonText, sections } },
       }),
 
     sendReaction: (to: string, messageId: string, emoji: string) =>

@@ -22,6 +22,7 @@ describe('route table', () => {
       'Conversations',
       'Activities',
       'Users',
+      'API keys',
       'Background jobs',
       'Settings',
     ]);
@@ -46,6 +47,10 @@ describe('route table', () => {
       '/bot-flows/:id',
       '/activities',
       '/admin/users',
+      '/api-keys',
+      '/api-keys/new',
+      '/api-keys/:id/edit',
+      '/api-keys/:id',
       '/admin/jobs',
       '/settings',
     ]);
@@ -69,6 +74,9 @@ describe('route table', () => {
     expect(routeForPath('/campaigns/12/edit')?.title).toBe('Edit campaign');
     expect(routeForPath('/bot-flows/new')?.title).toBe('New bot flow');
     expect(routeForPath('/bot-flows/7')?.title).toBe('Bot flow');
+    expect(routeForPath('/api-keys/new')?.title).toBe('New API key');
+    expect(routeForPath('/api-keys/3')?.title).toBe('API key');
+    expect(routeForPath('/api-keys/3/edit')?.title).toBe('Edit API key');
   });
 
   it('sends admins to the overview and everyone else to /chat', () => {

@@ -44,6 +44,10 @@ const CampaignDetailPage = named(() => import('../features/campaigns/pages/campa
 const FlowsPage = named(() => import('../features/flows/pages/flows-page'), 'FlowsPage');
 const NewFlowPage = named(() => import('../features/flows/pages/flow-builder-pages'), 'NewFlowPage');
 const EditFlowPage = named(() => import('../features/flows/pages/flow-builder-pages'), 'EditFlowPage');
+const ApiKeysPage = named(() => import('../features/api-keys/pages/api-keys-page'), 'ApiKeysPage');
+const NewApiKeyPage = named(() => import('../features/api-keys/pages/api-key-editor-pages'), 'NewApiKeyPage');
+const EditApiKeyPage = named(() => import('../features/api-keys/pages/api-key-editor-pages'), 'EditApiKeyPage');
+const ApiKeyDetailPage = named(() => import('../features/api-keys/pages/api-key-detail-page'), 'ApiKeyDetailPage');
 const TemplateAnalyticsPage = named(() => import('../features/template-analytics/pages/template-analytics-page'), 'TemplateAnalyticsPage');
 
 /** The one table behind the router, the sidebar and the header title. Capabilities not built yet are not listed. */
@@ -169,6 +173,35 @@ export const appRoutes: AppRoute[] = [
     page: UsersPage,
     requiredRole: 'admin',
     menu: { group: 'Management', label: 'Users', icon: 'users', adminOnly: true },
+  },
+  {
+    path: '/api-keys',
+    title: 'API keys',
+    subtitle: 'Keys your shop, CRM or ticketing system sends messages with, and every call they made',
+    page: ApiKeysPage,
+    requiredRole: 'admin',
+    menu: { group: 'Management', label: 'API keys', icon: 'key', adminOnly: true },
+  },
+  {
+    path: '/api-keys/new',
+    title: 'New API key',
+    subtitle: 'Its secret is shown once, when it is created',
+    page: NewApiKeyPage,
+    requiredRole: 'admin',
+  },
+  {
+    path: '/api-keys/:id/edit',
+    title: 'Edit API key',
+    subtitle: 'Name, scopes, expiry, allowed addresses and rate limit; the secret stays the same',
+    page: EditApiKeyPage,
+    requiredRole: 'admin',
+  },
+  {
+    path: '/api-keys/:id',
+    title: 'API key',
+    subtitle: 'Details, calls per day and the log of every call',
+    page: ApiKeyDetailPage,
+    requiredRole: 'admin',
   },
   {
     path: '/admin/jobs',

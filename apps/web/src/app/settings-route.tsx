@@ -2,7 +2,9 @@ import { EmailSettingsSection } from '../features/email/components/email-setting
 import { EmailTemplatesSection } from '../features/email/components/email-templates-section';
 import { OutboxSection } from '../features/email/components/outbox-section';
 import { LicenseSection } from '../features/license/components/license-section';
+import { AllowedHostsForm } from '../features/settings/components/allowed-hosts-form';
 import { AppSettingsSection } from '../features/settings/components/app-settings-section';
+import { OutboundWebhooksSection } from '../features/settings/components/outbound-webhooks/outbound-webhooks-section';
 import { WebhookHealthSection } from '../features/settings/components/webhook-health-section';
 import { SettingsPage, type SettingsSection } from '../features/settings/pages/settings-page';
 
@@ -37,6 +39,20 @@ const sections: SettingsSection[] = [
     title: 'WhatsApp webhook',
     description: 'Whether WhatsApp events reach the console, and whether it keeps up processing them.',
     render: () => <WebhookHealthSection />,
+  },
+  {
+    id: 'outbound-webhooks',
+    title: 'Outbound webhooks',
+    description: 'URLs your own systems receive signed events on: messages received, message statuses, finished campaigns, handoffs.',
+    render: () => <OutboundWebhooksSection />,
+  },
+  {
+    id: 'bot-flows',
+    title: 'Bot flows',
+    description: 'Where the HTTP actions of bot flows may call: public addresses always, hosts on your own network only when listed here.',
+    render: () => (
+      <AllowedHostsForm settingKey="flows.allowed_hosts" name="Bot flow allowed hosts" reach="bot flows' HTTP actions may call" />
+    ),
   },
   {
     id: 'outbox',

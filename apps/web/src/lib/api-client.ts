@@ -21,7 +21,7 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** Sign-in and token checks handle 401 themselves instead of reloading. */
   skipSessionExpiry?: boolean;
-  /** Spec 4: a quota refusal shows a toast instead of the quota modal. */
+  /** The caller shows licence refusals itself: a quota refusal is then a toast (spec 4), a missing feature nothing. */
   suppressLicenseModals?: boolean;
   signal?: AbortSignal;
 }

@@ -30,9 +30,10 @@ describe('licenceReaction (spec 4)', () => {
     });
   });
 
-  it('shows the upgrade modal for a feature the plan lacks', () => {
+  it('shows the upgrade modal for a feature the plan lacks, unless the caller says so itself', () => {
     const payload = { error: 'Bot flows is not available', code: 'FEATURE_NOT_AVAILABLE', feature: 'botFlows' };
-    expect(licenseReaction(payload, { ...admin, modalsSuppressed: true })).toEqual({ kind: 'feature-modal', payload });
+    expect(licenseReaction(payload, admin)).toEqual({ kind: 'feature-modal', payload });
+    expect(licenseReaction(payload, { ...admin, modalsSuppressed: true })).toEqual({ kind: 'none' });
   });
 
   it.each(['LICENSE_EXPIRED', 'LICENSE_INVALID', 'SETUP_REQUIRED'])('%s: a toast, then the action URL for an admin', (code) => {

@@ -15,7 +15,9 @@ export interface LicenseToast {
 export type LicenseReaction =
   | { kind: 'quota-modal'; payload: LicenseErrorPayload }
   | { kind: 'feature-modal'; payload: LicenseErrorPayload }
-  | { kind: 'toast'; toast: LicenseToast; redirectTo?: string };
+  | { kind: 'toast'; toast: LicenseToast; redirectTo?: string }
+  /** The caller shows the refusal where it happened (a settings section for a feature the plan lacks). */
+  | { kind: 'none' };
 
 const REDIRECTING = new Set(['LICENSE_EXPIRED', 'LICENSE_INVALID', 'SETUP_REQUIRED']);
 
@@ -44,7 +46,7 @@ function toastOf(payload: LicenseErrorPayload): LicenseToast {
  */
 export function licenseReaction(payload: LicenseErrorPayload, context: { modalsSuppressed: boolean; isAdmin: boolean }): LicenseReaction {
   if (payload.code === 'QUOTA_EXCEEDED' && !context.modalsSuppressed) return { kind: 'quota-modal', payload };
-  if (payload.code === 'FEATURE_NOT_AVAILABLE') return { kind: 'feature-modal', payload };
+  if (payload.code === 'FEATURE_NOT_AVAILABLE') return context.modalsSuppressed ? { kind: 'none' } : { kind: 'feature-modal', payload };
   const toast = toastOf(payload);
   if (REDIRECTING.has(payload.code) && payload.actionUrl && context.isAdmin) return { kind: 'toast', toast, redirectTo: payload.actionUrl };
   return { kind: 'toast', toast };

@@ -154,6 +154,12 @@ const shapes = {
       <path d="M6.5 8v4.5a2 2 0 0 0 2 2h7a2 2 0 0 1 2 2" />
     </>
   ),
+  key: (
+    <>
+      <circle cx="7.5" cy="15.5" r="5.5" />
+      <path d="M11.4 11.6 21 2M15.5 7.5l3 3M18 5l3 3" />
+    </>
+  ),
   reply: (
     <>
       <polyline points="9 17 4 12 9 7" />

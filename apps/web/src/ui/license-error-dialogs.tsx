@@ -24,6 +24,7 @@ export function LicenseErrorDialogs() {
     const timers: ReturnType<typeof setTimeout>[] = [];
     const unsubscribe = subscribeLicenseErrors(({ payload, modalsSuppressed }) => {
       const reaction = licenseReaction(payload, { modalsSuppressed, isAdmin: localStorage.getItem(sessionKeys.role) === 'admin' });
+      if (reaction.kind === 'none') return;
       if (reaction.kind === 'quota-modal') setQuota(reaction.payload);
       else if (reaction.kind === 'feature-modal') setFeature(reaction.payload);
       else {

@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import { createKickableLoop, type KickableLoop } from '../../jobs/kickable-loop.ts';
 import { freshFor } from '../../lib/fresh-for.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
+import { publishCampaignFinished } from '../outbound-webhooks/outbound-events.ts';
 import { assertSendable } from '../templates/send-template.ts';
 import { type CampaignDeps, recordSystemCampaignActivity } from './campaign-deps.ts';
 import {
@@ -220,7 +221,9 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
     if (inFlight.get(campaign.id)?.size) return;
     await inTransaction(db, async (tx) => {
       if (!(await completeIfDone(tx, campaign.id))) return;
-      await recordSystemCampaignActivity(deps, tx, 'campaign_completed', campaign.name, completionSummary(await countsOf(tx, campaign.id)));
+      const counts = await countsOf(tx, campaign.id);
+      await recordSystemCampaignActivity(deps, tx, 'campaign_completed', campaign.name, completionSummary(counts));
+      await publishCampaignFinished(tx, { id: campaign.id, name: campaign.name, counts });
       afterCommit(tx, () => void emitProgressNow(deps, campaign.id));
     });
   }

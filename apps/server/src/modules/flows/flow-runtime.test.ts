@@ -176,6 +176,16 @@ describe('customers talking to a bot flow over WhatsApp', () => {
     await bob.says('hi');
     await settled();
     expect(await bob.received()).toHaveLength(3);
+
+    // The first agent to answer claims it.
+    const answered = await t.request({
+      method: 'POST',
+      url: '/api/agent/message',
+      token: admin,
+      payload: { recipientPhone: `+${bob.phone}`, message: 'Hello Bob, Sales here' },
+    });
+    expect(answered.statusCode).toBe(201);
+    expect(await agentSession(bob)).toMatchObject({ state: 'agent', userId: expect.any(Number), reason: 'agent_takeover' });
   });
 
   it('records a reply Meta refuses as failed with Meta’s error, and still sends the next one', async () => {

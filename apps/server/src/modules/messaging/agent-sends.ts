@@ -4,12 +4,13 @@ import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import type { Tx } from '../../db/database.ts';
 import { type ConversationSession, lockConversation } from './conversation-sessions.repository.ts';
 import { toChatMessages } from './conversation-views.ts';
+import type { MessageWithSender } from './conversations.repository.ts';
 import { dispatch } from './dispatch.ts';
 import { upsertConversation } from './inbound-messages.repository.ts';
 import { findOrCreateContact, type MessageRow } from './messages.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
-import type { Recipient } from './queue-outbound.ts';
-import { assertNotHeldByOther, type SessionActor, transitionSession } from './session-transitions.ts';
+import { isApiKeySender, type Recipient, type Sender } from './queue-outbound.ts';
+import { assertNotHeldByOther, transitionSession } from './session-transitions.ts';
 
 /** The conversation an agent writes into, created for a new contact, and locked until the transaction ends. */
 export async function openConversation(tx: Tx, deps: MessagingDeps, recipient: Recipient): Promise<ConversationSession> {
@@ -21,29 +22,35 @@ export async function openConversation(tx: Tx, deps: MessagingDeps, recipient: R
 }
 
 /**
- * An agent writing in a conversation the bot (or nobody) has takes it over; one another agent holds takes only an
+ * An agent writing in a conversation the bot (or nobody) has takes it over, also one the bot handed to the agents; one another agent holds takes only an
  * admin's message (the admin writes without taking it). Announced once the caller's transaction commits.
+ * An API key's message changes nothing: a shop's order update must not silence the bot or take an agent's chat.
  */
-export async function takeOverOnSend(tx: Tx, deps: MessagingDeps, conversation: ConversationSession, actor: SessionActor): Promise<void> {
-  assertNotHeldByOther(conversation, actor);
-  if (conversation.state === 'agent') return;
-  await transitionSession(tx, deps, { conversation, action: 'takeover', actor, reason: DEFAULT_TAKEOVER_REASON });
+export async function takeOverOnSend(tx: Tx, deps: MessagingDeps, conversation: ConversationSession, sender: Sender): Promise<void> {
+  if (isApiKeySender(sender)) return;
+  assertNotHeldByOther(conversation, sender);
+  // Held already (by this agent, or by a colleague an admin writes beside); one the bot handed over unclaimed is claimed.
+  if (conversation.state === 'agent' && conversation.userId !== null) return;
+  await transitionSession(tx, deps, { conversation, action: 'takeover', actor: sender, reason: DEFAULT_TAKEOVER_REASON });
 }
 
-export async function viewMessage(deps: MessagingDeps, message: MessageRow, senderName: string | null): Promise<ChatMessage> {
-  const [view] = await toChatMessages(deps.db, deps.links, [{ message, senderName }]);
-  if (!view) throw new Error(`message ${message.id} has no view`);
+export async function viewMessage(deps: MessagingDeps, row: MessageWithSender): Promise<ChatMessage> {
+  const [view] = await toChatMessages(deps.db, deps.links, [row]);
+  if (!view) throw new Error(`message ${row.message.id} has no view`);
   return view;
 }
+
+const namesOf = (sender: Sender) =>
+  isApiKeySender(sender) ? { senderName: null, apiKeyName: sender.apiKey.name } : { senderName: sender.username, apiKeyName: null };
 
 /** After commit: every console shows the pending message at once, then it goes to Meta; answers with where it ended. */
 export async function deliverAgentMessage(
   deps: MessagingDeps,
   message: MessageRow,
-  actor: SessionActor,
+  sender: Sender,
   send: () => Promise<{ wamid: string }>,
 ): Promise<ChatMessage> {
-  const pending = await viewMessage(deps, message, actor.username);
+  const pending = await viewMessage(deps, { message, ...namesOf(sender) });
   deps.realtime.toEveryone(whatsappEventNames.agentMessageSent, { conversationId: message.conversationId, message: pending });
-  return viewMessage(deps, await dispatch(deps, message.id, send), actor.username);
+  return viewMessage(deps, { message: await dispatch(deps, message.id, send), ...namesOf(sender) });
 }

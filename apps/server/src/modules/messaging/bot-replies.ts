@@ -10,10 +10,10 @@ import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
 import { AppError } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
-import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
+import type { CloudApiClient, InteractiveFrame } from '../../whatsapp/cloud-api-client.ts';
 import { toChatMessage } from './chat-message.ts';
 import { type ConversationSession, holdConversationsForBot } from './conversation-sessions.repository.ts';
-import { sendErrorOf } from './dispatch.ts';
+import { sendErrorOf, toldOfStatuses } from './dispatch.ts';
 import { messageStatusEmit } from './message-events.ts';
 import { assignWamids, insertMessages, type MessageRow, markSendFailed } from './messages.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
@@ -46,31 +46,35 @@ const NOT_SENT: MessageError = {
 
 /**
  * How a reply is kept in the chat: texts as texts, files by their link, buttons and lists as interactive messages
- * whose body is the text and whose offer is kept as it was sent (`raw`).
+ * whose body is the text and whose offer (with its header and footer, when the public API gave them) is kept as it
+ * was sent (`raw`).
  */
-function storedForm(reply: BotReply): { type: MessageType; content: MessageContent } {
+export function storedForm(reply: BotReply, frame: InteractiveFrame = {}): { type: MessageType; content: MessageContent } {
   switch (reply.type) {
     case 'text':
       return { type: 'text', content: { text: reply.text } };
     case 'media':
       return { type: reply.mediaType, content: { ...(reply.caption ? { text: reply.caption } : {}), raw: { link: reply.url } } };
     case 'buttons':
-      return { type: 'interactive', content: { text: reply.body, raw: { type: 'button', buttons: reply.buttons } } };
+      return { type: 'interactive', content: { text: reply.body, raw: { type: 'button', buttons: reply.buttons, ...frame } } };
     case 'list':
-      return { type: 'interactive', content: { text: reply.body, raw: { type: 'list', button: reply.button, rows: reply.rows } } };
+      return {
+        type: 'interactive',
+        content: { text: reply.body, raw: { type: 'list', button: reply.button, rows: reply.rows, ...frame } },
+      };
   }
 }
 
-function sendReply(client: CloudApiClient, waId: string, reply: BotReply): Promise<{ wamid: string }> {
+export function sendReply(client: CloudApiClient, waId: string, reply: BotReply, frame: InteractiveFrame = {}): Promise<{ wamid: string }> {
   switch (reply.type) {
     case 'text':
       return client.sendText(waId, reply.text);
     case 'media':
       return client.sendMediaLink(waId, reply.mediaType, reply.url, reply.caption);
     case 'buttons':
-      return client.sendButtons(waId, reply.body, reply.buttons);
+      return client.sendButtons(waId, reply.body, reply.buttons, frame);
     case 'list':
-      return client.sendList(waId, reply.body, reply.button, [{ rows: reply.rows }]);
+      return client.sendList(waId, reply.body, reply.button, [{ rows: reply.rows }], frame);
   }
 }
 
@@ -210,8 +214,11 @@ export async function deliverBotReplies(deps: MessagingDeps, deliveries: readonl
   );
   await sending;
   await inTransaction(deps.db, async (tx) => {
-    const changed = (await assignWamids(tx, sent)).map((result) => result.message);
+    const assigned = await assignWamids(tx, sent);
+    const changed = assigned.map((result) => result.message);
     for (const { messageId, error } of failed) changed.push(await markSendFailed(tx, messageId, error));
+    const told = [...assigned.filter((result) => result.changed).map((result) => result.message), ...changed.slice(assigned.length)];
+    await toldOfStatuses(tx, deps, told);
     afterCommit(tx, () => deps.realtime.toEveryoneAll(changed.flatMap(messageStatusEmit)));
   });
 }

@@ -6,6 +6,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export interface ChatMessageExtras {
   sender?: { id: number; username: string } | null;
+  apiKey?: { id: number; name: string } | null;
   media?: ChatMedia | null;
 }
 
@@ -28,6 +29,7 @@ export function toChatMessage(row: MessageRow, extras: ChatMessageExtras = {}): 
     error: failed ? { code: row.errorCode, title: row.errorTitle, details: row.errorDetails } : null,
     retryCount: row.retryCount,
     sender: extras.sender ?? null,
+    apiKey: extras.apiKey ?? null,
     media: extras.media ?? null,
   };
 }

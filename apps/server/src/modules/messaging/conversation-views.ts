@@ -38,16 +38,17 @@ export function toConversationSummary(row: SummaryRow): ConversationSummary {
   };
 }
 
-/** Messages as the thread shows them: with the agent who sent each and its file, in the order given. */
+/** Messages as the thread shows them: with the agent (or API key) who sent each and its file, in the order given. */
 export async function toChatMessages(db: DbOrTx, links: MediaLinks, rows: MessageWithSender[]): Promise<ChatMessage[]> {
   const media = await mediaOfMessages(
     db,
     rows.map((r) => r.message.id),
   );
-  return rows.map(({ message, senderName }) => {
+  return rows.map(({ message, senderName, apiKeyName }) => {
     const file = media.get(message.id);
     return toChatMessage(message, {
       sender: message.userId !== null && senderName !== null ? { id: message.userId, username: senderName } : null,
+      apiKey: message.apiKeyId !== null && apiKeyName !== null ? { id: message.apiKeyId, name: apiKeyName } : null,
       media: file ? toChatMedia(file, links) : null,
     });
   });

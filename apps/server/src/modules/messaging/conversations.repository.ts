@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/database.ts';
-import { contacts, conversations, mediaFiles, messages, users } from '../../db/schema.ts';
+import { apiKeys, contacts, conversations, mediaFiles, messages, users } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
 import type { MediaFileRow } from './chat-media.ts';
 import { lockConversations, type MessageRow } from './messages.repository.ts';
@@ -137,7 +137,11 @@ export async function conversationSummaryOfPhone(db: DbOrTx, phone: string, phon
 export interface MessageWithSender {
   message: MessageRow;
   senderName: string | null;
+  /** The name of the API key a key-authenticated send came through. */
+  apiKeyName: string | null;
 }
+
+const withSender = { message: messages, senderName: users.username, apiKeyName: apiKeys.name };
 
 const newestMessageFirst = [desc(messages.timestamp), desc(messages.id)];
 
@@ -151,9 +155,10 @@ export function messagesPage(db: DbOrTx, conversationId: number, limit: number, 
     .limit(limit)
     .offset(offset);
   return db
-    .select({ message: messages, senderName: users.username })
+    .select(withSender)
     .from(messages)
     .leftJoin(users, eq(users.id, messages.userId))
+    .leftJoin(apiKeys, eq(apiKeys.id, messages.apiKeyId))
     .where(inArray(messages.id, pageIds))
     .orderBy(...newestMessageFirst);
 }
@@ -165,9 +170,10 @@ export async function countMessages(db: DbOrTx, conversationId: number): Promise
 
 export async function messageWithSender(db: DbOrTx, messageId: number): Promise<MessageWithSender | null> {
   const [row] = await db
-    .select({ message: messages, senderName: users.username })
+    .select(withSender)
     .from(messages)
     .leftJoin(users, eq(users.id, messages.userId))
+    .leftJoin(apiKeys, eq(apiKeys.id, messages.apiKeyId))
     .where(eq(messages.id, messageId));
   return row ?? null;
 }
@@ -192,11 +198,12 @@ export interface FailedMessageRow extends MessageWithSender {
 /** Failed messages since `since`, latest failure first, through messages_failed_idx. */
 export function failedMessages(db: DbOrTx, since: Date, limit: number, offset: number): Promise<FailedMessageRow[]> {
   return db
-    .select({ message: messages, senderName: users.username, contact: contacts })
+    .select({ ...withSender, contact: contacts })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .leftJoin(users, eq(users.id, messages.userId))
+    .leftJoin(apiKeys, eq(apiKeys.id, messages.apiKeyId))
     .where(and(eq(messages.status, 'failed'), gte(messages.failedAt, since)))
     .orderBy(desc(messages.failedAt), desc(messages.id))
     .limit(limit)

@@ -1,11 +1,12 @@
 import type { MessageError } from '@wac/contract/whatsapp-messages';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { CloudApiError } from '../../whatsapp/cloud-api-client.ts';
-import { messageStatusEmit } from './message-events.ts';
+import { messageStatusEmit, messageStatusEvent } from './message-events.ts';
 import { assignWamid, type MessageRow, markSendFailed } from './messages.repository.ts';
+import { type MessagingExtensions, tellEventHandlers } from './messaging-extensions.ts';
 
 /** Meta's code, title and details of a refused send, or what went wrong on the way. */
 export function sendErrorOf(err: unknown): MessageError {
@@ -18,7 +19,7 @@ export function sendErrorOf(err: unknown): MessageError {
  * that raced ahead are applied), or failed with Meta's code, title and details so the agent can retry.
  */
 export async function dispatch(
-  deps: { db: Db; log: FastifyBaseLogger; realtime: Realtime },
+  deps: { db: Db; log: FastifyBaseLogger; realtime: Realtime; extensions: Pick<MessagingExtensions, 'eventHandlers'> },
   messageId: number,
   send: () => Promise<{ wamid: string }>,
 ): Promise<MessageRow> {
@@ -29,13 +30,35 @@ export async function dispatch(
     deps.log.warn({ err, messageId }, 'WhatsApp send failed');
     return inTransaction(deps.db, async (tx) => {
       const failed = await markSendFailed(tx, messageId, sendErrorOf(err));
+      await toldOfStatuses(tx, deps, [failed]);
       afterCommit(tx, () => deps.realtime.toEveryoneAll(messageStatusEmit(failed)));
       return failed;
     });
   }
   return inTransaction(deps.db, async (tx) => {
     const result = await assignWamid(tx, messageId, wamid);
-    if (result.changed) afterCommit(tx, () => deps.realtime.toEveryoneAll(messageStatusEmit(result.message)));
+    if (result.changed) {
+      // Statuses Meta sent before its answer arrived, applied now: subscribers hear of them as of any other.
+      await toldOfStatuses(tx, deps, [result.message]);
+      afterCommit(tx, () => deps.realtime.toEveryoneAll(messageStatusEmit(result.message)));
+    }
     return result.message;
   });
+}
+
+/**
+ * Tells other domains (outbound webhooks) of statuses that did not come in a webhook: a send Meta refused at once,
+ * statuses applied once the wamid is known. In the caller's transaction, their work run once it commits.
+ */
+export async function toldOfStatuses(
+  tx: Tx,
+  deps: { extensions: Pick<MessagingExtensions, 'eventHandlers'> },
+  messages: readonly MessageRow[],
+): Promise<void> {
+  const after = await tellEventHandlers(
+    tx,
+    deps.extensions.eventHandlers,
+    messages.map((message) => ({ type: 'message.status' as const, status: messageStatusEvent(message) })),
+  );
+  for (const run of after) afterCommit(tx, run);
 }

@@ -9,10 +9,16 @@ import { inboundForBots } from './bot-inbound.ts';
 import { reopenEndedSessions } from './conversation-sessions.repository.ts';
 import { conversationKey, insertInboundMessages, upsertContacts, upsertConversations } from './inbound-messages.repository.ts';
 import { insertPendingInboundMedia, type NewInboundMedia } from './media-files.repository.ts';
-import { messageReceivedEmit, messageStatusEmit } from './message-events.ts';
+import { messageReceivedEvent, messageStatusEvent, statusEventEmits } from './message-events.ts';
 import { applyStatuses } from './message-statuses.repository.ts';
 import type { MessageRow } from './messages.repository.ts';
-import type { InboundHandler, WebhookChangesHandler } from './messaging-extensions.ts';
+import {
+  type InboundHandler,
+  type MessagingEvent,
+  type MessagingEventHandler,
+  tellEventHandlers,
+  type WebhookChangesHandler,
+} from './messaging-extensions.ts';
 
 export interface WebhookEventOutcome {
   /** Realtime events to send once the transaction is committed. */
@@ -21,6 +27,15 @@ export interface WebhookEventOutcome {
   mediaQueued: number;
   /** What other domains asked to run once the transaction is committed (the bot answering what was stored). */
   afterCommit: (() => void)[];
+}
+
+/** The outcome as the batch builds it, with what it stored for the event handlers (outbound webhooks). */
+type BatchOutcome = WebhookEventOutcome & { events: MessagingEvent[] };
+
+/** The hooks other domains put into each batch (messaging-extensions.ts). */
+export interface WebhookBatchHooks {
+  inboundHandlers?: InboundHandler[];
+  eventHandlers?: MessagingEventHandler[];
 }
 
 const isMediaKind = (type: string): type is MediaKind => (mediaKinds as readonly string[]).includes(type);
@@ -52,7 +67,7 @@ function mustGet<K, V>(map: Map<K, V>, key: K, what: string): V {
  * Customers' messages: their contacts and conversations first, then the messages, each step one statement for all.
  * Answers the messages stored now (a wamid seen before stores nothing).
  */
-async function storeInbound(tx: Tx, inbound: InboundItem[], outcome: WebhookEventOutcome): Promise<MessageRow[]> {
+async function storeInbound(tx: Tx, inbound: InboundItem[], outcome: BatchOutcome): Promise<MessageRow[]> {
   const withPhone = inbound.flatMap((item) => {
     const phone = normalizePhone(item.message.from);
     return phone ? [{ item, phone }] : [];
@@ -95,7 +110,11 @@ async function storeInbound(tx: Tx, inbound: InboundItem[], outcome: WebhookEven
   const media = stored.flatMap(pendingMedia);
   await insertPendingInboundMedia(tx, media);
   outcome.mediaQueued += media.length;
-  for (const message of stored) outcome.emits.push(messageReceivedEmit(message, contactOf(message)));
+  for (const message of stored) {
+    const event = messageReceivedEvent(message, contactOf(message));
+    outcome.emits.push({ event: whatsappEventNames.messageReceived, payload: event });
+    outcome.events.push({ type: 'message.received', message: event });
+  }
   return stored;
 }
 
@@ -112,7 +131,7 @@ async function handOverInbound(tx: Tx, stored: MessageRow[], handlers: InboundHa
   }
 }
 
-async function storeStatuses(tx: Tx, statuses: StatusItem[], outcome: WebhookEventOutcome): Promise<void> {
+async function storeStatuses(tx: Tx, statuses: StatusItem[], outcome: BatchOutcome): Promise<void> {
   const results = await applyStatuses(
     tx,
     statuses.map((status) => ({
@@ -122,33 +141,39 @@ async function storeStatuses(tx: Tx, statuses: StatusItem[], outcome: WebhookEve
       error: errorFromMeta(status.errors),
     })),
   );
-  for (const result of results) if (result.changed) outcome.emits.push(...messageStatusEmit(result.message));
+  for (const result of results) {
+    if (!result.changed) continue;
+    const status = messageStatusEvent(result.message);
+    outcome.emits.push(...statusEventEmits(status));
+    outcome.events.push({ type: 'message.status', status });
+  }
 }
 
 /**
  * Stores what a batch of webhook deliveries says, in a few statements for the whole batch, and says what to announce
  * and fetch once it is committed. Other domains' handlers (template reviews, the bot's queue of customers' messages to
- * answer) take their part in the same transaction.
+ * answer, the outbound webhooks' deliveries of what was stored) take their part in the same transaction.
  */
 export async function handleWebhookEvents(
   tx: Tx,
   payloads: unknown[],
   handlers: WebhookChangesHandler[],
-  inboundHandlers: InboundHandler[] = [],
+  hooks: WebhookBatchHooks = {},
 ): Promise<WebhookEventOutcome> {
   const changes = payloads.map(extractChanges);
-  const outcome: WebhookEventOutcome = { emits: [], mediaQueued: 0, afterCommit: [] };
+  const outcome: BatchOutcome = { emits: [], mediaQueued: 0, afterCommit: [], events: [] };
   const stored = await storeInbound(
     tx,
     changes.flatMap((c) => c.messages),
     outcome,
   );
-  await handOverInbound(tx, stored, inboundHandlers, outcome);
+  await handOverInbound(tx, stored, hooks.inboundHandlers ?? [], outcome);
   await storeStatuses(
     tx,
     changes.flatMap((c) => c.statuses),
     outcome,
   );
   for (const handler of handlers) outcome.emits.push(...(await handler(tx, changes)));
+  outcome.afterCommit.push(...(await tellEventHandlers(tx, hooks.eventHandlers ?? [], outcome.events)));
   return outcome;
 }

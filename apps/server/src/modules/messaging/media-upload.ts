@@ -40,8 +40,10 @@ const kindNames: Record<OutboundMediaKind, string> = { image: 'images', video: '
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
-export interface MediaUpload {
-  fields: z.infer<typeof sendMediaFieldsSchema>;
+type ConsoleMediaFields = z.infer<typeof sendMediaFieldsSchema>;
+
+export interface MediaUpload<Fields = ConsoleMediaFields> {
+  fields: Fields;
   /** On disk, not yet kept: sendMedia keeps or discards it. */
   incoming: IncomingFile;
   /** Without parameters such as "; codecs=opus". */
@@ -50,8 +52,8 @@ export interface MediaUpload {
   kind: OutboundMediaKind;
 }
 
-function fieldsOf(raw: Record<string, string>): MediaUpload['fields'] {
-  const parsed = sendMediaFieldsSchema.safeParse(raw);
+function fieldsOf<Fields>(schema: z.ZodType<Fields>, raw: Record<string, string>): Fields {
+  const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
   const first = issues[0];
@@ -68,22 +70,31 @@ const cleanFilename = (name: string | undefined) =>
     ?.replace(/\p{Cc}/gu, '')
     .slice(0, 240) || 'file';
 
+/** POST /api/agent/media: see readUpload. */
+export const readMediaUpload = (request: FastifyRequest, storage: MediaStorage) => readUpload(request, storage, sendMediaFieldsSchema);
+
 /**
- * Reads POST /api/agent/media into a temporary file of `storage`: the fields, and the file checked against
- * what Meta accepts for its kind (from `type`, else from the mime type as spec 5 says), all before anything
- * is kept or uploaded.
+ * Reads a media send into a temporary file of `storage`: the fields (as `fieldsSchema` takes them), and the file
+ * checked against what Meta accepts for its kind (from `type`, else from the mime type as spec 5 says), all before
+ * anything is kept or uploaded.
  */
-export async function readMediaUpload(request: FastifyRequest, storage: MediaStorage): Promise<MediaUpload> {
+export async function readUpload<Fields extends { type?: OutboundMediaKind }>(
+  request: FastifyRequest,
+  storage: MediaStorage,
+  fieldsSchema: z.ZodType<Fields>,
+): Promise<MediaUpload<Fields>> {
   if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"');
   const upload = await receiveMultipart(request, storage, mediaSizeLimits.document);
   return checkUpload(storage, upload, ({ fields: raw, file }) => {
-    const fields = fieldsOf(raw);
+    const fields = fieldsOf(fieldsSchema, raw);
     if (!file) throw badRequest('file is required', [{ field: 'file', message: 'file is required' }]);
     const mimeType = mimeTypeOf(file.mimeType);
     const kind = fields.type ?? mediaKindOfMime(mimeType);
     const limit = mediaSizeLimits[kind];
-    if (file.tooLarge || file.incoming.size > limit)
-      throw badRequest(`File is too large: ${kindNames[kind]} may be at most ${megabytes(limit)}`);
+    if (file.tooLarge || file.incoming.size > limit) {
+      const tooLarge = `${kindNames[kind]} may be at most ${megabytes(limit)}`;
+      throw badRequest(`File is too large: ${tooLarge}`, [{ field: 'file', message: tooLarge }]);
+    }
     if (file.incoming.size === 0) throw badRequest('file is empty', [{ field: 'file', message: 'file is empty' }]);
     const supported = supportedTypes[kind];
     if (!supported.types.includes(mimeType)) {

@@ -5,10 +5,11 @@ import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { toChatMessage } from './chat-message.ts';
 import type { ContactRow, MessageRow } from './messages.repository.ts';
 
-export function messageReceivedEmit(message: MessageRow, contact: ContactRow): RealtimeEmit {
+/** A customer's message just stored, as the consoles and other domains (outbound webhooks) are told of it. */
+export function messageReceivedEvent(message: MessageRow, contact: ContactRow): MessageReceivedEvent {
   const type = message.type;
   const content = message.content as MessageContent;
-  const payload: MessageReceivedEvent = {
+  return {
     messageId: message.id,
     wamid: message.wamid ?? '',
     conversationId: message.conversationId,
@@ -22,14 +23,13 @@ export function messageReceivedEmit(message: MessageRow, contact: ContactRow): R
     timestamp: message.timestamp.toISOString(),
     message: toChatMessage(message),
   };
-  return { event: whatsappEventNames.messageReceived, payload };
 }
 
-/** Spec 4 names two status events; both go out with the same payload. */
-export function messageStatusEmit(message: MessageRow): RealtimeEmit[] {
+/** A message's status as it now is, with the time Meta gave for it. */
+export function messageStatusEvent(message: MessageRow): MessageStatusEvent {
   const status = message.status;
   const at = { sent: message.sentAt, delivered: message.deliveredAt, read: message.readAt, failed: message.failedAt }[status as 'sent'];
-  const payload: MessageStatusEvent = {
+  return {
     messageId: message.id,
     wamid: message.wamid ?? '',
     conversationId: message.conversationId,
@@ -37,6 +37,14 @@ export function messageStatusEmit(message: MessageRow): RealtimeEmit[] {
     timestamp: (at ?? message.updatedAt).toISOString(),
     error: status === 'failed' ? { code: message.errorCode, title: message.errorTitle, details: message.errorDetails } : null,
   };
+}
+
+export function messageStatusEmit(message: MessageRow): RealtimeEmit[] {
+  return statusEventEmits(messageStatusEvent(message));
+}
+
+/** Spec 4 names two status events; both go out with the same payload. */
+export function statusEventEmits(payload: MessageStatusEvent): RealtimeEmit[] {
   return [
     { event: whatsappEventNames.messageStatusUpdate, payload },
     { event: whatsappEventNames.messageStatus, payload },

@@ -97,6 +97,8 @@ export interface NewOutbound {
   type: MessageType;
   content: MessageContent;
   userId?: number | null;
+  /** The API key a key-authenticated send came through (userId is then null). */
+  apiKeyId?: number | null;
   timestamp?: Date;
   /** Template messages: the template's name, what template analytics count by. */
   templateName?: string | null;

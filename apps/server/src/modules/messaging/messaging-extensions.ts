@@ -1,4 +1,5 @@
 import type { SessionState } from '@wac/contract/agent-sessions';
+import type { MessageReceivedEvent, MessageStatusEvent } from '@wac/contract/whatsapp-events';
 import type { MessageContent, MessageType } from '@wac/contract/whatsapp-messages';
 import type { Tx } from '../../db/database.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
@@ -37,10 +38,35 @@ export type InboundHandler = (tx: Tx, stored: StoredInbound[]) => Promise<(() =>
 /** A conversation leaves the bot (an agent takes it over, or ends it), in the transaction that moves it. */
 export type LeftBotHandler = (tx: Tx, change: { conversationId: number; to: SessionState }) => Promise<void>;
 
+/** A conversation given to the agents: by the bot (a flow's handoff), or taken over by an agent. */
+export interface HandOff {
+  conversationId: number;
+  /** The customer's number as stored (E.164 digits). */
+  phone: string;
+  contactName: string | null;
+  reason: string | null;
+  /** The agent who took it over; null when the bot handed it to whichever agent answers first. */
+  agent: { id: number; username: string } | null;
+  previousState: SessionState;
+}
+
+/** What happened in messaging that other domains tell the business's own systems about (outbound webhooks). */
+export type MessagingEvent =
+  | { type: 'message.received'; message: MessageReceivedEvent }
+  | { type: 'message.status'; status: MessageStatusEvent }
+  | { type: 'conversation.handed_off'; handOff: HandOff };
+
+/**
+ * Another domain's part of what happened, in the transaction where it happened (so nothing is lost on a crash):
+ * answers what to run once that transaction commits, if anything.
+ */
+export type MessagingEventHandler = (tx: Tx, events: MessagingEvent[]) => Promise<(() => void) | undefined>;
+
 /**
  * What other domains add to messaging as they register, so that messaging never imports them: how their messages
  * are retried (templates; campaigns next), what they take from Meta's webhooks (template reviews; campaign
- * recipients' statuses), and what bot flows do with customers' messages and with conversations leaving the bot.
+ * recipients' statuses), what bot flows do with customers' messages and with conversations leaving the bot, and who
+ * is told what happened (outbound webhooks).
  */
 export interface MessagingExtensions {
   /** By message type. */
@@ -48,8 +74,24 @@ export interface MessagingExtensions {
   webhookHandlers: WebhookChangesHandler[];
   inboundHandlers: InboundHandler[];
   leftBotHandlers: LeftBotHandler[];
+  eventHandlers: MessagingEventHandler[];
 }
 
 export function createMessagingExtensions(): MessagingExtensions {
-  return { resenders: new Map(), webhookHandlers: [], inboundHandlers: [], leftBotHandlers: [] };
+  return { resenders: new Map(), webhookHandlers: [], inboundHandlers: [], leftBotHandlers: [], eventHandlers: [] };
+}
+
+/** Tells every event handler, in the transaction; answers what they want run once it commits. */
+export async function tellEventHandlers(
+  tx: Tx,
+  handlers: readonly MessagingEventHandler[],
+  events: MessagingEvent[],
+): Promise<(() => void)[]> {
+  if (handlers.length === 0 || events.length === 0) return [];
+  const after: (() => void)[] = [];
+  for (const handler of handlers) {
+    const run = await handler(tx, events);
+    if (run) after.push(run);
+  }
+  return after;
 }

@@ -27,8 +27,8 @@ export const messagingPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     broadcast: (emits) => ctx.realtime.toEveryoneAll(emits),
     onMediaQueued: mediaDownloads.kick,
     webhookHandlers: ctx.messaging.deps.extensions.webhookHandlers,
-    // Filled in by bot flows as they register (the array is shared, so their later push is seen).
-    inboundHandlers: ctx.messaging.deps.extensions.inboundHandlers,
+    // Filled in by bot flows and outbound webhooks as they register (the arrays are shared, so their later push is seen).
+    hooks: ctx.messaging.deps.extensions,
   });
 
   await app.register(whatsappWebhookRoutes, { ctx, onEventStored: processor.kick });

@@ -20,7 +20,7 @@ import { optedOutPhones } from './opt-outs.repository.ts';
 import { customersWritingSince } from './recent-customers.repository.ts';
 import { retryMessage } from './retry-message.ts';
 import { sendMedia } from './send-media.ts';
-import { sendText } from './send-text.ts';
+import { sendInteractive, sendText } from './send-text.ts';
 
 /** A conversation with its agent-session state and contact, as the bot and other domains hold it. */
 export type { ConversationSession };
@@ -37,6 +37,7 @@ export function createMessagingService(deps: MessagingDeps) {
     messageStatus: bound(messageStatus),
     listFailedMessages: bound(listFailedMessages),
     sendText: bound(sendText),
+    sendInteractive: bound(sendInteractive),
     sendMedia: bound(sendMedia),
     retryMessage: bound(retryMessage),
     session: bound(getSession),

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/database.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
 import type { LicenseService } from '../license/license.service.ts';
 import { insertOutbound, type MessageRow } from './messages.repository.ts';
+import type { SessionActor } from './session-transitions.ts';
 
 /** The conversation a message is queued in, locked by the caller until its transaction ends. */
 interface QueueIn {
@@ -18,6 +19,21 @@ export const SERVICE_WINDOW_CLOSED_MESSAGE =
 /** Free-form messages only within 24 hours of the customer's last message; checked before anything reaches Meta. */
 export function assertWindowOpen(lastInboundAt: Date | null): void {
   if (!isServiceWindowOpen(lastInboundAt)) throw new AppError('SERVICE_WINDOW_CLOSED', SERVICE_WINDOW_CLOSED_MESSAGE, 400);
+}
+
+/** An API key sending through the public API: its messages carry the key, and no agent. */
+export interface ApiKeySender {
+  apiKey: { id: number; name: string };
+}
+
+/** Who a message is sent as: an agent in the console, or an API key. */
+export type Sender = SessionActor | ApiKeySender;
+
+export const isApiKeySender = (sender: Sender): sender is ApiKeySender => 'apiKey' in sender;
+
+/** The message's author columns: the agent who wrote it, or the key it came through. */
+function authorOf(sender: Sender): { userId: number | null; apiKeyId: number | null } {
+  return isApiKeySender(sender) ? { userId: null, apiKeyId: sender.apiKey.id } : { userId: sender.id, apiKeyId: null };
 }
 
 export interface Recipient {
@@ -36,18 +52,18 @@ export function recipientOf(input: { recipientPhone: string; recipientName?: str
 }
 
 /**
- * Stores an agent's message as pending in a conversation the caller locked; refused outside the
+ * Stores an agent's (or a key's) message as pending in a conversation the caller locked; refused outside the
  * service window or past the daily messages quota, with nothing written.
  */
 export async function queueAgentMessage(
   tx: Tx,
   deps: { license: LicenseService },
   conversation: QueueIn,
-  actor: { id: number },
+  sender: Sender,
   input: { type: MessageType; content: MessageContent },
 ): Promise<MessageRow> {
   assertWindowOpen(conversation.lastInboundAt);
-  return queueOutsideWindow(tx, deps, conversation, actor, input);
+  return queueOutsideWindow(tx, deps, conversation, sender, input);
 }
 
 /** As queueAgentMessage without the window check: for approved templates, which Meta delivers at any time. */
@@ -55,10 +71,10 @@ export async function queueOutsideWindow(
   tx: Tx,
   deps: { license: LicenseService },
   conversation: QueueIn,
-  actor: { id: number },
+  sender: Sender,
   input: { type: MessageType; content: MessageContent; templateName?: string },
 ): Promise<MessageRow> {
   await deps.license.consumeMessages(tx, 1);
-  const { message } = await insertOutbound(tx, { ...input, conversationId: conversation.conversationId, wamid: null, userId: actor.id });
+  const { message } = await insertOutbound(tx, { ...input, ...authorOf(sender), conversationId: conversation.conversationId, wamid: null });
   return message;
 }

@@ -53,5 +53,5 @@ export async function retryMessage(deps: MessagingDeps, actor: SessionActor, mes
   await dispatch(deps, queued.message.id, () => queued.resend(queued.waId));
   const final = await messageWithSender(deps.db, queued.message.id);
   if (!final) throw notFound('Message not found');
-  return viewMessage(deps, final.message, final.senderName);
+  return viewMessage(deps, final);
 }

@@ -10,8 +10,7 @@ import { insertOutboundMedia } from './media-files.repository.ts';
 import type { MediaUpload, OutboundMediaKind } from './media-upload.ts';
 import type { MessageRow } from './messages.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
-import { queueAgentMessage, recipientOf } from './queue-outbound.ts';
-import type { SessionActor } from './session-transitions.ts';
+import { queueAgentMessage, recipientOf, type Sender } from './queue-outbound.ts';
 
 // Meta keeps uploaded media for 30 days; a day's margin so an id never expires between check and send.
 const META_MEDIA_LIFETIME_MS = 29 * 24 * 3_600_000;
@@ -44,22 +43,25 @@ export async function sendStoredMedia(
   return deps.client.sendMedia(waId, kind, mediaId, caption, filename);
 }
 
-/** POST /api/agent/media: our copy is kept first, then the file goes to Meta and is sent by its media id. */
-export async function sendMedia(deps: MessagingDeps, actor: SessionActor, upload: MediaUpload): Promise<ChatMessage> {
+/**
+ * POST /api/agent/media (and the public API's send-media): our copy is kept first, then the file goes to Meta and is
+ * sent by its media id.
+ */
+export async function sendMedia(deps: MessagingDeps, sender: Sender, upload: MediaUpload): Promise<ChatMessage> {
   // Whatever happens, the received file does not linger (once kept, there is nothing left to discard).
-  const queued = await queueMedia(deps, actor, upload).finally(() => deps.storage.discard(upload.incoming));
-  return deliverAgentMessage(deps, queued.message, actor, () => sendStoredMedia(deps, queued));
+  const queued = await queueMedia(deps, sender, upload).finally(() => deps.storage.discard(upload.incoming));
+  return deliverAgentMessage(deps, queued.message, sender, () => sendStoredMedia(deps, queued));
 }
 
 /** The message and its file, kept from the upload, in one transaction. */
-async function queueMedia(deps: MessagingDeps, actor: SessionActor, upload: MediaUpload) {
+async function queueMedia(deps: MessagingDeps, sender: Sender, upload: MediaUpload) {
   const recipient = recipientOf(upload.fields);
   const caption = upload.fields.caption || undefined;
   await deps.license.assertStorageAvailable(upload.incoming.size);
   let stored: StoredFile | undefined;
   return inTransaction(deps.db, async (tx) => {
     const conversation = await openConversation(tx, deps, recipient);
-    const message = await queueAgentMessage(tx, deps, conversation, actor, {
+    const message = await queueAgentMessage(tx, deps, conversation, sender, {
       type: upload.kind,
       content: caption ? { text: caption } : {},
     });
@@ -73,7 +75,7 @@ async function queueMedia(deps: MessagingDeps, actor: SessionActor, upload: Medi
       filename: upload.filename,
       storageKey: stored.key,
     });
-    await takeOverOnSend(tx, deps, conversation, actor);
+    await takeOverOnSend(tx, deps, conversation, sender);
     return { message, file, waId: conversation.waId };
   }).catch(async (err: unknown) => {
     // Nothing was committed: keep no file that no message points to.

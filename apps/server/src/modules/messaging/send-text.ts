@@ -1,22 +1,53 @@
 import type { ChatMessage } from '@wac/contract/chat';
+import type { BotReply } from '@wac/contract/flows';
+import type { MessageContent, MessageType } from '@wac/contract/whatsapp-messages';
 import { inTransaction } from '../../realtime/after-commit.ts';
+import type { InteractiveFrame } from '../../whatsapp/cloud-api-client.ts';
 import { deliverAgentMessage, openConversation, takeOverOnSend } from './agent-sends.ts';
+import { sendReply, storedForm } from './bot-replies.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
-import { queueAgentMessage, recipientOf } from './queue-outbound.ts';
-import type { SessionActor } from './session-transitions.ts';
+import { queueAgentMessage, recipientOf, type Sender } from './queue-outbound.ts';
 
-/** POST /api/agent/message: an agent's text to a customer, inside the service window. */
-export async function sendText(
+/** Reply buttons or a list, as bots send them. */
+export type InteractiveReply = Extract<BotReply, { type: 'buttons' | 'list' }>;
+
+type RecipientInput = { recipientPhone: string; recipientName?: string };
+
+/**
+ * A free-form message to a customer, inside the service window: stored pending in the customer's conversation
+ * (opened for a new contact), then handed to Meta by `send` with the customer's WhatsApp id.
+ */
+async function sendFreeForm(
   deps: MessagingDeps,
-  actor: SessionActor,
-  input: { recipientPhone: string; recipientName?: string; message: string },
+  sender: Sender,
+  to: RecipientInput,
+  stored: { type: MessageType; content: MessageContent },
+  send: (waId: string) => Promise<{ wamid: string }>,
 ): Promise<ChatMessage> {
-  const recipient = recipientOf(input);
+  const recipient = recipientOf(to);
   const { message, waId } = await inTransaction(deps.db, async (tx) => {
     const conversation = await openConversation(tx, deps, recipient);
-    const message = await queueAgentMessage(tx, deps, conversation, actor, { type: 'text', content: { text: input.message } });
-    await takeOverOnSend(tx, deps, conversation, actor);
+    const message = await queueAgentMessage(tx, deps, conversation, sender, stored);
+    await takeOverOnSend(tx, deps, conversation, sender);
     return { message, waId: conversation.waId };
   });
-  return deliverAgentMessage(deps, message, actor, () => deps.client.sendText(waId, input.message));
+  return deliverAgentMessage(deps, message, sender, () => send(waId));
+}
+
+/** POST /api/agent/message (and the public API's send-text). */
+export function sendText(deps: MessagingDeps, sender: Sender, input: RecipientInput & { message: string }): Promise<ChatMessage> {
+  return sendFreeForm(deps, sender, input, { type: 'text', content: { text: input.message } }, (waId) =>
+    deps.client.sendText(waId, input.message),
+  );
+}
+
+/** Reply buttons or a list, with an optional header and footer (the public API's send-buttons); kept as bots' are. */
+export function sendInteractive(
+  deps: MessagingDeps,
+  sender: Sender,
+  input: RecipientInput & { reply: InteractiveReply; frame: InteractiveFrame },
+): Promise<ChatMessage> {
+  return sendFreeForm(deps, sender, input, storedForm(input.reply, input.frame), (waId) =>
+    sendReply(deps.client, waId, input.reply, input.frame),
+  );
 }

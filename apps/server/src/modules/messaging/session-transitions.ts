@@ -14,7 +14,7 @@ import { afterCommit } from '../../realtime/after-commit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
 import { type ConversationSession, setSession, setSessions, toAgentSession } from './conversation-sessions.repository.ts';
-import type { MessagingExtensions } from './messaging-extensions.ts';
+import { type HandOff, type MessagingExtensions, tellEventHandlers } from './messaging-extensions.ts';
 
 export interface SessionActor {
   id: number;
@@ -25,8 +25,11 @@ export interface SessionActor {
 export interface SessionDeps {
   activities: ActivityService;
   realtime: Realtime;
-  /** Told, in the transaction, when a conversation leaves the bot (bot flows stop their session at once). */
-  extensions?: Pick<MessagingExtensions, 'leftBotHandlers'>;
+  /**
+   * Told, in the transaction, when a conversation leaves the bot (bot flows stop their session at once) and when it
+   * is handed to the agents (outbound webhooks).
+   */
+  extensions?: Pick<MessagingExtensions, 'leftBotHandlers' | 'eventHandlers'>;
 }
 
 export interface TransitionResult {
@@ -92,6 +95,23 @@ export interface TransitionInput {
   confirmHolderId?: number;
 }
 
+function handOffOf(conversation: ConversationSession, reason: string | null, agent: HandOff['agent']): HandOff {
+  return {
+    conversationId: conversation.conversationId,
+    phone: conversation.phone,
+    contactName: conversation.contactName,
+    reason,
+    agent,
+    previousState: conversation.state,
+  };
+}
+
+/** Conversations handed to the agents, told to the event handlers in the caller's transaction. */
+async function tellHandOffs(tx: Tx, deps: Pick<SessionDeps, 'extensions'>, handOffs: HandOff[]): Promise<void> {
+  const events = handOffs.map((handOff) => ({ type: 'conversation.handed_off' as const, handOff }));
+  for (const after of await tellEventHandlers(tx, deps.extensions?.eventHandlers ?? [], events)) afterCommit(tx, after);
+}
+
 /**
  * Moves a conversation's session, locked by the caller, and writes its activity in the same
  * transaction. A takeover by the agent who already holds it changes nothing.
@@ -106,6 +126,10 @@ export async function transitionSession(tx: Tx, deps: SessionDeps, input: Transi
   const changedAt = await setSession(tx, current.conversationId, { state, userId, reason });
   if (current.state === 'bot' && state !== 'bot') {
     for (const handler of deps.extensions?.leftBotHandlers ?? []) await handler(tx, { conversationId: current.conversationId, to: state });
+  }
+  if (action === 'takeover') {
+    const agent = { id: actor.id, username: actor.username };
+    await tellHandOffs(tx, deps, [handOffOf(current, reason, agent)]);
   }
   const session = toAgentSession({ ...current, state, userId, username: userId === null ? null : actor.username, reason, changedAt });
   const recipient = formatE164(current.phone);
@@ -150,7 +174,7 @@ export async function transitionSession(tx: Tx, deps: SessionDeps, input: Transi
  */
 export async function handOffToAgents(
   tx: Tx,
-  deps: Pick<SessionDeps, 'realtime'>,
+  deps: Pick<SessionDeps, 'realtime' | 'extensions'>,
   held: readonly ConversationSession[],
   reason: string = BOT_HANDOFF_REASON,
 ): Promise<AgentSession[]> {
@@ -163,6 +187,11 @@ export async function handOffToAgents(
   );
   const sessions = bots.map((conversation) =>
     toAgentSession({ ...conversation, state: 'agent', userId: null, username: null, reason, changedAt }),
+  );
+  await tellHandOffs(
+    tx,
+    deps,
+    bots.map((conversation) => handOffOf(conversation, reason, null)),
   );
   afterCommit(tx, () =>
     deps.realtime.toEveryoneAll(sessions.map((session) => ({ event: whatsappEventNames.sessionUpdate, payload: session }))),

@@ -3,10 +3,10 @@ import type { Db, Tx } from '../../db/database.ts';
 import { createKickableLoop } from '../../jobs/kickable-loop.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
-import { handleWebhookEvents, type WebhookEventOutcome } from './handle-webhook-events.ts';
+import { handleWebhookEvents, type WebhookBatchHooks, type WebhookEventOutcome } from './handle-webhook-events.ts';
 import { messageStatusEmit } from './message-events.ts';
 import { sweepEarlyStatuses } from './message-statuses.repository.ts';
-import type { InboundHandler, WebhookChangesHandler } from './messaging-extensions.ts';
+import type { WebhookChangesHandler } from './messaging-extensions.ts';
 import { claimWebhookEvents, markWebhookEventFailed, markWebhookEventsProcessed } from './webhook-events.repository.ts';
 
 export interface WebhookProcessorDeps {
@@ -18,8 +18,8 @@ export interface WebhookProcessorDeps {
   onMediaQueued?: () => void;
   /** Other domains' parts of each batch (messaging-extensions.ts). */
   webhookHandlers: WebhookChangesHandler[];
-  /** Other domains' parts of the customers' messages each batch stores (bot flows). */
-  inboundHandlers?: InboundHandler[];
+  /** Other domains' parts of the customers' messages each batch stores (bot flows) and of what it stored (outbound webhooks). */
+  hooks?: WebhookBatchHooks;
 }
 
 /** After this many failed tries an event is left with its error for an admin to look at. */
@@ -39,7 +39,7 @@ export type WebhookProcessor = ReturnType<typeof createWebhookProcessor>;
  * FOR UPDATE SKIP LOCKED. It runs when an event is stored and on an interval for leftovers.
  */
 export function createWebhookProcessor(
-  { db, log, broadcast, onMediaQueued, webhookHandlers, inboundHandlers = [] }: WebhookProcessorDeps,
+  { db, log, broadcast, onMediaQueued, webhookHandlers, hooks = {} }: WebhookProcessorDeps,
   options: WebhookProcessorOptions = {},
 ) {
   const { batchSize = 200, intervalMs = 2000, maxAttempts = WEBHOOK_MAX_ATTEMPTS, handle = handleWebhookEvents } = options;
@@ -58,7 +58,7 @@ export function createWebhookProcessor(
           sp,
           rows.map((row) => row.payload),
           webhookHandlers,
-          inboundHandlers,
+          hooks,
         ),
       );
       await markWebhookEventsProcessed(

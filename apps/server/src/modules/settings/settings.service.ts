@@ -14,8 +14,8 @@ import { inTransaction } from '../../realtime/after-commit.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
-/** The app settings' key prefixes: the console's own, and the bot flows' (HTTP action hosts). */
-const APP_PREFIXES = ['app.', 'flows.'];
+/** The app settings' key prefixes: the console's own, the bot flows' (HTTP action hosts) and outbound webhooks' (hosts). */
+const APP_PREFIXES = ['app.', 'flows.', 'webhooks.'];
 
 export function createSettingsService(ctx: BaseContext, settings: SettingsRepository) {
   /** Defaults overlaid with what admins saved; stray keys or values of the wrong shape in the table are ignored. */
@@ -30,6 +30,11 @@ export function createSettingsService(ctx: BaseContext, settings: SettingsReposi
     return merged as AppSettings;
   }
 
+  async function allowedHosts(key: 'flows.allowed_hosts' | 'webhooks.allowed_hosts'): Promise<string[]> {
+    const value = await settings.get(key);
+    return appSettingsSchema.shape[key].safeParse(value).success ? [...(value as string[])] : [];
+  }
+
   return {
     appSettings,
 
@@ -41,10 +46,10 @@ export function createSettingsService(ctx: BaseContext, settings: SettingsReposi
     },
 
     /** Read at each HTTP action of a bot flow, so an admin's change applies at once. */
-    async flowAllowedHosts(): Promise<string[]> {
-      const value = await settings.get('flows.allowed_hosts');
-      return appSettingsSchema.shape['flows.allowed_hosts'].safeParse(value).success ? [...(value as string[])] : [];
-    },
+    flowAllowedHosts: () => allowedHosts('flows.allowed_hosts'),
+
+    /** Read when an outbound webhook is saved and at each of its deliveries. */
+    webhookAllowedHosts: () => allowedHosts('webhooks.allowed_hosts'),
 
     /** Read at each use, so that a campaign already sending follows the keywords as an admin edits them. */
     async optKeywords(): Promise<OptKeywords> {

@@ -9,8 +9,7 @@ import { badRequest } from '../../http/app-error.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import { deliverAgentMessage, openConversation, takeOverOnSend } from '../messaging/agent-sends.ts';
 import type { MessagingDeps } from '../messaging/messaging-deps.ts';
-import { queueOutsideWindow } from '../messaging/queue-outbound.ts';
-import type { SessionActor } from '../messaging/session-transitions.ts';
+import { queueOutsideWindow, type Sender } from '../messaging/queue-outbound.ts';
 import type { TemplateDeps } from './template-deps.ts';
 import { metaMediaIdOf } from './template-uploads.ts';
 import { toTemplate } from './template-view.ts';
@@ -121,11 +120,11 @@ function recipientOf(phone: string, name: string | undefined) {
 }
 
 /**
- * POST /api/send-template: an approved template to any number, inside or outside the 24-hour
- * window. The parameters are checked against the template, the message is stored (counted against
- * the daily messages quota) in the recipient's conversation with its rendered text, and then sent.
+ * POST /api/send-template (an agent, or an API key): an approved template to any number, inside or outside the
+ * 24-hour window. The parameters are checked against the template, the message is stored (counted against the daily
+ * messages quota) in the recipient's conversation with its rendered text, and then sent.
  */
-export async function sendTemplate(deps: TemplateDeps, actor: SessionActor, input: SendTemplateInput): Promise<ChatMessage> {
+export async function sendTemplate(deps: TemplateDeps, sender: Sender, input: SendTemplateInput): Promise<ChatMessage> {
   const recipient = recipientOf(input.phone, input.recipientName);
   const row = await templateByNameAndLanguage(deps.db, input.template_name, input.language_code);
   if (!row) {
@@ -142,11 +141,11 @@ export async function sendTemplate(deps: TemplateDeps, actor: SessionActor, inpu
   const content = templateMessageContent(template, input.components);
   const { message, waId } = await inTransaction(deps.db, async (tx) => {
     const conversation = await openConversation(tx, deps, recipient);
-    const message = await queueOutsideWindow(tx, deps, conversation, actor, { type: 'template', content, templateName: template.name });
-    await takeOverOnSend(tx, deps, conversation, actor);
+    const message = await queueOutsideWindow(tx, deps, conversation, sender, { type: 'template', content, templateName: template.name });
+    await takeOverOnSend(tx, deps, conversation, sender);
     return { message, waId: conversation.waId };
   });
-  return deliverAgentMessage(deps, message, actor, () =>
+  return deliverAgentMessage(deps, message, sender, () =>
     sendToMeta(deps, waId, { name: template.name, language: template.language, components: input.components }, uploads),
   );
 }

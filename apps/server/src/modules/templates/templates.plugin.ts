@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { createTemplateAnalyticsService } from '../messaging/template-analytics.service.ts';
+import { createIdempotency } from '../public-api/idempotency.ts';
 import { templateResend } from './retry-template.ts';
 import { templateAnalyticsRoutes } from './template-analytics.routes.ts';
 import { applyTemplateUpdates } from './template-status.ts';
 import { templateSyncJob } from './templates.jobs.ts';
-import { templatesRoutes } from './templates.routes.ts';
+import { sendTemplateRoutes, templatesRoutes } from './templates.routes.ts';
 
 /** Message templates: management, sending, analytics, and the periodic sync with Meta (off when its interval is 0). */
 export const templatesPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -17,6 +18,7 @@ export const templatesPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   extensions.webhookHandlers.push(applyTemplateUpdates);
 
   await app.register(templatesRoutes, { service, uploads: ctx.media.uploads });
+  await app.register(sendTemplateRoutes, { service, idempotency: createIdempotency(ctx.database.db) });
   await app.register(templateAnalyticsRoutes, { analytics: createTemplateAnalyticsService(ctx.database.db, ctx.appTimezone) });
 
   const interval = ctx.config.templateSyncIntervalMs;

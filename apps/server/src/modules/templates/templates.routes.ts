@@ -2,8 +2,6 @@ import { idParamsSchema } from '@wac/contract/common';
 import { errorBodySchema, successResponseSchema } from '@wac/contract/errors';
 import {
   createTemplateBodySchema,
-  sendTemplateBodySchema,
-  sendTemplateResponseSchema,
   templateConstants,
   templateConstantsResponseSchema,
   templateMediaHandleResponseSchema,
@@ -19,6 +17,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../http/app-error.ts';
 import { currentUser } from '../../http/auth-guard.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
+import { type Idempotency, sendAnswer } from '../public-api/idempotency.ts';
+import {
+  idempotencyHeaders,
+  publicApiSecurity,
+  publicApiTags,
+  sendRefusals,
+  sendTemplateDoc,
+  sentMessageDoc,
+} from '../public-api/public-api.docs.ts';
+import { senderOf } from '../public-api/public-sends.ts';
 import { readHeaderFile } from './template-uploads.ts';
 import type { TemplatesService } from './templates.service.ts';
 
@@ -132,13 +140,31 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ service: TemplatesService;
     },
     async (request) => service.uploadHeaderSample(await readHeaderFile(request, uploads)),
   );
+};
 
+/**
+ * POST /api/send-template, outside the signed-in hook above: the console sends with a bearer token, and an API key
+ * with the send:template scope may send too (once per Idempotency-Key, as the public API's other sends).
+ */
+export const sendTemplateRoutes: FastifyPluginAsyncZod<{ service: TemplatesService; idempotency: Idempotency }> = async (
+  app,
+  { service, idempotency },
+) => {
   app.post(
     '/api/send-template',
     {
+      onRequest: app.requireUserOrApiKey('send:template'),
       config: { license: { feature: 'templates', quota: 'messages' } },
-      schema: { tags, body: sendTemplateBodySchema, response: { 201: sendTemplateResponseSchema, ...refusals } },
+      schema: {
+        tags: [...tags, ...publicApiTags],
+        security: [{ bearer: [] }, ...publicApiSecurity],
+        summary: 'Send an approved template (a bearer token, or an API key with scope send:template)',
+        headers: idempotencyHeaders,
+        body: sendTemplateDoc,
+        response: { 201: sentMessageDoc, ...refusals, ...sendRefusals },
+      },
     },
-    async (request, reply) => reply.status(201).send({ message: await service.send(currentUser(request), request.body) }),
+    async (request, reply) =>
+      sendAnswer(reply, await idempotency.sendOnce(request, request.body, () => service.send(senderOf(request), request.body))),
   );
 };

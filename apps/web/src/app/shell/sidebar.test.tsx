@@ -58,6 +58,7 @@ describe('Sidebar', () => {
       ['Conversations', '/reports/conversations'],
       ['Activities', '/activities'],
       ['Users', '/admin/users'],
+      ['API keys', '/api-keys'],
       ['Background jobs', '/admin/jobs'],
       ['Settings', '/settings'],
     ]);

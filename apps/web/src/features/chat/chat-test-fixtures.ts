@@ -22,6 +22,7 @@ export function message(id: number, over: Partial<ChatMessage> = {}): ChatMessag
     error: null,
     retryCount: 0,
     sender: null,
+    apiKey: null,
     media: null,
     ...over,
   };

@@ -57,6 +57,12 @@ describe('MessageBubble', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
+  it('names the API key a message was sent through, where an agent’s name would be', () => {
+    show(outbound(1, { sender: null, apiKey: { id: 3, name: 'Shop' } }));
+    expect(screen.getByText('API · Shop')).toBeTruthy();
+    expect(screen.queryByText('amy')).toBeNull();
+  });
+
   it('previews a ready image with its caption, and says when a file is still downloading or failed', () => {
     show(message(1, { type: 'image', content: { text: 'The receipt' }, media: media({}) }));
     expect(screen.getByRole('img', { name: 'Photo' }).getAttribute('src')).toBe('/api/media/files/1?sig=x');

@@ -19,6 +19,7 @@ export const MessageBubble = memo(function MessageBubble({ message, quoted, sett
         <MessageBody message={message} quoted={quoted} />
         <div className="message-meta">
           {outbound && message.sender && <span className="message-sender">{message.sender.username}</span>}
+          {outbound && message.apiKey && <span className="message-sender">API · {message.apiKey.name}</span>}
           <time dateTime={message.timestamp}>{messageTime(message.timestamp, settings)}</time>
           {outbound && <StatusTick status={message.status} />}
         </div>

@@ -23,8 +23,20 @@ export const emptyDoc = (): FlowDoc => ({
 
 /** The label an edge shows, from where it leaves: the option's title, true/false, or the handle's name. */
 export function edgeLabel(nodes: readonly CanvasNode[], source: string, sourceHandle: string | null | undefined): string | undefined {
+  return labelFrom(
+    nodes.find((n) => n.id === source),
+    sourceHandle,
+  );
+}
+
+/** edgeLabel for many edges of the same nodes: the nodes are looked up by id once, not once per edge. */
+export function edgeLabels(nodes: readonly CanvasNode[]): (source: string, sourceHandle: string | null | undefined) => string | undefined {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  return (source, sourceHandle) => labelFrom(byId.get(source), sourceHandle);
+}
+
+function labelFrom(node: CanvasNode | undefined, sourceHandle: string | null | undefined): string | undefined {
   if (!sourceHandle) return undefined;
-  const node = nodes.find((n) => n.id === source);
   if (node?.type === 'quickReply') {
     const option = node.data.options.find((o) => o.id === sourceHandle);
     if (option) return option.title || sourceHandle;
@@ -37,8 +49,8 @@ function toFlowNode(node: CanvasNode): FlowNode {
   return (node.deletable === false ? { ...saved, deletable: false } : saved) as FlowNode;
 }
 
-function toFlowEdge(edge: CanvasEdge, nodes: readonly CanvasNode[]): FlowEdge {
-  const label = edgeLabel(nodes, edge.source, edge.sourceHandle);
+function toFlowEdge(edge: CanvasEdge, labelOf: ReturnType<typeof edgeLabels>): FlowEdge {
+  const label = labelOf(edge.source, edge.sourceHandle);
   return {
     id: edge.id,
     source: edge.source,
@@ -53,7 +65,8 @@ function toFlowEdge(edge: CanvasEdge, nodes: readonly CanvasNode[]): FlowEdge {
 
 /** The graph as saved and exported: only the contract's fields, edge labels kept in step with their options. */
 export function toFlowGraph(nodes: readonly CanvasNode[], edges: readonly CanvasEdge[]): FlowGraph {
-  return { nodes: nodes.map(toFlowNode), edges: edges.map((e) => toFlowEdge(e, nodes)) };
+  const labelOf = edgeLabels(nodes);
+  return { nodes: nodes.map(toFlowNode), edges: edges.map((e) => toFlowEdge(e, labelOf)) };
 }
 
 /** A saved graph on the canvas; the start node cannot be deleted (a flow has exactly one). */

@@ -8,12 +8,14 @@ import {
   MiniMap,
   type NodeChange,
   ReactFlow,
+  type ReactFlowState,
+  useStore,
   type XYPosition,
 } from '@xyflow/react';
 import { type Dispatch, type DragEvent, useCallback, useMemo } from 'react';
 import { nodeAriaLabel } from '../nodes/node-labels';
 import { nodeTypes } from '../nodes/node-types';
-import { type CanvasEdge, type CanvasNode, edgeLabel } from './canvas-model';
+import { type CanvasEdge, type CanvasNode, edgeLabels } from './canvas-model';
 import { FlowEdge } from './flow-edge';
 import type { HistoryAction } from './flow-history';
 import { type FlowProblems, issueElementId } from './flow-issues';
@@ -34,6 +36,23 @@ const ariaLabels = {
 const fitViewOptions = { maxZoom: 1, padding: 0.15 };
 const minimapSize = { width: 150, height: 100 };
 const minimapColour = (node: { type?: string }) => `var(--flow-${node.type ?? 'message'})`;
+/**
+ * Up to this many edges every edge shows its direction with moving dashes. Beyond it only the selection's edges do:
+ * each animated edge is restyled and repainted on every frame, so hundreds of them keep the canvas busy even at rest.
+ */
+export const ANIMATED_EDGES_LIMIT = 100;
+/**
+ * Below this zoom the nodes' 12 px text is under 5 px on screen: the nodes keep their size, colour, handles and
+ * problem outline but neither they nor the edges' labels draw text (flow-nodes.css), which is most of what panning a
+ * large flow has to paint.
+ */
+export const TEXT_HIDDEN_BELOW_ZOOM = 0.4;
+/**
+ * Above this many nodes only the nodes and edges in view are in the page, so a large flow pans as smoothly as a small
+ * one. Smaller flows keep every node in the page, where Tab reaches each of them.
+ */
+export const RENDER_VISIBLE_ONLY_ABOVE = 100;
+const zoomedOut = (s: ReactFlowState) => s.transform[2] < TEXT_HIDDEN_BELOW_ZOOM;
 
 interface FlowCanvasProps {
   nodes: CanvasNode[];
@@ -47,6 +66,8 @@ interface FlowCanvasProps {
 
 /** The canvas: nodes with their problems described to screen readers, labelled edges, minimap and zoom controls. */
 export function FlowCanvas({ nodes, edges, problems, dispatch, readOnly, onDropNode, toFlowPosition }: FlowCanvasProps) {
+  // Re-renders the canvas only when the zoom crosses the threshold, not on every step of a pan or zoom.
+  const textHidden = useStore(zoomedOut);
   const shownNodes = useMemo(
     () =>
       nodes.map((node) => {
@@ -60,17 +81,19 @@ export function FlowCanvas({ nodes, edges, problems, dispatch, readOnly, onDropN
       }),
     [nodes, problems],
   );
-  const shownEdges = useMemo(
-    () =>
-      edges.map((edge) => ({
-        ...edge,
-        type: 'flow',
-        // Labels follow the options' titles as they are typed.
-        label: edgeLabel(nodes, edge.source, edge.sourceHandle),
-        className: problems.edgeErrors.has(edge.id) ? 'has-error' : undefined,
-      })),
-    [edges, nodes, problems],
-  );
+  const shownEdges = useMemo(() => {
+    const labelOf = edgeLabels(nodes);
+    const animateAll = edges.length <= ANIMATED_EDGES_LIMIT;
+    const selected = animateAll ? null : new Set(nodes.flatMap((node) => (node.selected ? [node.id] : [])));
+    return edges.map((edge) => ({
+      ...edge,
+      type: 'flow',
+      animated: Boolean(edge.animated) && (selected === null || edge.selected || selected.has(edge.source) || selected.has(edge.target)),
+      // Labels follow the options' titles as they are typed.
+      label: labelOf(edge.source, edge.sourceHandle),
+      className: problems.edgeErrors.has(edge.id) ? 'has-error' : undefined,
+    }));
+  }, [edges, nodes, problems]);
 
   const onNodesChange = useCallback((changes: NodeChange<CanvasNode>[]) => dispatch({ type: 'nodes-changed', changes }), [dispatch]);
   const onEdgesChange = useCallback((changes: EdgeChange<CanvasEdge>[]) => dispatch({ type: 'edges-changed', changes }), [dispatch]);
@@ -91,6 +114,7 @@ export function FlowCanvas({ nodes, edges, problems, dispatch, readOnly, onDropN
   return (
     <ReactFlow
       id={CANVAS_ID}
+      className={textHidden ? 'is-zoomed-out' : undefined}
       aria-label="Flow canvas"
       nodes={shownNodes}
       edges={shownEdges}
@@ -108,6 +132,7 @@ export function FlowCanvas({ nodes, edges, problems, dispatch, readOnly, onDropN
       defaultEdgeOptions={{ type: 'smoothstep', animated: true }}
       fitView
       fitViewOptions={fitViewOptions}
+      onlyRenderVisibleElements={nodes.length > RENDER_VISIBLE_ONLY_ABOVE}
       minZoom={0.2}
       ariaLabelConfig={ariaLabels}
     >

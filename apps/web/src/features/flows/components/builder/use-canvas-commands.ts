@@ -77,10 +77,15 @@ export function useCanvasCommands(
   const showIssue = useCallback(
     (issue: FlowIssue) => {
       if (issue.nodeId) {
+        const selector = `.react-flow__node[data-id="${CSS.escape(issue.nodeId)}"]`;
+        const focusNode = () => {
+          const element = canvas.current?.querySelector<HTMLElement>(selector);
+          if (element && document.activeElement !== element) element.focus({ preventScroll: true });
+        };
         dispatch({ type: 'select', nodeIds: [issue.nodeId] });
-        void flow.fitView({ nodes: [{ id: issue.nodeId }], duration: 300, maxZoom: 1.2 });
-        const element = canvas.current?.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(issue.nodeId)}"]`);
-        element?.focus({ preventScroll: true });
+        // A large flow has only the nodes in view in the page: one out of view is there once the view reaches it.
+        void flow.fitView({ nodes: [{ id: issue.nodeId }], duration: 300, maxZoom: 1.2 }).then(() => requestAnimationFrame(focusNode));
+        focusNode();
       } else if (issue.edgeId) {
         dispatch({ type: 'select', nodeIds: [], edgeIds: [issue.edgeId] });
       }

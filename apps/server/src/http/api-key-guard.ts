@@ -1,0 +1,131 @@
+import { API_KEY_HEADER, type ApiKeyScope } from '@wac/contract/api-keys';
+import { QUOTA_WARNING_HEADER } from '@wac/contract/license-errors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiCallLog } from '../modules/api-keys/api-call-log.ts';
+import type { ApiCallQuota } from '../modules/api-keys/api-call-quota.ts';
+import type { ApiKeyAccess } from '../modules/api-keys/api-key-access.ts';
+import type { LicenseService } from '../modules/license/license.service.ts';
+import { unauthorized } from './app-error.ts';
+import { bearerToken } from './auth-guard.ts';
+
+export interface ApiKeyCaller {
+  id: number;
+  name: string;
+  scopes: ApiKeyScope[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireApiKey on key-authenticated calls. */
+    apiKey: ApiKeyCaller | null;
+    /** What a key-authenticated route reports for its usage log line: the message it stored. */
+    apiCallLog: { messageId: number | null };
+  }
+  interface FastifyInstance {
+    /**
+     * onRequest/preHandler hook: X-API-Key only (a bearer token is refused 401 with a message saying this endpoint takes
+     * X-API-Key), key valid (not unknown/revoked/expired: 401; IP outside allowedIps: 403; scope missing: 403
+     * INSUFFICIENT_PERMISSIONS naming the scope), licence feature apiAccess (FEATURE_NOT_AVAILABLE), per-key rate limit
+     * (429 RATE_LIMIT_EXCEEDED with Retry-After), daily api_calls quota (license.consumeApiCalls: 402 QUOTA_EXCEEDED at
+     * 100%, QUOTA_WARNING header from 80% like the licence guard's warning header). Every call that presented a key
+     * (also refused ones with a known key) is logged.
+     *
+     * Use it as the route's `onRequest`, not `preHandler`: onRequest runs before the body is parsed and validated, so a
+     * caller without a valid key never has a body (or an upload) read, and a 400 for bad input is logged against the key.
+     */
+    requireApiKey: (scope: ApiKeyScope) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** For POST /api/send-template, which the console also calls with a bearer token: a bearer token runs requireUser; otherwise as requireApiKey(scope). */
+    requireUserOrApiKey: (scope: ApiKeyScope) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export interface ApiKeyGuardDeps {
+  /** The api-keys module's rules: which key a secret is, and whether it may make this call. */
+  keys: Pick<ApiKeyAccess, 'identify' | 'admit' | 'throttle'>;
+  license: Pick<LicenseService, 'requireFeature'>;
+  /** The daily api_calls quota (license.consumeApiCalls, concurrent calls counted together). */
+  quota: Pick<ApiCallQuota, 'take'>;
+  usage: Pick<ApiCallLog, 'record'>;
+}
+
+/** A call made with a known key, to be logged when its answer is sent. */
+interface PendingCall {
+  keyId: number;
+  errorCode: string | null;
+}
+
+/** The `code` of an error answer (`{ error, code }`, the licence error payload): JSON from the error handler. */
+function errorCodeOf(payload: unknown): string | null {
+  if (typeof payload !== 'string') return null;
+  try {
+    const code = (JSON.parse(payload) as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? code.slice(0, 100) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The X-API-Key guard of the key-authenticated routes, and their usage log: a call is pushed to the log's buffer when
+ * its answer has gone out, with the error code of an error answer read back from the body the error handler wrote.
+ */
+export function registerApiKeyGuard(app: FastifyInstance, { keys, license, quota, usage }: ApiKeyGuardDeps): void {
+  app.decorateRequest('apiKey', null);
+  // Each guarded request gets its own object (a decorator's value would be shared by all).
+  app.decorateRequest('apiCallLog', null as unknown as FastifyRequest['apiCallLog']);
+  const pending = new WeakMap<FastifyRequest, PendingCall>();
+
+  async function authenticate(request: FastifyRequest, reply: FastifyReply, scope: ApiKeyScope, orBearer: boolean): Promise<void> {
+    request.apiCallLog = { messageId: null };
+    const secret = request.headers[API_KEY_HEADER];
+    if (typeof secret !== 'string' || secret === '') {
+      if (bearerToken(request)) throw unauthorized('This endpoint takes an API key in the X-API-Key header, not a bearer token');
+      throw unauthorized(`Authentication required: ${orBearer ? 'a bearer token or ' : ''}an API key in the X-API-Key header`);
+    }
+    const key = await keys.identify(secret);
+    if (!key) throw unauthorized('Invalid API key');
+    pending.set(request, { keyId: key.id, errorCode: null });
+    keys.admit(key, request.ip, scope);
+    await license.requireFeature('apiAccess');
+    keys.throttle(key);
+    const warning = await quota.take();
+    if (warning) reply.header(QUOTA_WARNING_HEADER, JSON.stringify(warning));
+    request.apiKey = { id: key.id, name: key.name, scopes: key.scopes };
+  }
+
+  app.decorate(
+    'requireApiKey',
+    (scope: ApiKeyScope) => (request: FastifyRequest, reply: FastifyReply) => authenticate(request, reply, scope, false),
+  );
+  app.decorate('requireUserOrApiKey', (scope: ApiKeyScope) => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers[API_KEY_HEADER] === undefined && bearerToken(request)) {
+      request.apiCallLog = { messageId: null };
+      return app.requireUser(request);
+    }
+    return authenticate(request, reply, scope, true);
+  });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const call = reply.statusCode >= 400 ? pending.get(request) : undefined;
+    if (call) call.errorCode = errorCodeOf(payload);
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const call = pending.get(request);
+    if (call) {
+      const latencyMs = reply.elapsedTime;
+      usage.record({
+        keyId: call.keyId,
+        at: new Date(Date.now() - latencyMs),
+        method: request.method,
+        path: request.routeOptions.url ?? request.url.split('?')[0] ?? request.url,
+        status: reply.statusCode,
+        latencyMs,
+        ip: request.ip,
+        errorCode: call.errorCode,
+        messageId: request.apiCallLog.messageId,
+      });
+    }
+    done();
+  });
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { CampaignCounts } from '@wac/contract/campaigns';
+import type { OutboundPayload } from '@wac/contract/outbound-webhooks';
+import { formatE164 } from '@wac/contract/whatsapp-phone';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import type { MessagingEvent, MessagingEventHandler } from '../messaging/messaging-extensions.ts';
+import { enqueueEvents, subscribedEvents } from './outbound-webhooks.repository.ts';
+
+/** How long the answer to "does any active subscription listen to this event?" is reused by the hot paths. */
+const SUBSCRIBED_FRESH_MS = 1_000;
+
+/** The body every delivery of one event carries: its id is the event's, the same for each subscription. */
+export function outboundPayload(event: OutboundPayload['event'], data: Record<string, unknown>): OutboundPayload {
+  return { id: randomUUID(), event, createdAt: new Date().toISOString(), data };
+}
+
+/** What a business's systems are told about each of messaging's events; phones in E.164 with their '+'. */
+function payloadOf(event: MessagingEvent): OutboundPayload {
+  switch (event.type) {
+    case 'message.received': {
+      const { message } = event;
+      return outboundPayload(event.type, {
+        messageId: message.messageId,
+        wamid: message.wamid,
+        conversationId: message.conversationId,
+        contactId: message.contactId,
+        from: { phone: formatE164(message.from.phone), name: message.from.name },
+        type: message.type,
+        text: message.content.text,
+        mediaType: message.content.mediaType,
+        timestamp: message.timestamp,
+      });
+    }
+    case 'message.status':
+      return outboundPayload(event.type, { ...event.status });
+    case 'conversation.handed_off': {
+      const { handOff } = event;
+      return outboundPayload(event.type, {
+        conversationId: handOff.conversationId,
+        phone: formatE164(handOff.phone),
+        contactName: handOff.contactName,
+        reason: handOff.reason,
+        by: handOff.agent ? 'agent' : 'bot',
+        agent: handOff.agent,
+        previousState: handOff.previousState,
+      });
+    }
+  }
+}
+
+/** The events some active subscription listens to, read at most once a second; forgotten at once when this process changes one. */
+export function createSubscribedEvents(db: Db) {
+  let cached: { at: number; events: Promise<Set<string>> } | null = null;
+  return {
+    has(event: string): Promise<boolean> {
+      const now = performance.now();
+      if (!cached || now - cached.at >= SUBSCRIBED_FRESH_MS) {
+        const events = subscribedEvents(db).then((list) => new Set(list));
+        const entry = { at: now, events };
+        cached = entry;
+        events.catch(() => {
+          if (cached === entry) cached = null;
+        });
+      }
+      return cached.events.then((events) => events.has(event));
+    },
+    forget(): void {
+      cached = null;
+    },
+  };
+}
+
+export type SubscribedEvents = ReturnType<typeof createSubscribedEvents>;
+
+/**
+ * Messaging's event handler: the deliveries of what a transaction did are written in it, so a crash loses none. With
+ * no subscription listening (the usual case) it writes nothing and, within a second of the last look, reads nothing.
+ */
+export function outboundEventHandler(subscribed: SubscribedEvents, onQueued: () => void): MessagingEventHandler {
+  return async (tx, events) => {
+    const listened = await Promise.all(events.map((event) => subscribed.has(event.type)));
+    const wanted = events.filter((_, i) => listened[i]);
+    if (wanted.length === 0) return undefined;
+    return (await enqueueEvents(tx, wanted.map(payloadOf))) > 0 ? onQueued : undefined;
+  };
+}
+
+/**
+ * campaign.finished, written by campaigns in the transaction that completes one. Rare enough to look for subscriptions
+ * each time (the one statement writes nothing when none listens); the delivery loop's poll sends it within a second.
+ */
+export async function publishCampaignFinished(tx: DbOrTx, campaign: { id: number; name: string; counts: CampaignCounts }): Promise<void> {
+  const data = { campaignId: campaign.id, name: campaign.name, counts: campaign.counts, finishedAt: new Date().toISOString() };
+  await enqueueEvents(tx, [outboundPayload('campaign.finished', data)]);
+}

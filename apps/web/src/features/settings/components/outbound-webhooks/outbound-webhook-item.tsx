@@ -1,0 +1,78 @@
+import { type OutboundWebhook, outboundEventLabels } from '@wac/contract/outbound-webhooks';
+import { useId } from 'react';
+import { errorMessage } from '../../../../lib/api-client';
+import { formatDateTime, formatRelativeTime } from '../../../../lib/format-date';
+import { Button } from '../../../../ui/button';
+import { useTestOutboundWebhook } from '../../api/test-outbound-webhook';
+import { lastDeliveryText, testOutcomeText } from './delivery-outcome';
+
+export interface OutboundWebhookActions {
+  onEdit: (webhook: OutboundWebhook) => void;
+  onDeliveries: (webhook: OutboundWebhook) => void;
+  onRotate: (webhook: OutboundWebhook) => void;
+  onDelete: (webhook: OutboundWebhook) => void;
+}
+
+function TestOutcome({ test }: { test: ReturnType<typeof useTestOutboundWebhook> }) {
+  if (test.isError) return <span className="text-danger">{errorMessage(test.error, 'Failed to send the test event')}</span>;
+  if (!test.data) return null;
+  const ok = test.data.state === 'delivered';
+  return <span className={ok ? 'outbound-test-ok' : 'text-danger'}>Test event: {testOutcomeText(test.data)}</span>;
+}
+
+/** One subscription: where it posts, what, how its last delivery went, failures of the last day, and its actions. */
+export function OutboundWebhookItem({ webhook, actions }: { webhook: OutboundWebhook; actions: OutboundWebhookActions }) {
+  const id = useId();
+  const test = useTestOutboundWebhook();
+  const last = webhook.lastDelivery;
+  return (
+    <li className="outbound-webhook" aria-labelledby={`${id}-url`}>
+      <div className="row between outbound-webhook-head">
+        <h3 id={`${id}-url`} className="mono outbound-webhook-url">
+          {webhook.url}
+        </h3>
+        {webhook.active ? <span className="badge badge-success">Active</span> : <span className="badge badge-muted">Paused</span>}
+      </div>
+      {webhook.description && <p className="muted outbound-webhook-description">{webhook.description}</p>}
+      <dl className="details outbound-webhook-details">
+        <dt>Events</dt>
+        <dd>{webhook.events.map((event) => outboundEventLabels[event]).join(', ')}</dd>
+        <dt>Last delivery</dt>
+        <dd className={last && !last.ok ? 'text-danger' : undefined}>
+          {lastDeliveryText(last)}
+          {last && (
+            <span className="muted">
+              {' '}
+              ·{' '}
+              <time dateTime={last.at} title={formatDateTime(last.at)}>
+                {formatRelativeTime(last.at)}
+              </time>
+            </span>
+          )}
+        </dd>
+        <dt>Failed in the last 24 hours</dt>
+        <dd className={webhook.failedLastDay > 0 ? 'text-danger' : undefined}>{webhook.failedLastDay.toLocaleString()}</dd>
+      </dl>
+      <div className="row outbound-webhook-actions">
+        <Button variant="secondary" className="btn-small" loading={test.isPending} onClick={() => test.mutate(webhook.id)}>
+          Send test event
+        </Button>
+        <Button variant="ghost" className="btn-small" onClick={() => actions.onDeliveries(webhook)}>
+          Delivery log
+        </Button>
+        <Button variant="ghost" className="btn-small" onClick={() => actions.onEdit(webhook)}>
+          Edit
+        </Button>
+        <Button variant="ghost" className="btn-small" onClick={() => actions.onRotate(webhook)}>
+          Rotate secret
+        </Button>
+        <Button variant="ghost" className="btn-small text-danger" onClick={() => actions.onDelete(webhook)}>
+          Delete
+        </Button>
+      </div>
+      <p className="small outbound-test-outcome" role="status">
+        <TestOutcome test={test} />
+      </p>
+    </li>
+  );
+}
