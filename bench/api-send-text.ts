@@ -6,11 +6,9 @@
 // goes to the next of them in turn. Runs alternate bearer, key, bearer, key (one disturbed by other people's processes
 // is measured again, at most 3 times); any request that did not answer 2xx, warm-ups included, makes the run no figure.
 // Run: npx tsx bench/api-send-text.ts
-// Knobs (bounded): BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (50), BENCH_CUSTOMERS (500),
-// BENCH_CPU_PROF=<dir> starts the server with --cpu-prof into that directory (the profiles are written when it stops).
+// Knobs (bounded): BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (50), BENCH_CUSTOMERS (500).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
@@ -20,7 +18,7 @@ import { consoleApi } from './lib/campaign-api.ts';
 import { startScript, waitForOutput } from './lib/child-runs.ts';
 import { type CpuRole, type CpuUsage, cpuBetween, cpuMark, describeCpu } from './lib/cpu-usage.ts';
 import { embeddedDatabaseUrl } from './lib/database-url.ts';
-import { formatTable, freePort, machineLine, type Started, startServer, tempDataDir } from './lib/processes.ts';
+import { formatTable, freePort, machineLine, type Started, startServer, stopProcess, tempDataDir } from './lib/processes.ts';
 import { stopAndReport, waitForQuietMachineAndSay } from './lib/run-report.ts';
 import { clamp } from './lib/stats.ts';
 import { benchWamid, customerPhone, liveWhatsappEnv, signedTextWebhook } from './lib/webhook-bodies.ts';
@@ -28,7 +26,6 @@ import { benchWamid, customerPhone, liveWhatsappEnv, signedTextWebhook } from '.
 const DURATION = clamp(process.env.BENCH_DURATION, 10, 3, 60);
 const CONNECTIONS = clamp(process.env.BENCH_CONNECTIONS, 50, 1, 500);
 const CUSTOMERS = clamp(process.env.BENCH_CUSTOMERS, 500, 50, 5_000);
-const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 const WARMUP_SECONDS = 3;
 const REQUEST_TIMEOUT_SECONDS = 20;
 /**
@@ -226,9 +223,11 @@ async function main(): Promise<void> {
   );
   const graph = await startGraph();
   const dataDir = await tempDataDir('api-send-text');
-  const serverEnv: Record<string, string> = { ...liveWhatsappEnv(), WHATSAPP_API_URL: graph.url, ...benchLicence() };
-  if (CPU_PROFILE_DIR) serverEnv.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${CPU_PROFILE_DIR}`.trim();
-  const server = await startServer('server', dataDir, serverEnv);
+  const serverEnv = { ...liveWhatsappEnv(), WHATSAPP_API_URL: graph.url, ...benchLicence() };
+  const server = await startServer('server', dataDir, serverEnv).catch(async (err: unknown) => {
+    await stopProcess(graph.started);
+    throw err;
+  });
   const db = new pg.Pool({ connectionString: await embeddedDatabaseUrl(dataDir), max: 2 });
   try {
     const token = await signInAsAdmin(server.baseUrl);
@@ -425,5 +424,6 @@ async function main(): Promise<void> {
 
 main().catch((err) => {
   console.error(err);
-  process.exitCode = 1;
+  // Whatever is still running (a server that never answered) is killed by bench/lib/processes.ts's exit hook.
+  process.exit(1);
 });

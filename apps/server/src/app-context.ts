@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import type { Database, DbOrTx } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { ActivityService } from './modules/activities/activities.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
@@ -37,8 +37,8 @@ export interface AppContext extends BaseContext {
   auth: AuthService;
   /** The licence as admins manage it: key, status and storage. */
   licenseAdmin: LicenseAdminService;
-  /** The app's timezone setting, read when it is needed (daily quotas, reports, analytics). */
-  appTimezone: () => Promise<string>;
+  /** The app's timezone setting, read when it is needed (daily quotas, reports, analytics); inside a transaction, with its `tx`. */
+  appTimezone: (tx?: DbOrTx) => Promise<string>;
   /** The configured Graph API: Meta's, or the sandbox. */
   whatsapp: CloudApiClient;
   media: {

@@ -8,6 +8,7 @@ import {
   ECHO_URL,
   EITHER_URL,
   type KeyServer,
+  SLOW_URL,
   startKeyServer,
 } from '../modules/api-keys/test/api-key-test-kit.ts';
 import { mintKey, TEST_SECRET } from '../modules/license/test/mint-key.ts';
@@ -184,6 +185,19 @@ describe('the usage log', () => {
     expect((await echo(secret, { remoteAddress: '192.168.0.1' })).statusCode).toBe(403);
     await adminOn('second', 'DELETE', `/api/keys/${key.id}`);
     expect((await echo(secret, { remoteAddress: '10.0.0.3' })).statusCode).toBe(401);
+  });
+
+  it('logs a call whose caller hung up before the answer, as 499', async () => {
+    const { key: hungUp, secret: hungUpSecret } = await createKey(t, { name: 'Hung up', scopes: ['send:text'] });
+    const address = await k.app.listen({ port: 0, host: '127.0.0.1' });
+    const call = fetch(`${address}${SLOW_URL}`, {
+      method: 'POST',
+      headers: { 'x-api-key': hungUpSecret },
+      signal: AbortSignal.timeout(100),
+    });
+    await expect(call).rejects.toThrow();
+    const { logs } = await logsOf(hungUp.id, 1);
+    expect(logs[0]).toMatchObject({ status: 499, errorCode: 'CLIENT_CLOSED_REQUEST', path: SLOW_URL });
   });
 
   it('holds every call made with the key, refused ones too, newest first, with status, error code and message', async () => {

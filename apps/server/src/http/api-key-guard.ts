@@ -52,6 +52,8 @@ export interface ApiKeyGuardDeps {
 interface PendingCall {
   keyId: number;
   errorCode: string | null;
+  /** performance.now() when the key was known, for a call whose answer never went out. */
+  startedAt: number;
 }
 
 /** The `code` of an error answer (`{ error, code }`, the licence error payload): JSON from the error handler. */
@@ -84,7 +86,7 @@ export function registerApiKeyGuard(app: FastifyInstance, { keys, license, quota
     }
     const key = await keys.identify(secret);
     if (!key) throw unauthorized('Invalid API key');
-    pending.set(request, { keyId: key.id, errorCode: null });
+    pending.set(request, { keyId: key.id, errorCode: null, startedAt: performance.now() });
     keys.admit(key, request.ip, scope);
     await license.requireFeature('apiAccess');
     keys.throttle(key);
@@ -110,22 +112,32 @@ export function registerApiKeyGuard(app: FastifyInstance, { keys, license, quota
     if (call) call.errorCode = errorCodeOf(payload);
     done(null, payload);
   });
-  app.addHook('onResponse', (request, reply, done) => {
+  /** Logs a key's call once, when its answer went out or its caller hung up first. */
+  function logCall(request: FastifyRequest, status: number, elapsedMs: number | null, errorCode: string | null): void {
     const call = pending.get(request);
-    if (call) {
-      const latencyMs = reply.elapsedTime;
-      usage.record({
-        keyId: call.keyId,
-        at: new Date(Date.now() - latencyMs),
-        method: request.method,
-        path: request.routeOptions.url ?? request.url.split('?')[0] ?? request.url,
-        status: reply.statusCode,
-        latencyMs,
-        ip: request.ip,
-        errorCode: call.errorCode,
-        messageId: request.apiCallLog.messageId,
-      });
-    }
+    if (!call) return;
+    pending.delete(request);
+    const latencyMs = elapsedMs ?? performance.now() - call.startedAt;
+    usage.record({
+      keyId: call.keyId,
+      at: new Date(Date.now() - latencyMs),
+      method: request.method,
+      path: request.routeOptions.url ?? request.url.split('?')[0] ?? request.url,
+      status,
+      latencyMs,
+      ip: request.ip,
+      errorCode: errorCode ?? call.errorCode,
+      messageId: request.apiCallLog.messageId,
+    });
+  }
+  app.addHook('onResponse', (request, reply, done) => {
+    logCall(request, reply.statusCode, reply.elapsedTime, null);
+    done();
+  });
+  // A caller that hangs up before the answer gets no onResponse: its call is logged all the same, as 499 (what
+  // proxies write for it), with the message it may already have sent.
+  app.addHook('onRequestAbort', (request, done) => {
+    logCall(request, 499, null, 'CLIENT_CLOSED_REQUEST');
     done();
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, BaseContext } from '../app-context.ts';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, DbOrTx } from '../db/database.ts';
 import { createJobRunner } from '../jobs/job-runner.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
 import { createActivitiesRepository } from '../modules/activities/activities.repository.ts';
@@ -39,9 +39,9 @@ export async function createAppContext(app: FastifyInstance, config: Config, dat
   );
   // Daily quotas follow the app's timezone, read when they are counted.
   let settings: AppContext['settings'] | undefined;
-  const appTimezone = async () => {
+  const appTimezone = async (tx?: DbOrTx) => {
     if (!settings) throw new Error('settings are not built yet');
-    return (await settings.appSettings())['app.timezone'];
+    return (await settings.appSettings(tx))['app.timezone'];
   };
   const license = createLicenseParts(config, db, appTimezone);
 

@@ -83,8 +83,8 @@ export function createActivitiesRepository(db: Db) {
       return rows.map((r) => r.type);
     },
 
-    async usernameOf(userId: number): Promise<string | null> {
-      const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+    async usernameOf(userId: number, tx: DbOrTx = db): Promise<string | null> {
+      const [row] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
       return row?.username ?? null;
     },
 

@@ -97,7 +97,8 @@ export function createActivityService(repository: ActivitiesRepository, realtime
         },
         tx,
       );
-      const username = row.userId !== null ? await repository.usernameOf(row.userId) : null;
+      // With the caller's `tx`: a read on the pool inside a transaction would wait for a second connection.
+      const username = row.userId !== null ? await repository.usernameOf(row.userId, tx) : null;
       const activity = toActivity({ activity: row, username, read: false });
       if (tx) afterCommit(tx, () => broadcast(activity));
       else broadcast(activity);

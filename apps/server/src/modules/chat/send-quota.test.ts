@@ -54,4 +54,21 @@ describe('the licence on agent sends', () => {
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', feature: 'mediaUpload' });
   });
+
+  it('takes more sends at once than the pool has connections: nothing in a send’s transaction waits for a second connection', async () => {
+    expect((await applyKey(t, mintKey({ plan: 'professional' }))).statusCode).toBe(200);
+    const phones = Array.from({ length: 14 }, (_, k) => `4477009004${String(k).padStart(2, '0')}`);
+    for (const phone of phones) await customerWrites(t, { from: phone, name: `Pat ${phone.slice(-2)}`, text: 'Hi' });
+    const sends = await Promise.all(
+      phones.map((phone) =>
+        t.request({
+          method: 'POST',
+          url: '/api/agent/message',
+          token: agent.token,
+          payload: { recipientPhone: `+${phone}`, message: 'On it' },
+        }),
+      ),
+    );
+    expect(sends.map((res) => res.statusCode)).toEqual(phones.map(() => 201));
+  });
 });

@@ -12,8 +12,8 @@ export function createLicenseRepository(db: Db) {
   const today = (timezone: string) => sql`(now() AT TIME ZONE ${timezone})::date`;
 
   return {
-    async readState(): Promise<LicenseStateRow | undefined> {
-      const [row] = await db
+    async readState(tx: DbOrTx = db): Promise<LicenseStateRow | undefined> {
+      const [row] = await tx
         .select({ state: licenseState, appliedByName: users.username })
         .from(licenseState)
         .leftJoin(users, eq(users.id, licenseState.appliedBy))

@@ -34,7 +34,7 @@ export interface LicenseDeps {
   secrets: SecretBox;
   storage: StorageUsageCache;
   /** app.timezone: daily quotas start again at midnight there. */
-  appTimezone: () => Promise<string>;
+  appTimezone: (tx?: DbOrTx) => Promise<string>;
 }
 
 /** Every server process re-reads the shared licence row this often, so a change made on one reaches all. */
@@ -54,9 +54,10 @@ export function createLicenseService({ db, config, repository, secrets, storage,
   const measures = new Map<QuotaType, UsageMeasure>();
   let cached: { license: InForce; version: string; readAt: number } | null = null;
 
-  async function current(): Promise<InForce> {
+  /** `tx` when called inside a transaction, whose connection then reads the licence row. */
+  async function current(tx?: DbOrTx): Promise<InForce> {
     if (cached && Date.now() - cached.readAt < REFRESH_MS) return cached.license;
-    const row = await repository.readState();
+    const row = await repository.readState(tx);
     const version = row ? `${row.source}:${row.appliedAt.toISOString()}` : 'env';
     if (cached?.version === version) cached.readAt = Date.now();
     else cached = { license: resolveLicense(row, config, secrets), version, readAt: Date.now() };
@@ -96,8 +97,8 @@ export function createLicenseService({ db, config, repository, secrets, storage,
   }
 
   /** Throws LICENSE_EXPIRED, LICENSE_INVALID or LICENSE_SUSPENDED unless the licence in force is active. */
-  async function assertActive(): Promise<InForce> {
-    const license = await current();
+  async function assertActive(tx?: DbOrTx): Promise<InForce> {
+    const license = await current(tx);
     const { status, message } = statusAt(license, new Date());
     if (status === 'active') return license;
     const code = blockingCodes[status];
@@ -117,9 +118,13 @@ export function createLicenseService({ db, config, repository, secrets, storage,
     return licenseError('QUOTA_EXCEEDED', quotaExceededFields(quota, record, license.plan, retryAfter), await snapshot(license));
   }
 
+  /**
+   * Inside the caller's transaction, whose connection does every read: a read on the pool would wait for a second
+   * connection, and sends holding all of the pool's would wait for each other for ever.
+   */
   async function consumeDaily(tx: DbOrTx, quota: 'messages' | 'api_calls', amount: number): Promise<QuotaRecord> {
-    const license = await assertActive();
-    const timezone = await appTimezone();
+    const license = await assertActive(tx);
+    const timezone = await appTimezone(tx);
     const limit = license.quotas[quota];
     const taken = await repository.consumeToday(quota, timezone, amount, limit, tx);
     const used = await repository.usedToday(quota, timezone, tx);
@@ -211,7 +216,7 @@ export function createLicenseService({ db, config, repository, secrets, storage,
 export type LicenseService = ReturnType<typeof createLicenseService>;
 
 /** The licence service with the pieces the admin side shares with it. */
-export function createLicenseParts(config: Pick<Config, 'license' | 'dataDir'>, db: Db, appTimezone: () => Promise<string>) {
+export function createLicenseParts(config: Pick<Config, 'license' | 'dataDir'>, db: Db, appTimezone: LicenseDeps['appTimezone']) {
   const parts = {
     repository: createLicenseRepository(db),
     secrets: createSecretBox(config.dataDir),

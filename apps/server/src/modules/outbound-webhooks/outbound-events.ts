@@ -52,10 +52,11 @@ function payloadOf(event: MessagingEvent): OutboundPayload {
 export function createSubscribedEvents(db: Db) {
   let cached: { at: number; events: Promise<Set<string>> } | null = null;
   return {
-    has(event: string): Promise<boolean> {
+    /** `tx` inside a transaction, which then reads for everyone: a read on the pool there would wait for a second connection. */
+    has(event: string, tx: DbOrTx = db): Promise<boolean> {
       const now = performance.now();
       if (!cached || now - cached.at >= SUBSCRIBED_FRESH_MS) {
-        const events = subscribedEvents(db).then((list) => new Set(list));
+        const events = subscribedEvents(tx).then((list) => new Set(list));
         const entry = { at: now, events };
         cached = entry;
         events.catch(() => {
@@ -78,7 +79,7 @@ export type SubscribedEvents = ReturnType<typeof createSubscribedEvents>;
  */
 export function outboundEventHandler(subscribed: SubscribedEvents, onQueued: () => void): MessagingEventHandler {
   return async (tx, events) => {
-    const listened = await Promise.all(events.map((event) => subscribed.has(event.type)));
+    const listened = await Promise.all(events.map((event) => subscribed.has(event.type, tx)));
     const wanted = events.filter((_, i) => listened[i]);
     if (wanted.length === 0) return undefined;
     return (await enqueueEvents(tx, wanted.map(payloadOf))) > 0 ? onQueued : undefined;

@@ -5,8 +5,9 @@ import { settings } from '../../db/schema.ts';
 /** Key-value settings; each domain reads and writes only its own key prefix (app., email.). */
 export function createSettingsRepository(db: Db) {
   return {
-    async getByPrefix(prefix: string): Promise<Map<string, unknown>> {
-      const rows = await db
+    /** `tx` inside a transaction: reading on the pool there would wait for a second connection. */
+    async getByPrefix(prefix: string, tx: DbOrTx = db): Promise<Map<string, unknown>> {
+      const rows = await tx
         .select()
         .from(settings)
         .where(like(settings.key, `${prefix}%`));

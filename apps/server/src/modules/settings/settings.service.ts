@@ -10,6 +10,7 @@ import {
 } from '@wac/contract/app-settings-defaults';
 import type { User } from '@wac/contract/auth';
 import type { BaseContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import type { SettingsRepository } from './settings.repository.ts';
@@ -18,10 +19,13 @@ import type { SettingsRepository } from './settings.repository.ts';
 const APP_PREFIXES = ['app.', 'flows.', 'webhooks.'];
 
 export function createSettingsService(ctx: BaseContext, settings: SettingsRepository) {
-  /** Defaults overlaid with what admins saved; stray keys or values of the wrong shape in the table are ignored. */
-  async function appSettings(): Promise<AppSettings> {
+  /**
+   * Defaults overlaid with what admins saved; stray keys or values of the wrong shape in the table are ignored. Inside a
+   * transaction, read with its `tx`.
+   */
+  async function appSettings(tx?: DbOrTx): Promise<AppSettings> {
     const stored = new Map<string, unknown>();
-    for (const prefix of APP_PREFIXES) for (const [key, value] of await settings.getByPrefix(prefix)) stored.set(key, value);
+    for (const prefix of APP_PREFIXES) for (const [key, value] of await settings.getByPrefix(prefix, tx)) stored.set(key, value);
     const merged: Record<string, unknown> = { ...appSettingDefaults };
     for (const key of appSettingKeys) {
       const value = stored.get(key);

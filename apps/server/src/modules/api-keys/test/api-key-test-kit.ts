@@ -14,6 +14,8 @@ export async function createKey(t: TestApp, body: ApiKeyCreate): Promise<{ key: 
 
 export const ECHO_URL = '/api/test-key-echo';
 export const EITHER_URL = '/api/test-key-or-user';
+/** Answers after half a second, for callers that hang up first. */
+export const SLOW_URL = '/api/test-key-slow';
 /** The message id the echo route reports for its log line. */
 export const ECHO_MESSAGE_ID = 4242;
 
@@ -46,6 +48,10 @@ export async function startKeyServer(t: TestApp): Promise<KeyServer> {
     caller: request.apiKey,
     user: request.auth?.user.username ?? null,
   }));
+  typed.post(SLOW_URL, { onRequest: app.requireApiKey('send:text') }, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return { ok: true };
+  });
   await app.ready();
   return {
     app,

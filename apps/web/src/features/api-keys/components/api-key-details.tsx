@@ -1,6 +1,7 @@
 import type { ApiKey } from '@wac/contract/api-keys';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { ApiKeyPrefix } from './api-key-prefix';
+import { ApiKeyScopes } from './api-key-scopes';
 import { ApiKeyStatusBadge } from './api-key-status-badge';
 
 const when = (at: string) => (
@@ -24,13 +25,7 @@ export function ApiKeyDetails({ apiKey: key }: { apiKey: ApiKey }) {
       </dd>
       <dt>Scopes</dt>
       <dd>
-        <span className="api-key-scopes-list">
-          {key.scopes.map((scope) => (
-            <span key={scope} className="chip mono">
-              {scope}
-            </span>
-          ))}
-        </span>
+        <ApiKeyScopes scopes={key.scopes} />
       </dd>
       <dt>Expires</dt>
       <dd>{key.expiresAt ? when(key.expiresAt) : 'Never'}</dd>

@@ -4,6 +4,7 @@ import { formatDate, formatDateTime, formatRelativeTime } from '../../../lib/for
 import { Button } from '../../../ui/button';
 import { TableHead } from '../../../ui/table-head';
 import { ApiKeyPrefix } from './api-key-prefix';
+import { ApiKeyScopes } from './api-key-scopes';
 import { ApiKeyStatusBadge } from './api-key-status-badge';
 
 interface ApiKeysTableProps {
@@ -29,13 +30,7 @@ export function ApiKeysTable({ keys, onRevoke }: ApiKeysTableProps) {
                 <ApiKeyPrefix prefix={key.prefix} />
               </td>
               <td>
-                <span className="api-key-scopes-list">
-                  {key.scopes.map((scope) => (
-                    <span key={scope} className="chip mono">
-                      {scope}
-                    </span>
-                  ))}
-                </span>
+                <ApiKeyScopes scopes={key.scopes} />
               </td>
               <td>
                 <ApiKeyStatusBadge status={key.status} />
