@@ -190,11 +190,12 @@ describe('the usage log', () => {
   it('logs a call whose caller hung up before the answer, as 499', async () => {
     const { key: hungUp, secret: hungUpSecret } = await createKey(t, { name: 'Hung up', scopes: ['send:text'] });
     const address = await k.app.listen({ port: 0, host: '127.0.0.1' });
-    const call = fetch(`${address}${SLOW_URL}`, {
-      method: 'POST',
-      headers: { 'x-api-key': hungUpSecret },
-      signal: AbortSignal.timeout(100),
-    });
+    // Hangs up once the server is answering it, however busy the machine.
+    const hangUp = new AbortController();
+    const started = k.slowCallStarted();
+    const call = fetch(`${address}${SLOW_URL}`, { method: 'POST', headers: { 'x-api-key': hungUpSecret }, signal: hangUp.signal });
+    await started;
+    hangUp.abort();
     await expect(call).rejects.toThrow();
     const { logs } = await logsOf(hungUp.id, 1);
     expect(logs[0]).toMatchObject({ status: 499, errorCode: 'CLIENT_CLOSED_REQUEST', path: SLOW_URL });

@@ -21,6 +21,8 @@ export const ECHO_MESSAGE_ID = 4242;
 
 export interface KeyServer {
   app: FastifyInstance;
+  /** Resolves once a call of the slow route has passed the guard and is being answered. */
+  slowCallStarted: () => Promise<void>;
   /** app.inject with an optional X-API-Key. */
   call: (options: InjectOptions & { key?: string }) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
@@ -48,13 +50,16 @@ export async function startKeyServer(t: TestApp): Promise<KeyServer> {
     caller: request.apiKey,
     user: request.auth?.user.username ?? null,
   }));
+  const waiting: (() => void)[] = [];
   typed.post(SLOW_URL, { onRequest: app.requireApiKey('send:text') }, async () => {
+    for (const started of waiting.splice(0)) started();
     await new Promise((resolve) => setTimeout(resolve, 500));
     return { ok: true };
   });
   await app.ready();
   return {
     app,
+    slowCallStarted: () => new Promise<void>((resolve) => waiting.push(resolve)),
     call: ({ key, headers, ...options }) => app.inject({ ...options, headers: { ...headers, ...(key ? { 'x-api-key': key } : {}) } }),
     async close() {
       await app.close();
