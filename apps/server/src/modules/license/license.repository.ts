@@ -42,9 +42,9 @@ export function createLicenseRepository(db: Db) {
       return row?.used ?? 0;
     },
 
-    /** Adds `amount` to today's counter only while it stays within `limit`; false (and nothing added) otherwise. */
-    async consumeToday(quota: string, timezone: string, amount: number, limit: number, tx: DbOrTx): Promise<boolean> {
-      if (amount > limit) return false;
+    /** Adds `amount` to today's counter only while it stays within `limit`: today's count then, else null (nothing added). */
+    async consumeToday(quota: string, timezone: string, amount: number, limit: number, tx: DbOrTx): Promise<number | null> {
+      if (amount > limit) return null;
       const rows = await tx
         .insert(licenseUsage)
         .values({ quota, day: sql`${today(timezone)}`, used: amount })
@@ -54,12 +54,12 @@ export function createLicenseRepository(db: Db) {
           setWhere: sql`${licenseUsage.used} + excluded.used <= ${limit}`,
         })
         .returning({ used: licenseUsage.used });
-      return rows.length > 0;
+      return rows[0]?.used ?? null;
     },
 
     /** The next midnight in the app's timezone, when daily counters start again. */
-    async nextMidnight(timezone: string): Promise<Date> {
-      const result = await db.execute<{ at: Date | string }>(
+    async nextMidnight(timezone: string, tx: DbOrTx = db): Promise<Date> {
+      const result = await tx.execute<{ at: Date | string }>(
         sql`SELECT ((${today(timezone)} + 1)::timestamp AT TIME ZONE ${timezone}) AS at`,
       );
       return new Date(result.rows[0]?.at ?? Date.now());

@@ -65,29 +65,32 @@ export function createLicenseService({ db, config, repository, secrets, storage,
   }
 
   async function usage(quota: QuotaType, tx: DbOrTx = db): Promise<number> {
-    if (dailyQuotaTypes.includes(quota)) return repository.usedToday(quota, await appTimezone(), tx);
+    if (dailyQuotaTypes.includes(quota)) return repository.usedToday(quota, await appTimezone(tx), tx);
     if (quota === 'storage') return bytesToMb((await storage.get()).scan.countedBytes);
     return (await measures.get(quota)?.(tx)) ?? 0;
   }
 
-  async function quotaRecords(license: InForce): Promise<Record<QuotaType, QuotaRecord>> {
-    const used = await Promise.all(quotaTypes.map((q) => usage(q)));
+  async function quotaRecords(license: InForce, tx?: DbOrTx): Promise<Record<QuotaType, QuotaRecord>> {
+    // On the pool side by side; one after another on a transaction's single connection.
+    const used: number[] = [];
+    if (tx) for (const q of quotaTypes) used.push(await usage(q, tx));
+    else used.push(...(await Promise.all(quotaTypes.map((q) => usage(q)))));
     return Object.fromEntries(quotaTypes.map((q, i) => [q, quotaRecord(used[i] ?? 0, license.quotas[q])])) as Record<
       QuotaType,
       QuotaRecord
     >;
   }
 
-  async function overview(license: InForce, now = new Date()) {
+  async function overview(license: InForce, now = new Date(), tx?: DbOrTx) {
     const { status, message } = statusAt(license, now);
-    const quotas = await quotaRecords(license);
+    const quotas = await quotaRecords(license, tx);
     const days = daysRemaining(license, now);
     return { status, message, quotas, daysRemaining: days, blockingLevel: blockingLevel(status, Object.values(quotas), days) };
   }
 
-  /** `_quotas` and `_license` of spec 3, carried by every licence error. */
-  async function snapshot(license: InForce): Promise<Pick<LicenseErrorPayload, '_quotas' | '_license'>> {
-    const { quotas, blockingLevel: level } = await overview(license);
+  /** `_quotas` and `_license` of spec 3, carried by every licence error; `tx` inside a transaction. */
+  async function snapshot(license: InForce, tx?: DbOrTx): Promise<Pick<LicenseErrorPayload, '_quotas' | '_license'>> {
+    const { quotas, blockingLevel: level } = await overview(license, new Date(), tx);
     return {
       _quotas: Object.fromEntries(
         Object.entries(quotas).map(([q, r]) => [q, { used: r.used, limit: r.limit, isExceeded: r.isExceeded, isWarning: r.isWarning }]),
@@ -102,20 +105,21 @@ export function createLicenseService({ db, config, repository, secrets, storage,
     const { status, message } = statusAt(license, new Date());
     if (status === 'active') return license;
     const code = blockingCodes[status];
-    throw licenseError(code, blockedFields(code, message ?? status, license.plan, true), await snapshot(license));
+    throw licenseError(code, blockedFields(code, message ?? status, license.plan, true), await snapshot(license, tx));
   }
 
   /** Midnight in the app's timezone, when the daily quotas start again. */
-  async function nextDailyReset(): Promise<Date> {
-    return repository.nextMidnight(await appTimezone());
+  async function nextDailyReset(tx?: DbOrTx): Promise<Date> {
+    return repository.nextMidnight(await appTimezone(tx), tx);
   }
 
-  async function exceeded(license: InForce, quota: QuotaType, used: number, requested: number) {
+  /** `tx` inside a transaction, whose connection then does every read. */
+  async function exceeded(license: InForce, quota: QuotaType, used: number, requested: number, tx?: DbOrTx) {
     const retryAfter = dailyQuotaTypes.includes(quota)
-      ? Math.max(1, Math.ceil(((await nextDailyReset()).getTime() - Date.now()) / 1000))
+      ? Math.max(1, Math.ceil(((await nextDailyReset(tx)).getTime() - Date.now()) / 1000))
       : undefined;
     const record = quotaRecord(used, license.quotas[quota], requested);
-    return licenseError('QUOTA_EXCEEDED', quotaExceededFields(quota, record, license.plan, retryAfter), await snapshot(license));
+    return licenseError('QUOTA_EXCEEDED', quotaExceededFields(quota, record, license.plan, retryAfter), await snapshot(license, tx));
   }
 
   /**
@@ -126,9 +130,8 @@ export function createLicenseService({ db, config, repository, secrets, storage,
     const license = await assertActive(tx);
     const timezone = await appTimezone(tx);
     const limit = license.quotas[quota];
-    const taken = await repository.consumeToday(quota, timezone, amount, limit, tx);
-    const used = await repository.usedToday(quota, timezone, tx);
-    if (!taken) throw await exceeded(license, quota, used, amount);
+    const used = await repository.consumeToday(quota, timezone, amount, limit, tx);
+    if (used === null) throw await exceeded(license, quota, await repository.usedToday(quota, timezone, tx), amount, tx);
     return quotaRecord(used, limit);
   }
 
@@ -161,10 +164,10 @@ export function createLicenseService({ db, config, repository, secrets, storage,
      * rollback) if they would pass the limit. Holds a lock on the quota until the transaction ends.
      */
     async checkQuota(tx: DbOrTx, quota: 'users' | 'campaigns', requested = 1): Promise<QuotaRecord> {
-      const license = await assertActive();
+      const license = await assertActive(tx);
       await repository.lockQuota(quota, tx);
       const used = await usage(quota, tx);
-      if (!fitsQuota(used, license.quotas[quota], requested)) throw await exceeded(license, quota, used, requested);
+      if (!fitsQuota(used, license.quotas[quota], requested)) throw await exceeded(license, quota, used, requested, tx);
       return quotaRecord(used + requested, license.quotas[quota]);
     },
 

@@ -1,20 +1,20 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { settings } from '../../db/schema.ts';
 
 /** Key-value settings; each domain reads and writes only its own key prefix (app., email.). */
 export function createSettingsRepository(db: Db) {
   return {
-    /** `tx` inside a transaction: reading on the pool there would wait for a second connection. */
-    async getByPrefix(prefix: string, tx: DbOrTx = db): Promise<Map<string, unknown>> {
+    /** Every setting under any of `prefixes`, in one read; `tx` inside a transaction, as reading on the pool there would wait for a second connection. */
+    async getByPrefixes(prefixes: readonly string[], tx: DbOrTx = db): Promise<Map<string, unknown>> {
       const rows = await tx
         .select()
         .from(settings)
-        .where(like(settings.key, `${prefix}%`));
+        .where(or(...prefixes.map((prefix) => like(settings.key, `${prefix}%`))));
       return new Map(rows.map((r) => [r.key, r.value]));
     },
     async get(key: string): Promise<unknown> {
-      const rows = await this.getByPrefix(key);
+      const rows = await this.getByPrefixes([key]);
       return rows.get(key);
     },
     async setMany(values: Record<string, unknown>, userId: number | null, tx: DbOrTx = db): Promise<void> {

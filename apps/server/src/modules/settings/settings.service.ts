@@ -11,32 +11,57 @@ import {
 import type { User } from '@wac/contract/auth';
 import type { BaseContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { inTransaction } from '../../realtime/after-commit.ts';
+import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
 /** The app settings' key prefixes: the console's own, the bot flows' (HTTP action hosts) and outbound webhooks' (hosts). */
 const APP_PREFIXES = ['app.', 'flows.', 'webhooks.'];
 
+/**
+ * How long a process answers the app settings from memory. It forgets them at once when it saves them itself; another
+ * server process sees an admin's change within this time.
+ */
+export const APP_SETTINGS_CACHE_MS = 1_000;
+
 export function createSettingsService(ctx: BaseContext, settings: SettingsRepository) {
-  /**
-   * Defaults overlaid with what admins saved; stray keys or values of the wrong shape in the table are ignored. Inside a
-   * transaction, read with its `tx`.
-   */
-  async function appSettings(tx?: DbOrTx): Promise<AppSettings> {
-    const stored = new Map<string, unknown>();
-    for (const prefix of APP_PREFIXES) for (const [key, value] of await settings.getByPrefix(prefix, tx)) stored.set(key, value);
+  /** Defaults overlaid with what admins saved; stray keys or values of the wrong shape in the table are ignored. */
+  async function readAppSettings(tx?: DbOrTx): Promise<AppSettings> {
+    const stored = await settings.getByPrefixes(APP_PREFIXES, tx);
     const merged: Record<string, unknown> = { ...appSettingDefaults };
     for (const key of appSettingKeys) {
       const value = stored.get(key);
       if (appSettingsSchema.shape[key].safeParse(value).success) merged[key] = value;
     }
-    return merged as AppSettings;
+    return Object.freeze(merged) as AppSettings;
   }
 
-  async function allowedHosts(key: 'flows.allowed_hosts' | 'webhooks.allowed_hosts'): Promise<string[]> {
-    const value = await settings.get(key);
-    return appSettingsSchema.shape[key].safeParse(value).success ? [...(value as string[])] : [];
+  let cached: { settings: AppSettings; readAt: number } | null = null;
+  /** A read on the pool under way, which callers outside transactions share. */
+  let reading: Promise<AppSettings> | null = null;
+  /** Counts this process's own saves: a read begun before one is not kept. */
+  let saves = 0;
+
+  async function readAndKeep(tx?: DbOrTx): Promise<AppSettings> {
+    const [readAt, before] = [Date.now(), saves];
+    const read = await readAppSettings(tx);
+    if (saves === before && (!cached || cached.readAt < readAt)) cached = { settings: read, readAt };
+    return read;
+  }
+
+  /**
+   * The app settings as of at most APP_SETTINGS_CACHE_MS ago, shared by every caller: copy before changing. Inside a transaction, pass
+   * its `tx`: when the copy in memory is too old, that connection reads them, rather than waiting for another one.
+   */
+  async function appSettings(tx?: DbOrTx): Promise<AppSettings> {
+    if (cached && Date.now() - cached.readAt < APP_SETTINGS_CACHE_MS) return cached.settings;
+    if (tx) return readAndKeep(tx);
+    if (reading) return reading;
+    const read = readAndKeep().finally(() => {
+      if (reading === read) reading = null;
+    });
+    reading = read;
+    return read;
   }
 
   return {
@@ -49,20 +74,20 @@ export function createSettingsService(ctx: BaseContext, settings: SettingsReposi
       return current as AppSettings;
     },
 
-    /** Read at each HTTP action of a bot flow, so an admin's change applies at once. */
-    flowAllowedHosts: () => allowedHosts('flows.allowed_hosts'),
+    /** Read at each HTTP action of a bot flow, so an admin's change applies at once (on other servers within a second). */
+    flowAllowedHosts: async () => [...(await appSettings())['flows.allowed_hosts']],
 
     /** Read when an outbound webhook is saved and at each of its deliveries. */
-    webhookAllowedHosts: () => allowedHosts('webhooks.allowed_hosts'),
+    webhookAllowedHosts: async () => [...(await appSettings())['webhooks.allowed_hosts']],
 
-    /** Read at each use, so that a campaign already sending follows the keywords as an admin edits them. */
+    /** Read at each use, so that a campaign already sending follows the keywords as an admin edits them (within a second). */
     async optKeywords(): Promise<OptKeywords> {
       const current = await appSettings();
       return { optOut: [...current['app.opt_out_keywords']], optIn: [...current['app.opt_in_keywords']] };
     },
 
     async updateAppSettings(actor: User, input: Partial<AppSettings>, meta: RequestMeta): Promise<AppSettings> {
-      const current = await appSettings();
+      const current = await readAppSettings();
       const changes: Partial<Record<AppSettingKey, unknown>> = {};
       for (const key of Object.keys(input) as AppSettingKey[]) {
         const value = input[key];
@@ -73,6 +98,11 @@ export function createSettingsService(ctx: BaseContext, settings: SettingsReposi
 
       await inTransaction(ctx.database.db, async (tx) => {
         await settings.setMany(changes, actor.id, tx);
+        afterCommit(tx, () => {
+          saves++;
+          cached = null;
+          reading = null;
+        });
         await ctx.activities.record(
           {
             type: 'settings_updated',
