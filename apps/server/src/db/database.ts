@@ -22,8 +22,14 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK_ID = 4_170_521;
 
+/**
+ * An idle connection is kept this long (pg's default is 10 s): a burst of customers after a quiet minute should not
+ * wait for new connections, each a process forked by PostgreSQL and a password exchange.
+ */
+const IDLE_CONNECTION_MS = 10 * 60_000;
+
 export function connectDatabase(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: IDLE_CONNECTION_MS });
   pool.on('error', () => {});
   return { db: drizzle(pool, { schema }), pool, url, close: () => pool.end() };
 }

@@ -3,7 +3,8 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type { User } from '@wac/contract/auth';
 import type { ServerEvent, ServerEventName, ServerEventPayload, ServerToClientEvents } from '@wac/contract/realtime-events';
 import pg from 'pg';
-import { Server } from 'socket.io';
+import { type Namespace, Server } from 'socket.io';
+import { type HeartbeatTimes, publishOnlyWhenOthersListen } from './lone-server.ts';
 
 export const SOCKET_PATH = '/socket.io';
 
@@ -68,22 +69,35 @@ export interface Realtime {
 const atMost = (ms: number, promise: Promise<unknown>) =>
   Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 
-/** Events fan out through PostgreSQL (LISTEN/NOTIFY), so every server process reaches its own sockets. */
+/** socket.io's own heartbeat times. */
+const HEARTBEAT: HeartbeatTimes = { heartbeatInterval: 5_000, heartbeatTimeout: 10_000 };
+
+/**
+ * Events fan out through PostgreSQL (LISTEN/NOTIFY), so every server process reaches its own sockets; a server that
+ * knows of no other publishes nothing there (lone-server.ts).
+ */
 export function createRealtime(
   server: HttpServer,
   authenticate: Authenticate,
   databaseUrl: string,
   onError: (err: Error) => void,
+  heartbeat: HeartbeatTimes = HEARTBEAT,
 ): Realtime {
   // Its own small pool: the adapter keeps one connection LISTENing for as long as the server runs.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', onError);
+  const postgresAdapter = createAdapter(pool, { errorHandler: onError, ...heartbeat });
   const io: TypedServer = new Server(server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
     serveClient: false,
     connectTimeout: 20_000,
-    adapter: createAdapter(pool, { errorHandler: onError }),
+    // socket.io calls it with `new`: a function, not an arrow.
+    adapter: function adapterOf(namespace: Namespace) {
+      const adapter = postgresAdapter(namespace);
+      publishOnlyWhenOthersListen(adapter, heartbeat);
+      return adapter;
+    } as unknown as ReturnType<typeof createAdapter>,
   });
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
