@@ -1,63 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { User } from '@wac/contract/auth';
-import pg from 'pg';
 import { MessageType } from 'socket.io-adapter';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigratedTestDatabase } from '../../test/test-database.ts';
-import { createRealtime, type Realtime, type RealtimeEmit } from './realtime.ts';
-
-// Short heartbeats, so that a server's first `heartbeatTimeout` (when it publishes everything) passes quickly.
-const HEARTBEAT = { heartbeatInterval: 200, heartbeatTimeout: 400 };
-const admin = { id: 1, username: 'admin', role: 'admin' } as User;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Server {
-  realtime: Realtime;
-  http: http.Server;
-  close: () => Promise<void>;
-}
-
-async function startServer(databaseUrl: string): Promise<Server> {
-  const server = http.createServer();
-  const realtime = createRealtime(
-    server,
-    async () => ({ user: admin, sessionId: 1 }),
-    databaseUrl,
-    () => {},
-    HEARTBEAT,
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    realtime,
-    http: server,
-    close: async () => {
-      await realtime.close();
-      server.close();
-    },
-  };
-}
-
-async function adminSocket(server: Server): Promise<Socket> {
-  const { port } = server.http.address() as AddressInfo;
-  const socket = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'], auth: { token: 't' } });
-  await new Promise<void>((resolve, reject) => {
-    socket.on('connect', () => resolve());
-    socket.on('connect_error', reject);
-  });
-  return socket;
-}
-
-/** Everything the servers publish through PostgreSQL, by message type. */
-async function watchNotifications(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const types: number[] = [];
-  client.on('notification', (msg) => types.push((JSON.parse(msg.payload ?? '{}') as { type: number }).type));
-  await client.query('LISTEN "socket.io#/"');
-  return { types, close: () => client.end() };
-}
+import type { RealtimeEmit } from './realtime.ts';
+import { adminSocket, HEARTBEAT, type Server, sleep, startServer, watchNotifications } from './test/realtime-servers.ts';
 
 const event = (n: number): RealtimeEmit => ({ event: 'conversation_read', payload: { n } }) as unknown as RealtimeEmit;
 

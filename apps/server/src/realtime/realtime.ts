@@ -69,6 +69,43 @@ export interface Realtime {
 const atMost = (ms: number, promise: Promise<unknown>) =>
   Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 
+/**
+ * What the Postgres adapter connects with: one connection for its NOTIFYs, which so leave in the order they were sent,
+ * and a connection of its own for its LISTEN.
+ * Taken from the pool, that one would be checked out for good: should the database cut it (restarting, 57P01), its
+ * error would end the process and it would hold its place in the pool for ever, leaving the NOTIFYs none. Here its
+ * error is reported, and the adapter's next connection (it tries again within seconds) is a new one.
+ */
+function adapterConnections(databaseUrl: string, onError: (err: Error) => void) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  pool.on('error', onError);
+  const listenConnections = new Set<pg.Client>();
+  return {
+    query: pool.query.bind(pool),
+    async connect() {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('error', onError);
+      listenConnections.add(client);
+      const release = () => {
+        listenConnections.delete(client);
+        void client.end().catch(() => {});
+      };
+      client.on('end', () => listenConnections.delete(client));
+      try {
+        await client.connect();
+      } catch (err) {
+        release();
+        throw err;
+      }
+      return Object.assign(client, { release });
+    },
+    async end() {
+      for (const client of listenConnections) void client.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
 /** socket.io's own heartbeat times. */
 const HEARTBEAT: HeartbeatTimes = { heartbeatInterval: 5_000, heartbeatTimeout: 10_000 };
 
@@ -83,10 +120,9 @@ export function createRealtime(
   onError: (err: Error) => void,
   heartbeat: HeartbeatTimes = HEARTBEAT,
 ): Realtime {
-  // Its own small pool: the adapter keeps one connection LISTENing for as long as the server runs.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  pool.on('error', onError);
-  const postgresAdapter = createAdapter(pool, { errorHandler: onError, ...heartbeat });
+  const connections = adapterConnections(databaseUrl, onError);
+  // The adapter reaches only `query` and `connect` of what it takes for a pool.
+  const postgresAdapter = createAdapter(connections as unknown as pg.Pool, { errorHandler: onError, ...heartbeat });
   const io: TypedServer = new Server(server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -139,9 +175,8 @@ export function createRealtime(
       // io.close() also closes the HTTP server and waits for its keep-alive connections (a client's, or the sandbox's
       // own webhook posts), which Fastify closes itself right after: do not let them hold shutdown.
       await atMost(2000, io.close());
-      // Closed within moments of starting, the adapter may still be acquiring its LISTEN connection and never
-      // release it; do not let that hold shutdown (the process exits and the connection with it).
-      await atMost(2000, pool.end());
+      // Its LISTEN connection included, even one the adapter is still making.
+      await atMost(2000, connections.end());
     },
   };
 }
