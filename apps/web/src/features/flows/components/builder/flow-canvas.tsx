@@ -12,7 +12,7 @@ import {
   useStore,
   type XYPosition,
 } from '@xyflow/react';
-import { type Dispatch, type DragEvent, useCallback, useMemo } from 'react';
+import { type Dispatch, type DragEvent, useCallback, useMemo, useState } from 'react';
 import { nodeAriaLabel } from '../nodes/node-labels';
 import { nodeTypes } from '../nodes/node-types';
 import { type CanvasEdge, type CanvasNode, edgeLabels } from './canvas-model';
@@ -68,6 +68,12 @@ interface FlowCanvasProps {
 export function FlowCanvas({ nodes, edges, problems, dispatch, readOnly, onDropNode, toFlowPosition }: FlowCanvasProps) {
   // Re-renders the canvas only when the zoom crosses the threshold, not on every step of a pan or zoom.
   const textHidden = useStore(zoomedOut);
+  // While the view pans or zooms, the browser moves the drawn canvas as one picture instead of painting it again at
+  // every step (flow-nodes.css); at rest it is painted afresh, so text is sharp at the new zoom.
+  const [moving, setMoving] = useState(false);
+  // A wheel zoom is left out: a layer moved as a picture is not painted again at the new scale until the zoom ends.
+  const onMoveStart = useCallback((event: MouseEvent | TouchEvent | null) => setMoving(event?.type !== 'wheel'), []);
+  const onMoveEnd = useCallback(() => setMoving(false), []);
   const shownNodes = useMemo(
     () =>
       nodes.map((node) => {
@@ -114,7 +120,7 @@ export function FlowCanvas({ nodes, edges, problems, dispatch, readOnly, onDropN
   return (
     <ReactFlow
       id={CANVAS_ID}
-      className={textHidden ? 'is-zoomed-out' : undefined}
+      className={[textHidden && 'is-zoomed-out', moving && 'is-moving'].filter(Boolean).join(' ') || undefined}
       aria-label="Flow canvas"
       nodes={shownNodes}
       edges={shownEdges}
@@ -125,6 +131,8 @@ export function FlowCanvas({ nodes, edges, problems, dispatch, readOnly, onDropN
       onConnect={onConnect}
       onDragOver={onDragOver}
       onDrop={onDrop}
+      onMoveStart={onMoveStart}
+      onMoveEnd={onMoveEnd}
       deleteKeyCode={readOnly ? null : deleteKeys}
       nodesDraggable={!readOnly}
       nodesConnectable={!readOnly}
