@@ -33,10 +33,16 @@ function whereOf(filter: ActivityFilter): SQL | undefined {
 
 export function createActivitiesRepository(db: Db) {
   return {
-    async insert(row: NewActivityRow, tx: DbOrTx = db) {
-      const [inserted] = await tx.insert(activities).values(row).returning();
-      if (!inserted) throw new Error('activity insert returned nothing');
-      return inserted;
+    /** Writes the activities in one statement; answers them in the order given. */
+    async insert(rows: readonly NewActivityRow[], tx: DbOrTx = db) {
+      if (rows.length === 0) return [];
+      const inserted = await tx
+        .insert(activities)
+        .values([...rows])
+        .returning();
+      if (inserted.length !== rows.length) throw new Error(`activity insert returned ${inserted.length} of ${rows.length} rows`);
+      // Ids are drawn in the order of the values.
+      return inserted.sort((a, b) => a.id - b.id);
     },
 
     async list(filter: ActivityFilter, viewer: { id: number; readThrough: number }, limit: number, offset: number) {
@@ -86,6 +92,15 @@ export function createActivitiesRepository(db: Db) {
     async usernameOf(userId: number, tx: DbOrTx = db): Promise<string | null> {
       const [row] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
       return row?.username ?? null;
+    },
+
+    async usernamesOf(userIds: readonly number[], tx: DbOrTx = db): Promise<Map<number, string>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await tx
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(inArray(users.id, [...userIds]));
+      return new Map(rows.map((row) => [row.id, row.username]));
     },
 
     async readThroughOf(userId: number): Promise<number> {

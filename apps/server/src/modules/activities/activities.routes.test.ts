@@ -2,6 +2,7 @@ import { reservedActivityTypes } from '@wac/contract/activities';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type SeededUser } from '../../../test/seed-user.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { inTransaction } from '../../realtime/after-commit.ts';
 
 let t: TestApp;
 let admin: string;
@@ -191,6 +192,41 @@ describe('POST /api/activities', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_ERROR');
     expect(res.json().error).toContain(field);
+  });
+});
+
+describe('recording several activities at once', () => {
+  it('writes them in one go in the given order, with their users, and a rolled back transaction writes none', async () => {
+    const at = new Date('2025-03-04T05:06:07.000Z');
+    const written = await inTransaction(t.ctx.database.db, (tx) =>
+      t.ctx.activities.recordMany(
+        [
+          { type: 'batch_one', sourceType: 'system', userId: null },
+          { type: 'batch_two', sourceType: 'user', userId: amy.id, createdAt: at },
+          { type: 'batch_three', sourceType: 'user', userId: ben.id },
+        ],
+        tx,
+      ),
+    );
+    expect(written.map((a) => [a.type, a.user?.username ?? null])).toEqual([
+      ['batch_one', null],
+      ['batch_two', 'amy'],
+      ['batch_three', 'ben'],
+    ]);
+    expect(written[1]?.createdAt).toBe(at.toISOString());
+    expect(written.map((a) => a.id)).toEqual([...written.map((a) => a.id)].sort((a, b) => a - b));
+    const feed = await listed(admin, '?limit=100');
+    expect(feed.activities.filter((a) => a.type.startsWith('batch_')).map((a) => [a.id, a.user?.username ?? null])).toEqual(
+      [...written].reverse().map((a) => [a.id, a.user?.username ?? null]),
+    );
+
+    const rolledBack = inTransaction(t.ctx.database.db, async (tx) => {
+      await t.ctx.activities.recordMany([{ type: 'batch_undone', sourceType: 'system' }], tx);
+      throw new Error('undo');
+    });
+    await expect(rolledBack).rejects.toThrow('undo');
+    expect((await listed(admin, '?type=batch_undone')).total).toBe(0);
+    expect(await t.ctx.activities.recordMany([])).toEqual([]);
   });
 });
 

@@ -83,25 +83,39 @@ export function createActivityService(repository: ActivitiesRepository, realtime
     };
   }
 
+  /** Writes activities in one statement; each is announced at once, or inside a transaction once that commits. */
+  async function recordMany(inputs: readonly RecordActivity[], tx?: DbOrTx): Promise<Activity[]> {
+    const rows = await repository.insert(
+      inputs.map((input) => ({
+        type: input.type,
+        sourceType: input.sourceType,
+        data: input.data ?? {},
+        userId: input.userId ?? null,
+        ip: input.ip ?? null,
+        createdAt: input.createdAt,
+      })),
+      tx,
+    );
+    // With the caller's `tx`: a read on the pool inside a transaction would wait for a second connection.
+    const usernames = await repository.usernamesOf([...new Set(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])))], tx);
+    const written = rows.map((row) =>
+      toActivity({ activity: row, username: row.userId === null ? null : (usernames.get(row.userId) ?? null), read: false }),
+    );
+    const announce = () => {
+      for (const activity of written) broadcast(activity);
+    };
+    if (tx) afterCommit(tx, announce);
+    else announce();
+    return written;
+  }
+
   return {
+    recordMany,
+
     /** Writes an activity; it is announced at once, or inside a transaction once that commits (afterCommit). */
     async record(input: RecordActivity, tx?: DbOrTx): Promise<{ activity: Activity }> {
-      const row = await repository.insert(
-        {
-          type: input.type,
-          sourceType: input.sourceType,
-          data: input.data ?? {},
-          userId: input.userId ?? null,
-          ip: input.ip ?? null,
-          createdAt: input.createdAt,
-        },
-        tx,
-      );
-      // With the caller's `tx`: a read on the pool inside a transaction would wait for a second connection.
-      const username = row.userId !== null ? await repository.usernameOf(row.userId, tx) : null;
-      const activity = toActivity({ activity: row, username, read: false });
-      if (tx) afterCommit(tx, () => broadcast(activity));
-      else broadcast(activity);
+      const [activity] = await recordMany([input], tx);
+      if (!activity) throw new Error('the activity was not written');
       return { activity };
     },
 

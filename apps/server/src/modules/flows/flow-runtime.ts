@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { createKickableLoop } from '../../jobs/kickable-loop.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
-import type { ActivityService } from '../activities/activities.service.ts';
+import type { ActivityService, RecordActivity } from '../activities/activities.service.ts';
 import type { BotDelivery, BotTurnReplies } from '../messaging/bot-replies.ts';
 import type { ConversationSession, MessagingService } from '../messaging/messaging.service.ts';
 import type { InboundHandler, LeftBotHandler, StoredInbound } from '../messaging/messaging-extensions.ts';
@@ -179,17 +179,14 @@ export function createFlowRuntime(deps: FlowRuntimeDeps, options: FlowRuntimeOpt
     };
   }
 
-  async function recordHandoff(tx: Tx, conversation: ConversationSession, flowId: number) {
+  function handoffActivity(conversation: ConversationSession, flowId: number): RecordActivity {
     const recipient = formatE164(conversation.phone);
-    await deps.activities.record(
-      {
-        type: 'flow_handoff',
-        sourceType: 'system',
-        userId: null,
-        data: { name: conversation.contactName ?? recipient, recipient, conversationId: conversation.conversationId, flowId },
-      },
-      tx,
-    );
+    return {
+      type: 'flow_handoff',
+      sourceType: 'system',
+      userId: null,
+      data: { name: conversation.contactName ?? recipient, recipient, conversationId: conversation.conversationId, flowId },
+    };
   }
 
   /**
@@ -253,8 +250,12 @@ export function createFlowRuntime(deps: FlowRuntimeDeps, options: FlowRuntimeOpt
           )
         ).map((session) => session.conversationId),
       );
-      for (const { conversation, flowId } of handoffs)
-        if (handedOff.has(conversation.conversationId)) await recordHandoff(tx, conversation, flowId);
+      await deps.activities.recordMany(
+        handoffs.flatMap(({ conversation, flowId }) =>
+          handedOff.has(conversation.conversationId) ? [handoffActivity(conversation, flowId)] : [],
+        ),
+        tx,
+      );
       const deliveries = await messaging.queueBotReplies(tx, replies);
       return { replan, deliveries: repliesOf.map((at) => (at === undefined ? undefined : deliveries[at])) };
     });
