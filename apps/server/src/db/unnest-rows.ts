@@ -1,4 +1,4 @@
-import { type Column, type SQL, sql } from 'drizzle-orm';
+import { type Column, getTableColumns, type InferSelectModel, type SQL, sql, type Table } from 'drizzle-orm';
 
 type PgArrayType = 'int' | 'bigint' | 'boolean' | 'text' | 'jsonb' | 'timestamptz';
 
@@ -30,4 +30,21 @@ export function unnestRows(alias: string, columns: readonly ArrayColumn[]): Unne
 /** `column = ANY($1::type[])`: one array parameter however many values, where inArray sends one per value. */
 export function equalsAny(column: Column, pgType: PgArrayType, values: readonly unknown[]): SQL {
   return sql`${column} = ANY(${sql.param(values)}::${sql.raw(pgType)}[])`;
+}
+
+/**
+ * The rows a raw statement's `RETURNING *` answered, as a drizzle select of the table gives them: keyed by property,
+ * each value read as its column reads it (timestamps as Dates). A bulk write then needs no second query to read back.
+ */
+export function returnedRows<T extends Table>(table: T, rows: readonly Record<string, unknown>[]): InferSelectModel<T>[] {
+  const columns = Object.entries(getTableColumns(table));
+  return rows.map(
+    (row) =>
+      Object.fromEntries(
+        columns.map(([key, column]) => {
+          const value = row[column.name];
+          return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+        }),
+      ) as InferSelectModel<T>,
+  );
 }

@@ -148,8 +148,7 @@ export async function queueBotReplies(
     tx,
     sql`
       INSERT INTO messages (${values.columns}, direction, status, timestamp)
-      SELECT ${values.columns}, 'outbound', 'pending', clock_timestamp() FROM ${values.source}
-      RETURNING id`,
+      SELECT ${values.columns}, 'outbound', 'pending', clock_timestamp() FROM ${values.source}`,
   );
   for (const [n, row] of rows.entries()) {
     const message = stored[n];

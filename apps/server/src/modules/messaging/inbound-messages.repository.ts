@@ -2,7 +2,7 @@ import type { MessageContent, MessageError } from '@wac/contract/whatsapp-messag
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { contacts, conversations } from '../../db/schema.ts';
-import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
+import { equalsAny, returnedRows, unnestRows } from '../../db/unnest-rows.ts';
 import { type ContactRow, insertMessages, type MessageRow } from './messages.repository.ts';
 
 // Contacts and conversations are written in key order, so two batches sharing them never wait on each other in a
@@ -35,14 +35,21 @@ export async function upsertContacts(tx: Tx, inputs: ContactInput[], { keepKnown
     ['wa_id', 'text', rows.map((row) => row.waId)],
     ['name', 'text', rows.map((row) => row.name)],
   ]);
-  await tx.execute(sql`
+  const written = await tx.execute<Record<string, unknown>>(sql`
     INSERT INTO contacts (${values.columns}) SELECT ${values.columns} FROM ${values.source}
-    ${keepKnown ? sql`ON CONFLICT (phone) DO NOTHING` : updateKnown}`);
-  const found = await tx
-    .select()
-    .from(contacts)
-    .where(equalsAny(contacts.phone, 'text', phones));
-  return new Map(found.map((contact) => [contact.phone, contact]));
+    ${keepKnown ? sql`ON CONFLICT (phone) DO NOTHING` : updateKnown}
+    RETURNING *`);
+  const found = new Map(returnedRows(contacts, written.rows).map((contact) => [contact.phone, contact]));
+  // Those left as they were (known, or written meanwhile by another batch) are read now, with a fresh snapshot.
+  const unchanged = phones.filter((phone) => !found.has(phone));
+  if (unchanged.length > 0) {
+    const read = await tx
+      .select()
+      .from(contacts)
+      .where(equalsAny(contacts.phone, 'text', unchanged));
+    for (const contact of read) found.set(contact.phone, contact);
+  }
+  return found;
 }
 
 export async function upsertContact(tx: Tx, input: ContactInput): Promise<ContactRow> {
@@ -69,14 +76,21 @@ export async function upsertConversations(tx: Tx, keys: ConversationKey[]): Prom
     ['contact_id', 'int', contactIds],
     ['phone_number_id', 'text', unique.map((key) => key.phoneNumberId)],
   ]);
-  await tx.execute(sql`
+  const created = await tx.execute<{ id: number; contactId: number; phoneNumberId: string }>(sql`
     INSERT INTO conversations (${values.columns}) SELECT ${values.columns} FROM ${values.source}
-    ON CONFLICT (contact_id, phone_number_id) DO NOTHING`);
-  const rows = await tx
-    .select({ id: conversations.id, contactId: conversations.contactId, phoneNumberId: conversations.phoneNumberId })
-    .from(conversations)
-    .where(equalsAny(conversations.contactId, 'int', contactIds));
-  return new Map(rows.map((row) => [conversationKey(row), row.id]));
+    ON CONFLICT (contact_id, phone_number_id) DO NOTHING
+    RETURNING id, contact_id AS "contactId", phone_number_id AS "phoneNumberId"`);
+  const ids = new Map(created.rows.map((row) => [conversationKey(row), row.id]));
+  // Those that existed (or another batch created meanwhile) are read now, with a fresh snapshot.
+  const existing = unique.filter((key) => !ids.has(conversationKey(key))).map((key) => key.contactId);
+  if (existing.length > 0) {
+    const rows = await tx
+      .select({ id: conversations.id, contactId: conversations.contactId, phoneNumberId: conversations.phoneNumberId })
+      .from(conversations)
+      .where(equalsAny(conversations.contactId, 'int', existing));
+    for (const row of rows) ids.set(conversationKey(row), row.id);
+  }
+  return ids;
 }
 
 export async function upsertConversation(tx: Tx, contactId: number, phoneNumberId: string): Promise<number> {
@@ -117,8 +131,7 @@ export async function insertInboundMessages(tx: Tx, inputs: NewInbound[]): Promi
     sql`
       INSERT INTO messages (${values.columns}, direction, status)
       SELECT ${values.columns}, 'inbound', 'received' FROM ${values.source}
-      ON CONFLICT (wamid) DO NOTHING
-      RETURNING id`,
+      ON CONFLICT (wamid) DO NOTHING`,
   );
 }
 

@@ -2,7 +2,7 @@ import type { MessageContent, MessageError, MessageType } from '@wac/contract/wh
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { contacts, conversations, earlyStatuses, messages } from '../../db/schema.ts';
-import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
+import { equalsAny, returnedRows, unnestRows } from '../../db/unnest-rows.ts';
 import { applyEarlyStatuses, lockWamids, type StatusResult } from './message-statuses.repository.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -70,23 +70,13 @@ export async function touchConversations(tx: Tx, stored: StoredMessage[]): Promi
 }
 
 /**
- * Runs a bulk `INSERT INTO messages ... RETURNING id` (rows already stored are left out by its ON CONFLICT), moves
- * the conversations on with the new rows, and answers them in id order (the order given).
+ * Runs a bulk `INSERT INTO messages ...` (rows already stored are left out by its ON CONFLICT) with `RETURNING *`,
+ * moves the conversations on with the new rows, and answers them in id order (the order given).
  */
 export async function insertMessages(tx: Tx, insert: SQL): Promise<MessageRow[]> {
-  const inserted = await tx.execute<{ id: number }>(insert);
+  const inserted = await tx.execute<Record<string, unknown>>(sql`${insert} RETURNING *`);
   if (inserted.rows.length === 0) return [];
-  const stored = await tx
-    .select()
-    .from(messages)
-    .where(
-      equalsAny(
-        messages.id,
-        'int',
-        inserted.rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(messages.id));
+  const stored = returnedRows(messages, inserted.rows).sort((a, b) => a.id - b.id);
   await touchConversations(tx, stored);
   return stored;
 }
