@@ -144,9 +144,21 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
     return withRetry(() => postJsonOnce<T>(`${root}/${path}`, body, agents), shouldRetry, once ? { ...retry, attempts: 1 } : retry);
   };
 
+  // The bot's sends go to the same few URLs: each is parsed once.
+  const targets = new Map<string, URL>();
+  const targetOf = (url: string) => {
+    let target = targets.get(url);
+    if (!target) {
+      target = new URL(url);
+      targets.set(url, target);
+    }
+    return target;
+  };
+
+  /** One POST on a kept-alive connection; a plain timer bounds it (an AbortSignal per send costs more than the send). */
   function postJsonOnce<T>(url: string, body: string, agents: { http: http.Agent; https: https.Agent }): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const target = new URL(url);
+      const target = targetOf(url);
       const secure = target.protocol === 'https:';
       const request = (secure ? https : http).request(
         target,
@@ -154,13 +166,13 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
           method: 'POST',
           agent: secure ? agents.https : agents.http,
           headers: { ...auth, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-          signal: AbortSignal.timeout(timeoutMs),
         },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('error', reject);
+          response.on('error', fail);
           response.on('end', () => {
+            clearTimeout(deadline);
             const status = response.statusCode ?? 0;
             const text = Buffer.concat(chunks).toString('utf8');
             if (status < 200 || status >= 300) {
@@ -181,7 +193,12 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
           });
         },
       );
-      request.on('error', reject);
+      const deadline = setTimeout(() => request.destroy(new Error(`No answer from the Graph API within ${timeoutMs} ms`)), timeoutMs);
+      function fail(err: Error) {
+        clearTimeout(deadline);
+        reject(err);
+      }
+      request.on('error', fail);
       request.end(body);
     });
   }
