@@ -42,8 +42,9 @@ export function returnedRows<T extends Table>(table: T, rows: readonly Record<st
     (row) =>
       Object.fromEntries(
         columns.map(([key, column]) => {
+          if (!(column.name in row)) throw new Error(`returnedRows: the statement did not return column ${column.name}`);
           const value = row[column.name];
-          return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+          return [key, value === null ? null : column.mapFromDriverValue(value)];
         }),
       ) as InferSelectModel<T>,
   );

@@ -50,6 +50,9 @@ it('sends over kept-alive connections', async () => {
   const sender = client('answers');
   const before = connections;
   for (let k = 0; k < 5; k++) expect((await sender.sendText('+15550001', `hello${k}`)).wamid).toBe(`wamid.hello${k}`);
+  // Past the time limit of the sends above, their timers are gone: the kept connection still serves the next one.
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect((await sender.sendText('+15550001', 'later')).wamid).toBe('wamid.later');
   expect(connections - before).toBe(1);
 });
 

@@ -82,12 +82,12 @@ export async function upsertConversations(tx: Tx, keys: ConversationKey[]): Prom
     RETURNING id, contact_id AS "contactId", phone_number_id AS "phoneNumberId"`);
   const ids = new Map(created.rows.map((row) => [conversationKey(row), row.id]));
   // Those that existed (or another batch created meanwhile) are read now, with a fresh snapshot.
-  const existing = unique.filter((key) => !ids.has(conversationKey(key))).map((key) => key.contactId);
-  if (existing.length > 0) {
+  const existingContactIds = unique.filter((key) => !ids.has(conversationKey(key))).map((key) => key.contactId);
+  if (existingContactIds.length > 0) {
     const rows = await tx
       .select({ id: conversations.id, contactId: conversations.contactId, phoneNumberId: conversations.phoneNumberId })
       .from(conversations)
-      .where(equalsAny(conversations.contactId, 'int', existing));
+      .where(equalsAny(conversations.contactId, 'int', existingContactIds));
     for (const row of rows) ids.set(conversationKey(row), row.id);
   }
   return ids;

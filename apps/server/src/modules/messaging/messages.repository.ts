@@ -70,11 +70,13 @@ export async function touchConversations(tx: Tx, stored: StoredMessage[]): Promi
 }
 
 /**
- * Runs a bulk `INSERT INTO messages ...` (rows already stored are left out by its ON CONFLICT) with `RETURNING *`,
- * moves the conversations on with the new rows, and answers them in id order (the order given).
+ * Runs a bulk `INSERT INTO messages ...` (rows already stored are left out by its ON CONFLICT), to which it adds
+ * `RETURNING *` (the caller's statement ends with neither a RETURNING nor a semicolon), moves the conversations on with
+ * the new rows, and answers them in id order (the order given).
  */
 export async function insertMessages(tx: Tx, insert: SQL): Promise<MessageRow[]> {
-  const inserted = await tx.execute<Record<string, unknown>>(sql`${insert} RETURNING *`);
+  const inserted = await tx.execute<Record<string, unknown>>(sql`${insert}
+    RETURNING *`);
   if (inserted.rows.length === 0) return [];
   const stored = returnedRows(messages, inserted.rows).sort((a, b) => a.id - b.id);
   await touchConversations(tx, stored);

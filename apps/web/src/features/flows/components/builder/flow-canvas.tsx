@@ -12,7 +12,7 @@ import {
   useStore,
   type XYPosition,
 } from '@xyflow/react';
-import { type Dispatch, type DragEvent, useCallback, useMemo, useState } from 'react';
+import { type Dispatch, type DragEvent, useCallback, useMemo } from 'react';
 import { nodeAriaLabel } from '../nodes/node-labels';
 import { nodeTypes } from '../nodes/node-types';
 import { type CanvasEdge, type CanvasNode, edgeLabels } from './canvas-model';
@@ -34,6 +34,7 @@ const ariaLabels = {
   'controls.fitView.ariaLabel': 'Fit view',
 };
 const fitViewOptions = { maxZoom: 1, padding: 0.15 };
+const defaultEdgeOptions = { type: 'smoothstep', animated: true };
 const minimapSize = { width: 150, height: 100 };
 const minimapColour = (node: { type?: string }) => `var(--flow-${node.type ?? 'message'})`;
 /**
@@ -68,12 +69,6 @@ interface FlowCanvasProps {
 export function FlowCanvas({ nodes, edges, problems, dispatch, readOnly, onDropNode, toFlowPosition }: FlowCanvasProps) {
   // Re-renders the canvas only when the zoom crosses the threshold, not on every step of a pan or zoom.
   const textHidden = useStore(zoomedOut);
-  // While the view pans or zooms, the browser moves the drawn canvas as one picture instead of painting it again at
-  // every step (flow-nodes.css); at rest it is painted afresh, so text is sharp at the new zoom.
-  const [moving, setMoving] = useState(false);
-  // A wheel zoom is left out: a layer moved as a picture is not painted again at the new scale until the zoom ends.
-  const onMoveStart = useCallback((event: MouseEvent | TouchEvent | null) => setMoving(event?.type !== 'wheel'), []);
-  const onMoveEnd = useCallback(() => setMoving(false), []);
   const shownNodes = useMemo(
     () =>
       nodes.map((node) => {
@@ -120,7 +115,7 @@ export function FlowCanvas({ nodes, edges, problems, dispatch, readOnly, onDropN
   return (
     <ReactFlow
       id={CANVAS_ID}
-      className={[textHidden && 'is-zoomed-out', moving && 'is-moving'].filter(Boolean).join(' ') || undefined}
+      className={textHidden ? 'is-zoomed-out' : undefined}
       aria-label="Flow canvas"
       nodes={shownNodes}
       edges={shownEdges}
@@ -131,13 +126,11 @@ export function FlowCanvas({ nodes, edges, problems, dispatch, readOnly, onDropN
       onConnect={onConnect}
       onDragOver={onDragOver}
       onDrop={onDrop}
-      onMoveStart={onMoveStart}
-      onMoveEnd={onMoveEnd}
       deleteKeyCode={readOnly ? null : deleteKeys}
       nodesDraggable={!readOnly}
       nodesConnectable={!readOnly}
       edgesReconnectable={false}
-      defaultEdgeOptions={{ type: 'smoothstep', animated: true }}
+      defaultEdgeOptions={defaultEdgeOptions}
       fitView
       fitViewOptions={fitViewOptions}
       onlyRenderVisibleElements={nodes.length > RENDER_VISIBLE_ONLY_ABOVE}
