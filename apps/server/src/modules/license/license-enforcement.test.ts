@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setAppTimezone } from '../../../test/app-settings.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerErrorHandler } from '../../http/error-handler.ts';
@@ -195,15 +196,7 @@ describe('daily quotas: messages and API calls', () => {
   });
   afterAll(() => t.close());
 
-  const setTimezone = async (zone: string) => {
-    const res = await t.request({
-      method: 'PUT',
-      url: '/api/app/settings',
-      token: await t.adminToken(),
-      payload: { settings: { 'app.timezone': zone } },
-    });
-    expect(res.statusCode).toBe(200);
-  };
+  const setTimezone = (zone: string) => setAppTimezone(t, zone);
   const consume = (n: number) => t.ctx.database.db.transaction((tx) => t.ctx.license.consumeMessages(tx, n));
 
   it('counts messages sent today and refuses past the limit, counting nothing', async () => {

@@ -1,6 +1,7 @@
 import { conversationReportResponseSchema } from '@wac/contract/conversation-reports';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setAppTimezone } from '../../../test/app-settings.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { conversations, messages } from '../../db/schema.ts';
 import { insertInbound, upsertContact, upsertConversation } from '../messaging/inbound-messages.repository.ts';
@@ -135,15 +136,12 @@ describe('GET /api/reports/conversations/export', () => {
 
 describe('dates in the app’s timezone', () => {
   it('take whole days where the business is', async () => {
-    const admin = await t.adminToken();
-    const put = (zone: string) =>
-      t.request({ method: 'PUT', url: '/api/app/settings', token: admin, payload: { settings: { 'app.timezone': zone } } });
-    expect((await put('America/Sao_Paulo')).statusCode).toBe(200);
+    await setAppTimezone(t, 'America/Sao_Paulo');
     try {
       expect(names(await rowsOf(JAN_10_14))).toEqual(['Dora', '=HYPERLINK("http://evil")', 'Ana Souza']);
       expect(names(await rowsOf('?startDate=2025-01-15&endDate=2025-01-15'))).toEqual([]);
     } finally {
-      await put('UTC');
+      await setAppTimezone(t, 'UTC');
     }
     expect(names(await rowsOf('?startDate=2025-01-15&endDate=2025-01-15'))).toEqual(['Dora']);
   });

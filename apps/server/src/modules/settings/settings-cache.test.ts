@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setAppTimezone } from '../../../test/app-settings.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { eventually } from '../../whatsapp/test/listening-test-app.ts';
 import { APP_SETTINGS_CACHE_MS } from './settings.service.ts';
@@ -15,15 +16,7 @@ afterAll(async () => {
   await a?.close();
 });
 
-async function setTimezone(zone: string): Promise<void> {
-  const res = await a.request({
-    method: 'PUT',
-    url: '/api/app/settings',
-    token: await a.adminToken(),
-    payload: { settings: { 'app.timezone': zone } },
-  });
-  expect(res.statusCode).toBe(200);
-}
+const setTimezone = (zone: string) => setAppTimezone(a, zone);
 
 const consume = (app: TestApp, n: number) => app.ctx.database.db.transaction((tx) => app.ctx.license.consumeMessages(tx, n));
 

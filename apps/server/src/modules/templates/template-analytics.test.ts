@@ -1,6 +1,7 @@
 import type { TemplateAnalyticsResponse, TemplateMessageRow } from '@wac/contract/template-analytics';
 import type { MessageStatus } from '@wac/contract/whatsapp-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setAppTimezone } from '../../../test/app-settings.ts';
 import { addUser } from '../../../test/seed-user.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { contacts, conversations, messages } from '../../db/schema.ts';
@@ -108,10 +109,7 @@ describe('GET /api/analytics/templates', () => {
     ]);
     expect((await analytics('?startDate=2025-03-01&endDate=2025-03-31&interval=monthly')).series).toHaveLength(2);
 
-    const admin = await t.adminToken();
-    const put = (tz: string) =>
-      t.request({ method: 'PUT', url: '/api/app/settings', token: admin, payload: { settings: { 'app.timezone': tz } } });
-    expect((await put('America/New_York')).statusCode).toBe(200);
+    await setAppTimezone(t, 'America/New_York');
     try {
       const ny = await analytics('?startDate=2025-03-01&endDate=2025-03-01&templateName=receipt');
       expect(ny).toMatchObject({
@@ -123,7 +121,7 @@ describe('GET /api/analytics/templates', () => {
         { bucket: '2025-03-01T05:00:00.000Z', templateName: 'receipt', total: 2, sent: 2, delivered: 2, read: 1, failed: 0 },
       ]);
     } finally {
-      await put('UTC');
+      await setAppTimezone(t, 'UTC');
     }
   });
 
