@@ -41,6 +41,8 @@ export const campaignReportSchema = z.object({
   durationSeconds: z.number().int().nullable(),
   counts: campaignCountsSchema,
   rates: campaignRatesSchema,
+  /** Recipients who wrote back within REPLY_WINDOW_HOURS of their campaign message. */
+  replied: z.number().int(),
   /** The first and last time Meta accepted one of its messages. */
   firstSentAt: z.iso.datetime().nullable(),
   lastSentAt: z.iso.datetime().nullable(),
@@ -133,6 +135,9 @@ export const campaignReportSummarySchema = z.object({
 });
 export type CampaignReportSummary = z.infer<typeof campaignReportSummarySchema>;
 export const campaignReportListResponseSchema = z.object({ reports: z.array(campaignReportSummarySchema), pagination: paginationSchema });
+
+/** A customer's message counts as a reply to a campaign's when it comes within this many hours of it. */
+export const REPLY_WINDOW_HOURS = 24;
 
 /** A percentage with one decimal; null when there is nothing to divide by. */
 export function percentOf(part: number, whole: number): number | null {

@@ -82,6 +82,11 @@ export const campaignContactParamsSchema = campaignIdParamsSchema.extend({
   contactId: z.string().regex(/^\d{1,15}$/, 'Contact id must be a number'),
 });
 
+/**
+ * A campaign's figures. `sent`, `delivered` and `read` are its funnel: each counts every recipient whose message got
+ * at least that far (a read message was also delivered and sent). `pending`, `sending`, `failed`, `skipped` and
+ * `unknown` count the recipients in that state now, so sent + failed + skipped + unknown + pending + sending = total.
+ */
 export const campaignCountsSchema = z.object({
   total: z.number().int(),
   pending: z.number().int(),
@@ -94,6 +99,25 @@ export const campaignCountsSchema = z.object({
   unknown: z.number().int(),
 });
 export type CampaignCounts = z.infer<typeof campaignCountsSchema>;
+
+/** How many recipients are in each state now. */
+export type RecipientStateCounts = Record<RecipientState, number>;
+
+/** A campaign's figures (see campaignCountsSchema) from how many of its recipients are in each state. */
+export function campaignCountsOf(byState: Readonly<Partial<RecipientStateCounts>>): CampaignCounts {
+  const n = (state: RecipientState) => byState[state] ?? 0;
+  return {
+    total: recipientStates.reduce((sum, state) => sum + n(state), 0),
+    pending: n('pending'),
+    sending: n('sending'),
+    sent: n('sent') + n('delivered') + n('read'),
+    delivered: n('delivered') + n('read'),
+    read: n('read'),
+    failed: n('failed'),
+    skipped: n('skipped'),
+    unknown: n('unknown'),
+  };
+}
 
 export const campaignSchema = z.object({
   _id: z.string(),
@@ -181,7 +205,10 @@ export const campaignPreflightResponseSchema = z.object({
   problems: z.array(z.object({ contactId: z.string(), phone: z.string(), reason: z.string() })),
   problemCount: z.number().int(),
   warnings: z.array(z.string()),
+  /** The business number the campaign sends from; `displayPhoneNumber` is null when Meta could not be asked. */
+  from: z.object({ phoneNumberId: z.string(), displayPhoneNumber: z.string().nullable() }),
 });
+export type CampaignPreflight = z.infer<typeof campaignPreflightResponseSchema>;
 
 // Contacts (recipients).
 

@@ -76,7 +76,10 @@ export const templateMessageRowSchema = z.object({
   readAt: z.iso.datetime().nullable(),
   failedAt: z.iso.datetime().nullable(),
   error: messageErrorSchema.nullable(),
+  /** The agent who sent it; null for other sends. */
   sender: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  /** The campaign that sent it; null for an agent's or an API key's send. */
+  campaign: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type TemplateMessageRow = z.infer<typeof templateMessageRowSchema>;
 

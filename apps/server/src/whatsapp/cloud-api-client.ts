@@ -79,6 +79,8 @@ export interface PhoneNumberLimits {
   uniqueRecipientsPer24h: number | null;
   throughputLevel: string | null;
   qualityRating: string | null;
+  /** The number as customers see it ("+1 555-010-0001"); null when Meta leaves it out. */
+  displayPhoneNumber: string | null;
 }
 
 /** A template as the Graph API lists it (GET /{waba-id}/message_templates and GET /{template-id}). */
@@ -300,12 +302,14 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
         sendOptions,
       ),
 
-    /** GET /{phone-number-id}: the messaging limit tier a campaign must stay under, with throughput and quality. */
+    /** GET /{phone-number-id}: the messaging limit tier a campaign must stay under, with throughput, quality and the number. */
     async phoneNumberLimits(): Promise<PhoneNumberLimits> {
-      const res = await callJson<{ messaging_limit_tier?: string; throughput?: { level?: string }; quality_rating?: string }>(
-        `${root}/${options.phoneNumberId}?fields=messaging_limit_tier,throughput,quality_rating`,
-        { method: 'GET' },
-      );
+      const res = await callJson<{
+        messaging_limit_tier?: string;
+        throughput?: { level?: string };
+        quality_rating?: string;
+        display_phone_number?: string;
+      }>(`${root}/${options.phoneNumberId}?fields=messaging_limit_tier,throughput,quality_rating,display_phone_number`, { method: 'GET' });
       // Meta has deprecated the field and may leave it out: then the limit is unknown, not zero.
       const tier = res.messaging_limit_tier ?? 'UNKNOWN';
       return {
@@ -313,6 +317,7 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
         uniqueRecipientsPer24h: tierRecipients(tier),
         throughputLevel: res.throughput?.level ?? null,
         qualityRating: res.quality_rating ?? null,
+        displayPhoneNumber: res.display_phone_number ?? null,
       };
     },
 

@@ -10,6 +10,8 @@ interface ConfirmDeleteModalProps<T> {
   item: T | null;
   /** The modal's title and its confirm button, e.g. "Delete user". */
   title: string;
+  /** The button that leaves things as they are; "Cancel" unless that would read as the action itself. */
+  keepLabel?: string;
   /** Shown when the deletion fails without a message of its own. */
   failure?: string;
   /** Deletes the item; once it resolves the modal closes with a toast, and when it throws it shows the error. */
@@ -22,7 +24,16 @@ interface ConfirmDeleteModalProps<T> {
 }
 
 /** Asks before deleting something that cannot be brought back. */
-export function ConfirmDeleteModal<T>({ item, title, failure, onDelete, deleted, onClose, children }: ConfirmDeleteModalProps<T>) {
+export function ConfirmDeleteModal<T>({
+  item,
+  title,
+  keepLabel = 'Cancel',
+  failure,
+  onDelete,
+  deleted,
+  onClose,
+  children,
+}: ConfirmDeleteModalProps<T>) {
   const toast = useToast();
   // Keeps the question on screen while the modal fades out.
   const [shown, setShown] = useState(item);
@@ -57,7 +68,7 @@ export function ConfirmDeleteModal<T>({ item, title, failure, onDelete, deleted,
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={deleting}>
-            Cancel
+            {keepLabel}
           </Button>
           <Button variant="danger" onClick={confirm} loading={deleting}>
             {title}

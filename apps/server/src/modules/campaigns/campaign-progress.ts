@@ -7,8 +7,6 @@ import { countsOf } from './campaigns.repository.ts';
 /** At most two progress events a second per campaign, across every server process. */
 const EVENT_GAP_MS = 500;
 
-const acceptedOf = (c: CampaignCounts) => c.sent + c.delivered + c.read;
-
 interface Stamp {
   status: CampaignStatus;
   statusReason: string | null;
@@ -46,7 +44,7 @@ async function stamp(deps: CampaignDeps, campaignId: number, accepted: number, t
 /** Accepted per second since the previous event (within the last ten seconds), and the time left at that pace. */
 function paceOf(counts: CampaignCounts, stamped: Stamp) {
   const seconds = stamped.previousAt ? (stamped.at.getTime() - stamped.previousAt.getTime()) / 1000 : 0;
-  const rate = seconds > 0 && seconds <= 10 ? Math.max(0, (acceptedOf(counts) - stamped.previousAccepted) / seconds) : 0;
+  const rate = seconds > 0 && seconds <= 10 ? Math.max(0, (counts.sent - stamped.previousAccepted) / seconds) : 0;
   const left = counts.pending + counts.sending;
   return {
     ratePerSecond: Math.round(rate * 10) / 10,
@@ -56,7 +54,7 @@ function paceOf(counts: CampaignCounts, stamped: Stamp) {
 
 async function emit(deps: CampaignDeps, campaignId: number, throttled: boolean): Promise<void> {
   const counts = await countsOf(deps.db, campaignId);
-  const stamped = await stamp(deps, campaignId, acceptedOf(counts), throttled);
+  const stamped = await stamp(deps, campaignId, counts.sent, throttled);
   if (!stamped) return;
   const event: CampaignProgressEvent = {
     campaignId: String(campaignId),
@@ -74,15 +72,32 @@ export function emitProgressNow(deps: CampaignDeps, campaignId: number): Promise
   return emit(deps, campaignId, false).catch((err) => deps.log.warn({ err, campaignId }, 'campaign progress event failed'));
 }
 
-/** Progress while sending: each process skips the database unless its own last event is half a second old. */
+/**
+ * Progress while sending: each process skips the database unless its own last event is half a second old. Statuses
+ * that come later (delivered and read, after a pause or the end too) announce theirs within the half second.
+ */
 export function createCampaignProgress(deps: CampaignDeps) {
   const lastTried = new Map<number, number>();
+  const due = new Set<number>();
+  const tryNow = (campaignId: number, throttled: boolean) => {
+    lastTried.set(campaignId, Date.now());
+    return emit(deps, campaignId, throttled).catch((err) => deps.log.warn({ err, campaignId }, 'campaign progress event failed'));
+  };
   return {
     async maybeEmit(campaignId: number): Promise<void> {
-      const now = Date.now();
-      if (now - (lastTried.get(campaignId) ?? 0) < EVENT_GAP_MS) return;
-      lastTried.set(campaignId, now);
-      await emit(deps, campaignId, true).catch((err) => deps.log.warn({ err, campaignId }, 'campaign progress event failed'));
+      if (Date.now() - (lastTried.get(campaignId) ?? 0) < EVENT_GAP_MS) return;
+      await tryNow(campaignId, true);
+    },
+
+    /** An event for a committed change, sent once this process's last one is half a second old; one waits per campaign. */
+    soon(campaignId: number): void {
+      if (due.has(campaignId)) return;
+      due.add(campaignId);
+      const wait = Math.max(0, EVENT_GAP_MS - (Date.now() - (lastTried.get(campaignId) ?? 0)));
+      setTimeout(() => {
+        due.delete(campaignId);
+        void tryNow(campaignId, false);
+      }, wait).unref();
     },
   };
 }

@@ -1,8 +1,8 @@
-import type { CampaignCounts, RecipientState } from '@wac/contract/campaigns';
+import { type RecipientState, type RecipientStateCounts, recipientStates } from '@wac/contract/campaigns';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { campaignRecipients } from '../../db/schema.ts';
-import { emptyCounts, type RecipientRow } from './campaigns.repository.ts';
+import type { RecipientRow } from './campaigns.repository.ts';
 
 /*
  * The reports' SQL: every figure is one aggregate over a campaign's recipients (the (campaign_id, state) index finds
@@ -11,14 +11,17 @@ import { emptyCounts, type RecipientRow } from './campaigns.repository.ts';
  */
 
 export interface RecipientTally {
-  counts: CampaignCounts;
+  /** How many recipients are in each state now. */
+  byState: RecipientStateCounts;
   /** Failed after Meta accepted them: they carry a wamid. */
   failedAfterAccepted: number;
 }
 
+const noRecipients = (): RecipientStateCounts => Object.fromEntries(recipientStates.map((state) => [state, 0])) as RecipientStateCounts;
+
 /** Recipients by state for each campaign, with how many of the failed ones Meta had accepted. */
 export async function recipientTallies(db: DbOrTx, campaignIds: number[]): Promise<Map<number, RecipientTally>> {
-  const tallies = new Map(campaignIds.map((id) => [id, { counts: emptyCounts(), failedAfterAccepted: 0 }]));
+  const tallies = new Map(campaignIds.map((id) => [id, { byState: noRecipients(), failedAfterAccepted: 0 }]));
   if (campaignIds.length === 0) return tallies;
   const { rows } = await db.execute<{ campaign_id: number; state: RecipientState; n: number; with_wamid: number }>(sql`
     SELECT campaign_id, state, count(*)::int AS n, count(wamid)::int AS with_wamid
@@ -28,11 +31,17 @@ export async function recipientTallies(db: DbOrTx, campaignIds: number[]): Promi
   for (const row of rows) {
     const tally = tallies.get(row.campaign_id);
     if (!tally) continue;
-    tally.counts[row.state] = row.n;
-    tally.counts.total += row.n;
+    tally.byState[row.state] = row.n;
     if (row.state === 'failed') tally.failedAfterAccepted = row.with_wamid;
   }
   return tallies;
+}
+
+/** The chat messages a campaign's sends stored. */
+export async function sentMessageIds(db: DbOrTx, campaignId: number): Promise<number[]> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    SELECT message_id AS id FROM campaign_recipients WHERE campaign_id = ${campaignId} AND message_id IS NOT NULL`);
+  return rows.map((row) => row.id);
 }
 
 export type SendSpan = {

@@ -11,8 +11,9 @@ import {
   type CampaignReportSummary,
   type CampaignTiming,
   percentOf,
+  REPLY_WINDOW_HOURS,
 } from '@wac/contract/campaign-reports';
-import { type campaignListQuerySchema, recipientStates } from '@wac/contract/campaigns';
+import { campaignCountsOf, type campaignListQuerySchema, recipientStates } from '@wac/contract/campaigns';
 import { paginationOf } from '@wac/contract/common';
 import type { z } from 'zod';
 import { notFound } from '../../http/app-error.ts';
@@ -29,6 +30,7 @@ import {
   recipientTallies,
   type SendSpan,
   sendSpan,
+  sentMessageIds,
   type TimingRow,
 } from './campaign-reports.repository.ts';
 import { type CampaignRow, campaignById, listCampaigns } from './campaigns.repository.ts';
@@ -39,16 +41,16 @@ const isoOfEpoch = (seconds: number | null) => (seconds === null ? null : new Da
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The rates of a campaign from its recipients' states (see campaignRatesSchema for what each is over). */
-export function ratesOf({ counts, failedAfterAccepted }: RecipientTally, span?: SendSpan): CampaignRates {
-  const sent = counts.sent + counts.delivered + counts.read;
-  const reachedMeta = sent + failedAfterAccepted;
+export function ratesOf({ byState, failedAfterAccepted }: RecipientTally, span?: SendSpan): CampaignRates {
+  const counts = campaignCountsOf(byState);
+  const reachedMeta = counts.sent + failedAfterAccepted;
   const attempted = counts.total - counts.pending - counts.skipped;
   const seconds = span?.first != null && span.last != null ? span.last - span.first : 0;
   return {
-    sent,
+    sent: counts.sent,
     reachedMeta,
-    deliveryRate: percentOf(counts.delivered + counts.read, reachedMeta),
-    readRate: percentOf(counts.read, counts.delivered + counts.read),
+    deliveryRate: percentOf(counts.delivered, reachedMeta),
+    readRate: percentOf(counts.read, counts.delivered),
     failureRate: percentOf(counts.failed, attempted),
     averageSendRatePerSecond: span && span.accepted > 1 && seconds > 0 ? round2(span.accepted / seconds) : null,
   };
@@ -107,7 +109,11 @@ export function createCampaignReportsService(deps: CampaignDeps) {
 
   async function report(id: number): Promise<CampaignReport> {
     const row = await campaignOf(id);
-    const [tallies, span] = await Promise.all([recipientTallies(db, [id]), sendSpan(db, id)]);
+    const [tallies, span, replied] = await Promise.all([
+      recipientTallies(db, [id]),
+      sendSpan(db, id),
+      sentMessageIds(db, id).then((ids) => deps.messaging.repliedWithin(ids, REPLY_WINDOW_HOURS)),
+    ]);
     const tally = tallies.get(id) as RecipientTally;
     const now = new Date();
     return {
@@ -117,8 +123,9 @@ export function createCampaignReportsService(deps: CampaignDeps) {
       startedAt: iso(row.startedAt),
       completedAt: iso(row.completedAt),
       durationSeconds: durationSeconds(row, now),
-      counts: tally.counts,
+      counts: campaignCountsOf(tally.byState),
       rates: ratesOf(tally, span),
+      replied,
       firstSentAt: isoOfEpoch(span.first),
       lastSentAt: isoOfEpoch(span.last),
       generatedAt: now.toISOString(),
@@ -131,11 +138,12 @@ export function createCampaignReportsService(deps: CampaignDeps) {
     async deliverySummary(id: number): Promise<CampaignDeliverySummary> {
       await campaignOf(id);
       const [tallies, timings] = await Promise.all([recipientTallies(db, [id]), deliveryTimings(db, id)]);
-      const { counts } = tallies.get(id) as RecipientTally;
+      const { byState } = tallies.get(id) as RecipientTally;
+      const { total } = campaignCountsOf(byState);
       return {
         _id: String(id),
-        total: counts.total,
-        states: recipientStates.map((state) => ({ state, count: counts[state], percentage: percentOf(counts[state], counts.total) ?? 0 })),
+        total,
+        states: recipientStates.map((state) => ({ state, count: byState[state], percentage: percentOf(byState[state], total) ?? 0 })),
         timing: { sentToDelivered: timingOf(timings.delivered), sentToRead: timingOf(timings.read) },
         generatedAt: new Date().toISOString(),
       };
@@ -205,7 +213,7 @@ export function createCampaignReportsService(deps: CampaignDeps) {
           _id: String(campaign.id),
           name: campaign.name,
           status: campaign.status,
-          counts: tally.counts,
+          counts: campaignCountsOf(tally.byState),
           deliveryRate,
           readRate,
           failureRate,

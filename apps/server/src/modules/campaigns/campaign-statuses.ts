@@ -3,10 +3,11 @@ import { describeWhatsAppError } from '@wac/contract/whatsapp-errors';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { campaignRecipients, campaigns } from '../../db/schema.ts';
-import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import type { StatusItem, WebhookChanges } from '../../whatsapp/webhook/webhook-payload.ts';
+import type { WebhookChangesOutcome } from '../messaging/messaging-extensions.ts';
 import type { CampaignDeps } from './campaign-deps.ts';
 import { applyRecipientChanges, lockRecipients, type RecipientChange } from './campaign-dispatch.repository.ts';
+import { createCampaignProgress } from './campaign-progress.ts';
 import { acceptedSendsOf, recipientIdOf } from './campaign-sends.ts';
 import type { RecipientRow } from './campaigns.repository.ts';
 
@@ -63,16 +64,17 @@ function step(
  * settled here: Meta has it, so it is never sent again, and the chat gets its message.
  */
 export function campaignStatusHandler(deps: CampaignDeps) {
-  return async (tx: Tx, changes: WebhookChanges[]): Promise<RealtimeEmit[]> => {
+  const progress = createCampaignProgress(deps);
+  return async (tx: Tx, changes: WebhookChanges[]): Promise<WebhookChangesOutcome> => {
     const statuses = changes.flatMap((change) => change.statuses);
-    if (statuses.length === 0) return [];
+    if (statuses.length === 0) return {};
     const byWamid = await recipientsByWamid(
       tx,
       statuses.filter((s) => recipientIdOf(s.callbackData) === null).map((s) => s.wamid),
     );
     const idOf = (s: StatusItem) => recipientIdOf(s.callbackData) ?? byWamid.get(s.wamid) ?? null;
     const ids = [...new Set(statuses.map(idOf).filter((id): id is number => id !== null))];
-    if (ids.length === 0) return [];
+    if (ids.length === 0) return {};
     const rows = new Map((await lockRecipients(tx, ids)).map((row) => [row.id, row]));
     const moved = new Map<number, RecipientChange & { state: RecipientRow['state'] }>();
     for (const status of [...statuses].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime())) {
@@ -87,7 +89,9 @@ export function campaignStatusHandler(deps: CampaignDeps) {
     const changed = [...moved.values()];
     await storeSettledInDoubt(deps, tx, rows, changed);
     await applyRecipientChanges(tx, changed);
-    return [];
+    // Screens follow the counts whatever the campaign's status: statuses keep coming after a pause or the end.
+    const campaignIds = new Set(changed.map((change) => rows.get(change.id)?.campaignId as number));
+    return { afterCommit: () => campaignIds.forEach(progress.soon) };
   };
 }
 

@@ -50,20 +50,20 @@ export function toCampaignContact(row: RecipientRow): CampaignContact {
   };
 }
 
-/** How each ending reads in a finished campaign's activity, in the order listed. */
-const endings: [keyof CampaignCounts, string][] = [
-  ['delivered', 'delivered'],
+/** What else a finished campaign's activity names, when there are any. */
+const otherEndings: [keyof CampaignCounts, string][] = [
   ['failed', 'failed'],
-  ['read', 'read'],
-  ['sent', 'sent'],
   ['skipped', 'skipped'],
   ['unknown', 'with an unknown outcome'],
 ];
 
-/** "998 read, 2 failed": how a finished campaign ended, for its activity. */
+/**
+ * "48 sent, 47 delivered, 46 read, 2 failed": how a finished campaign ended, for its activity. The funnel comes first
+ * and adds up as the campaign's figures do: a read message was also delivered and sent.
+ */
 export function completionSummary(counts: CampaignCounts): string {
-  return endings
-    .filter(([state]) => counts[state] > 0)
-    .map(([state, words]) => `${counts[state].toLocaleString('en')} ${words}`)
-    .join(', ');
+  const n = (key: keyof CampaignCounts) => counts[key].toLocaleString('en');
+  const funnel = `${n('sent')} sent, ${n('delivered')} delivered, ${n('read')} read`;
+  const others = otherEndings.filter(([key]) => counts[key] > 0).map(([key, words]) => `${n(key)} ${words}`);
+  return [funnel, ...others].join(', ');
 }

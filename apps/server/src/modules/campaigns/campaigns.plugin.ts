@@ -6,6 +6,7 @@ import { campaignReportsRoutes } from './campaign-reports.routes.ts';
 import { createCampaignReportsService } from './campaign-reports.service.ts';
 import { campaignStatusHandler } from './campaign-statuses.ts';
 import { campaignDispatchLoop, startDueCampaignsJob } from './campaigns.jobs.ts';
+import { campaignsOfSends } from './campaigns.repository.ts';
 import { campaignsRoutes } from './campaigns.routes.ts';
 import { createCampaignsService } from './campaigns.service.ts';
 
@@ -17,6 +18,8 @@ export const campaignsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
 
   // Meta's statuses of campaign messages reach their recipients through messaging's webhook batches.
   ctx.messaging.deps.extensions.webhookHandlers.push(campaignStatusHandler(deps));
+  // Template analytics name the campaign that sent a message.
+  ctx.messaging.deps.extensions.campaignsOfSends = (wamids) => campaignsOfSends(deps.db, wamids);
   ctx.jobs.claimLoop(campaignDispatchLoop(deps.db, dispatcher));
   ctx.jobs.schedule(startDueCampaignsJob(deps, service));
 

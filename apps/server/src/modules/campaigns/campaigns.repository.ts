@@ -1,5 +1,5 @@
 import type { CampaignStatus } from '@wac/contract/campaign-states';
-import type { CampaignCounts, RecipientState } from '@wac/contract/campaigns';
+import { type CampaignCounts, campaignCountsOf, type RecipientState, type RecipientStateCounts } from '@wac/contract/campaigns';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { campaignRecipients, campaigns, users } from '../../db/schema.ts';
@@ -90,39 +90,26 @@ export async function listCampaigns(db: DbOrTx, filter: CampaignFilter, limit: n
   return { rows, total: total?.n ?? 0 };
 }
 
-export const emptyCounts = (): CampaignCounts => ({
-  total: 0,
-  pending: 0,
-  sending: 0,
-  sent: 0,
-  delivered: 0,
-  read: 0,
-  failed: 0,
-  skipped: 0,
-  unknown: 0,
-});
-
-/** Recipients by state for each campaign (from the (campaign, state) index). */
+/** Each campaign's figures (see campaignCountsSchema), from its recipients by state (the (campaign, state) index). */
 export async function recipientCounts(db: DbOrTx, campaignIds: number[]): Promise<Map<number, CampaignCounts>> {
-  const counts = new Map(campaignIds.map((id) => [id, emptyCounts()]));
-  if (campaignIds.length === 0) return counts;
-  const rows = await db
-    .select({ campaignId: campaignRecipients.campaignId, state: campaignRecipients.state, n: count() })
-    .from(campaignRecipients)
-    .where(sql`${campaignRecipients.campaignId} = ANY(${sql.param(campaignIds)}::int[])`)
-    .groupBy(campaignRecipients.campaignId, campaignRecipients.state);
-  for (const { campaignId, state, n } of rows) {
-    const c = counts.get(campaignId);
-    if (!c) continue;
-    c[state] = n;
-    c.total += n;
+  const byState = new Map(campaignIds.map((id) => [id, {} as Partial<RecipientStateCounts>]));
+  if (campaignIds.length > 0) {
+    const rows = await db
+      .select({ campaignId: campaignRecipients.campaignId, state: campaignRecipients.state, n: count() })
+      .from(campaignRecipients)
+      .where(sql`${campaignRecipients.campaignId} = ANY(${sql.param(campaignIds)}::int[])`)
+      .groupBy(campaignRecipients.campaignId, campaignRecipients.state);
+    for (const { campaignId, state, n } of rows) {
+      const states = byState.get(campaignId);
+      if (states) states[state] = n;
+    }
   }
-  return counts;
+  return new Map([...byState].map(([id, states]) => [id, campaignCountsOf(states)]));
 }
 
-/** One campaign's recipients by state. */
+/** One campaign's figures. */
 export async function countsOf(db: DbOrTx, campaignId: number): Promise<CampaignCounts> {
-  return (await recipientCounts(db, [campaignId])).get(campaignId) ?? emptyCounts();
+  return (await recipientCounts(db, [campaignId])).get(campaignId) ?? campaignCountsOf({});
 }
 
 /**
@@ -189,4 +176,15 @@ export async function copyRecipients(tx: Tx, fromId: number, toId: number): Prom
   await tx.execute(sql`
     INSERT INTO campaign_recipients (campaign_id, phone, wa_id, name, variables)
     SELECT ${toId}, phone, wa_id, name, variables FROM campaign_recipients WHERE campaign_id = ${fromId} ORDER BY id`);
+}
+
+/** The campaign each of these wamids was sent by, for those a campaign sent (the wamid index finds them). */
+export async function campaignsOfSends(db: DbOrTx, wamids: readonly string[]): Promise<Map<string, { id: string; name: string }>> {
+  if (wamids.length === 0) return new Map();
+  const rows = await db
+    .select({ wamid: campaignRecipients.wamid, id: campaigns.id, name: campaigns.name })
+    .from(campaignRecipients)
+    .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
+    .where(sql`${campaignRecipients.wamid} = ANY(${sql.param(wamids)}::text[])`);
+  return new Map(rows.map((row) => [row.wamid as string, { id: String(row.id), name: row.name }]));
 }

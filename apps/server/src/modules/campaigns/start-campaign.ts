@@ -1,10 +1,12 @@
 import type { User } from '@wac/contract/auth';
+import type { CampaignPreflight } from '@wac/contract/campaigns';
 import type { SendComponent, Template } from '@wac/contract/templates';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { campaignRecipients } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
+import type { PhoneNumberLimits } from '../../whatsapp/cloud-api-client.ts';
 import { type CampaignDeps, recordCampaignActivity, recordSystemCampaignActivity } from './campaign-deps.ts';
 import { type Preflight, preflight } from './campaign-preflight.ts';
 import { emitProgressNow } from './campaign-progress.ts';
@@ -22,6 +24,7 @@ export interface StartOptions {
 export interface PreflightReport extends Omit<Preflight, 'problemIds'> {
   /** What to know before sending, such as a messaging-limit tier below the recipients. */
   warnings: string[];
+  from: CampaignPreflight['from'];
 }
 
 async function templateOf(deps: CampaignDeps, row: CampaignRow): Promise<Template> {
@@ -31,18 +34,28 @@ async function templateOf(deps: CampaignDeps, row: CampaignRow): Promise<Templat
   return template;
 }
 
-/** Meta's messaging limit (unique customers a day) below the recipients: a warning, as Meta would stop the rest. */
-async function tierWarnings(deps: CampaignDeps, recipients: number): Promise<string[]> {
+/**
+ * The number the campaign sends from, as customers see it, and what to know about it: Meta's messaging limit
+ * (unique customers a day) below the recipients is a warning, as Meta would stop the rest.
+ */
+async function senderFacts(deps: CampaignDeps, recipients: number): Promise<Pick<PreflightReport, 'warnings' | 'from'>> {
+  let limits: PhoneNumberLimits;
   try {
-    const limits = await deps.client.phoneNumberLimits();
-    if (limits.uniqueRecipientsPer24h === null || limits.uniqueRecipientsPer24h >= recipients) return [];
-    return [
-      `The phone number's messaging limit (${limits.tier}) allows ${limits.uniqueRecipientsPer24h.toLocaleString('en')} customers a day, fewer than the ${recipients.toLocaleString('en')} recipients: Meta will refuse the rest until the limit grows`,
-    ];
+    limits = await deps.client.phoneNumberLimits();
   } catch (err) {
     deps.log.warn({ err }, 'could not read the phone number’s messaging limit');
-    return ['The phone number’s messaging limit could not be read from Meta'];
+    const from = { phoneNumberId: deps.phoneNumberId, displayPhoneNumber: null };
+    return { from, warnings: ['The phone number’s messaging limit could not be read from Meta'] };
   }
+  const from = { phoneNumberId: deps.phoneNumberId, displayPhoneNumber: limits.displayPhoneNumber };
+  const perDay = limits.uniqueRecipientsPer24h;
+  if (perDay === null || perDay >= recipients) return { from, warnings: [] };
+  return {
+    from,
+    warnings: [
+      `The phone number's messaging limit (${limits.tier}) allows ${perDay.toLocaleString('en')} customers a day, fewer than the ${recipients.toLocaleString('en')} recipients: Meta will refuse the rest until the limit grows`,
+    ],
+  };
 }
 
 async function checked(deps: CampaignDeps, id: number) {
@@ -50,14 +63,14 @@ async function checked(deps: CampaignDeps, id: number) {
   if (!found) throw notFound(CAMPAIGN_NOT_FOUND);
   const template = await templateOf(deps, found.campaign);
   const report = await preflight(deps.db, found.campaign, template);
-  return { row: found.campaign, report, warnings: await tierWarnings(deps, report.recipients) };
+  return { row: found.campaign, report, ...(await senderFacts(deps, report.recipients)) };
 }
 
-/** The dry run: every waiting recipient rendered, those Meta would refuse listed, and what to know before sending. */
+/** The dry run: every waiting recipient rendered, those Meta would refuse listed, what to know before sending, and from which number. */
 export async function dryRun(deps: CampaignDeps, id: number): Promise<PreflightReport> {
-  const { report, warnings } = await checked(deps, id);
+  const { report, warnings, from } = await checked(deps, id);
   const { problemIds: _ids, ...listed } = report;
-  return { ...listed, warnings };
+  return { ...listed, warnings, from };
 }
 
 function refuseProblems(report: Preflight): never {
@@ -99,7 +112,9 @@ export async function startCampaign(
     const { pending } = await countsOf(tx, id);
     if (pending === 0) throw badRequest(NO_CONTACTS);
     await deps.license.assertDailyAvailable('messages', pending);
-    await updateCampaign(tx, id, { status: 'running', statusReason: null, scheduleTime: null, startedAt: row.startedAt ?? new Date() });
+    // A start on schedule keeps its time, which the campaign's page shows; started by hand, it was not scheduled.
+    const schedule = actor ? { scheduleTime: null } : {};
+    await updateCampaign(tx, id, { status: 'running', statusReason: null, ...schedule, startedAt: row.startedAt ?? new Date() });
     const details = warnings.join('; ') || undefined;
     if (actor) await recordCampaignActivity(deps, tx, actor, 'campaign_started', row.name, details);
     else await recordSystemCampaignActivity(deps, tx, 'campaign_started', row.name, details ?? 'on schedule');

@@ -173,7 +173,11 @@ export async function handleWebhookEvents(
     changes.flatMap((c) => c.statuses),
     outcome,
   );
-  for (const handler of handlers) outcome.emits.push(...(await handler(tx, changes)));
+  for (const handler of handlers) {
+    const { emits = [], afterCommit } = await handler(tx, changes);
+    outcome.emits.push(...emits);
+    if (afterCommit) outcome.afterCommit.push(afterCommit);
+  }
   outcome.afterCommit.push(...(await tellEventHandlers(tx, hooks.eventHandlers ?? [], outcome.events)));
   return outcome;
 }

@@ -11,8 +11,14 @@ export type Resend = (waId: string) => Promise<{ wamid: string }>;
 /** Checks that a failed message of another domain's type can go again as it was, and answers how. */
 export type Resender = (content: MessageContent) => Promise<Resend>;
 
+/** What another domain's part of a webhook batch announces once the batch commits: events for everyone, or work to run. */
+export interface WebhookChangesOutcome {
+  emits?: RealtimeEmit[];
+  afterCommit?: () => void;
+}
+
 /** Another domain's part of a batch of webhook deliveries, in the transaction storing it: answers what to announce after commit. */
-export type WebhookChangesHandler = (tx: Tx, changes: WebhookChanges[]) => Promise<RealtimeEmit[]>;
+export type WebhookChangesHandler = (tx: Tx, changes: WebhookChanges[]) => Promise<WebhookChangesOutcome>;
 
 /** A customer's message just stored, as a bot reads it. */
 export interface StoredInbound {
@@ -62,11 +68,14 @@ export type MessagingEvent =
  */
 export type MessagingEventHandler = (tx: Tx, events: MessagingEvent[]) => Promise<(() => void) | undefined>;
 
+/** The campaign that sent each of these template messages that one did, by wamid (template analytics name it). */
+export type CampaignsOfSends = (wamids: readonly string[]) => Promise<Map<string, { id: string; name: string }>>;
+
 /**
  * What other domains add to messaging as they register, so that messaging never imports them: how their messages
  * are retried (templates; campaigns next), what they take from Meta's webhooks (template reviews; campaign
- * recipients' statuses), what bot flows do with customers' messages and with conversations leaving the bot, and who
- * is told what happened (outbound webhooks).
+ * recipients' statuses), what bot flows do with customers' messages and with conversations leaving the bot, who
+ * is told what happened (outbound webhooks), and which campaign sent a message (campaigns).
  */
 export interface MessagingExtensions {
   /** By message type. */
@@ -75,10 +84,18 @@ export interface MessagingExtensions {
   inboundHandlers: InboundHandler[];
   leftBotHandlers: LeftBotHandler[];
   eventHandlers: MessagingEventHandler[];
+  campaignsOfSends: CampaignsOfSends;
 }
 
 export function createMessagingExtensions(): MessagingExtensions {
-  return { resenders: new Map(), webhookHandlers: [], inboundHandlers: [], leftBotHandlers: [], eventHandlers: [] };
+  return {
+    resenders: new Map(),
+    webhookHandlers: [],
+    inboundHandlers: [],
+    leftBotHandlers: [],
+    eventHandlers: [],
+    campaignsOfSends: async () => new Map(),
+  };
 }
 
 /** Tells every event handler, in the transaction; answers what they want run once it commits. */

@@ -18,6 +18,7 @@ import { lockWamids } from './message-statuses.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
 import { optedOutPhones } from './opt-outs.repository.ts';
 import { customersWritingSince } from './recent-customers.repository.ts';
+import { repliedWithin } from './replies.repository.ts';
 import { retryMessage } from './retry-message.ts';
 import { sendMedia } from './send-media.ts';
 import { sendInteractive, sendText } from './send-text.ts';
@@ -46,6 +47,8 @@ export function createMessagingService(deps: MessagingDeps) {
     endSession: bound(endSession),
     customersWritingSince: (since: Date, limit: number) => customersWritingSince(deps.db, since, limit),
     optedOut: (phones: readonly string[], keywords: OptKeywords) => optedOutPhones(deps.db, phones, keywords),
+    /** How many of these messages their customers answered within `hours` (a campaign's replies). */
+    repliedWithin: (messageIds: readonly number[], hours: number) => repliedWithin(deps.db, messageIds, hours),
     /** Campaign sends Meta accepted, stored in their customers' conversations within the caller's transaction. */
     storeAcceptedTemplates: (tx: Tx, sends: AcceptedTemplateSend[]) => storeAcceptedTemplates(tx, deps.phoneNumberId, sends),
     /** Takes these messages' locks first, in the order webhook batches take them, before other rows of the same sends. */

@@ -10,6 +10,7 @@ import type { MessageStatus } from '@wac/contract/whatsapp-messages';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/app-error.ts';
+import type { CampaignsOfSends, MessagingExtensions } from './messaging-extensions.ts';
 import {
   type TemplateMessageRow as Row,
   type TemplateRange,
@@ -36,7 +37,7 @@ function add(into: TemplateCounts, row: TemplateCounts): void {
   into.failed += row.failed;
 }
 
-function toMessageRow(r: Row): TemplateMessageRow {
+function toMessageRow(r: Row, campaigns: Awaited<ReturnType<CampaignsOfSends>>): TemplateMessageRow {
   const failed = r.error_code !== null || r.error_title !== null;
   return {
     id: r.id,
@@ -53,6 +54,7 @@ function toMessageRow(r: Row): TemplateMessageRow {
     failedAt: iso(r.failed_at),
     error: failed ? { code: r.error_code, title: r.error_title, details: r.error_details } : null,
     sender: r.user_id !== null && r.username ? { id: r.user_id, username: r.username } : null,
+    campaign: (r.wamid && campaigns.get(r.wamid)) || null,
   };
 }
 
@@ -60,7 +62,11 @@ function toMessageRow(r: Row): TemplateMessageRow {
  * Template analytics over a range: dates are whole days in the app's timezone (endDate inclusive),
  * date-times are taken as given; with neither, the last 30 days.
  */
-export function createTemplateAnalyticsService(db: Db, timezone: () => Promise<string>) {
+export function createTemplateAnalyticsService(
+  db: Db,
+  timezone: () => Promise<string>,
+  extensions: Pick<MessagingExtensions, 'campaignsOfSends'>,
+) {
   async function rangeOf(query: { startDate?: string; endDate?: string }, tz: string): Promise<TemplateRange> {
     const bound = async (value: string, nextDay: boolean) => {
       if (!isDateOnly(value)) return new Date(value);
@@ -122,7 +128,8 @@ export function createTemplateAnalyticsService(db: Db, timezone: () => Promise<s
     async messages(query: TemplateMessagesQuery) {
       const range = await rangeOf(query, await timezone());
       const { rows, total } = await templateMessagesPage(db, range, query);
-      return { messages: rows.map(toMessageRow), pagination: paginationOf(query.page, query.limit, total) };
+      const campaigns = await extensions.campaignsOfSends(rows.flatMap((row) => (row.user_id === null && row.wamid ? [row.wamid] : [])));
+      return { messages: rows.map((row) => toMessageRow(row, campaigns)), pagination: paginationOf(query.page, query.limit, total) };
     },
   };
 }

@@ -3,6 +3,7 @@ import { or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import type { TemplateUpdateItem, WebhookChanges } from '../../whatsapp/webhook/webhook-payload.ts';
+import type { WebhookChangesOutcome } from '../messaging/messaging-extensions.ts';
 import { templateCategoryOf, templateStatusEmit, templateStatusOf, toTemplate } from './template-view.ts';
 import { byMetaId, byNameAndLanguage, creatorNameOf, lockTemplate, type NewTemplateRow, updateTemplate } from './templates.repository.ts';
 
@@ -52,8 +53,8 @@ async function applyTemplateUpdate(tx: Tx, update: TemplateUpdateItem): Promise<
 }
 
 /** Templates' part of a batch of webhook deliveries (registered with messaging by the templates plugin). */
-export async function applyTemplateUpdates(tx: Tx, changes: WebhookChanges[]): Promise<RealtimeEmit[]> {
+export async function applyTemplateUpdates(tx: Tx, changes: WebhookChanges[]): Promise<WebhookChangesOutcome> {
   const emits: RealtimeEmit[] = [];
   for (const update of changes.flatMap((c) => c.templates)) emits.push(...(await applyTemplateUpdate(tx, update)));
-  return emits;
+  return { emits };
 }

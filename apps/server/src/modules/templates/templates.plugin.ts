@@ -19,7 +19,7 @@ export const templatesPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
 
   await app.register(templatesRoutes, { service, uploads: ctx.media.uploads });
   await app.register(sendTemplateRoutes, { service, idempotency: createIdempotency(ctx.database.db) });
-  await app.register(templateAnalyticsRoutes, { analytics: createTemplateAnalyticsService(ctx.database.db, ctx.appTimezone) });
+  await app.register(templateAnalyticsRoutes, { analytics: createTemplateAnalyticsService(ctx.database.db, ctx.appTimezone, extensions) });
 
   const interval = ctx.config.templateSyncIntervalMs;
   if (interval > 0) ctx.jobs.schedule(templateSyncJob(service, interval));

@@ -128,6 +128,7 @@ describe('messaging limit tier', () => {
       uniqueRecipientsPer24h: 1000,
       throughputLevel: 'STANDARD',
       qualityRating: 'GREEN',
+      displayPhoneNumber: '15550100001',
     });
     const set = await control('PUT', 'messaging-limit-tier', { tier: 'TIER_250' });
     expect(set.status).toBe(200);

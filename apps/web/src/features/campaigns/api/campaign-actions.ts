@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Campaign } from '@wac/contract/campaigns';
-import { ApiError } from '../../../lib/api-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Campaign, CampaignCounts, CampaignPreflight } from '@wac/contract/campaigns';
 import { requestWithFallback } from '../../../lib/request-with-fallback';
 import { campaignKeys, campaignsQueryKey } from './campaign-query-keys';
 import type { CampaignStatusAnswer } from './campaign-status';
@@ -13,7 +12,7 @@ export const statusActionText: Record<StatusAction, { label: string; done: strin
   pause: { label: 'Pause', done: 'Campaign paused', failure: 'Failed to pause campaign' },
   resume: { label: 'Resume', done: 'Campaign resumed', failure: 'Failed to resume campaign' },
   cancel: { label: 'Cancel campaign', done: 'Campaign cancelled', failure: 'Failed to cancel campaign' },
-  'cancel-schedule': { label: 'Cancel schedule', done: 'Schedule cancelled', failure: 'Failed to cancel scheduled campaign' },
+  'cancel-schedule': { label: 'Unschedule', done: 'Campaign unscheduled', failure: 'Failed to cancel scheduled campaign' },
   'retry-failed': { label: 'Retry failed', done: 'Failed recipients are being sent again', failure: 'Failed to retry failed recipients' },
 };
 
@@ -77,15 +76,23 @@ export function useDeleteCampaign() {
   });
 }
 
-/**
- * How many recipients a refused start named as unsendable (a placeholder without a value, a number WhatsApp refuses):
- * the start may be asked again, skipping them. 0 for any other refusal.
- */
-export function unsendableRecipients(error: unknown): number {
-  if (!(error instanceof ApiError) || error.status !== 400) return 0;
-  const details = (error.body as { details?: { problemCount?: unknown } } | null)?.details;
-  return typeof details?.problemCount === 'number' ? details.problemCount : 0;
-}
-
 export const skipLabel = (count: number) =>
   `Start, skipping ${count === 1 ? 'that recipient' : `those ${count.toLocaleString('en')} recipients`}`;
+
+/** Something failed (or its outcome is unknown) that a retry could send again. */
+export const hasFailures = (counts: Pick<CampaignCounts, 'failed' | 'unknown'>) => counts.failed + counts.unknown > 0;
+
+/** The dry run of a start, asked afresh each time the confirmation opens: who would receive what, from which number. */
+export function useCampaignPreflight(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: campaignKeys.preflight(id),
+    queryFn: ({ signal }) =>
+      requestWithFallback<CampaignPreflight>(`${base(id)}/preflight`, 'Failed to check the campaign before starting', {
+        method: 'POST',
+        signal,
+      }),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}

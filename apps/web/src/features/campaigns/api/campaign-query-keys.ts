@@ -6,6 +6,7 @@ export const campaignKeys = {
   one: (id: string) => [...campaignsQueryKey, 'one', id] as const,
   status: (id: string) => [...campaignsQueryKey, 'status', id] as const,
   contacts: (id: string) => [...campaignsQueryKey, 'contacts', id] as const,
+  preflight: (id: string) => [...campaignsQueryKey, 'preflight', id] as const,
   /** The approved templates a campaign may send: not refreshed by campaign changes. */
   templates: ['campaign-templates'] as const,
 };

@@ -5,9 +5,11 @@ import type {
   CampaignFailureAnalysis,
   CampaignReport,
 } from '@wac/contract/campaign-reports';
+import { campaignEventNames } from '@wac/contract/campaigns';
 import { useEffect, useRef } from 'react';
 import { attachmentFilename, downloadFile } from '../../../lib/download-file';
 import { requestWithFallback } from '../../../lib/request-with-fallback';
+import { useSocketEvent } from '../../../lib/socket';
 import { campaignsQueryKey } from './campaign-query-keys';
 
 /** While a campaign runs its report is fetched this often. */
@@ -89,7 +91,10 @@ export function useFailureAnalysis(id: string, running: boolean) {
   });
 }
 
-/** Polling stops with the run, maybe just before its last sends: the report is fetched once more when it stops. */
+/**
+ * Polling stops with the run, maybe just before its last sends: the report is fetched once more when it stops, and
+ * again whenever the campaign's counts move afterwards (statuses keep coming after a pause or the end).
+ */
 export function useRefreshReportWhenStopped(id: string, running: boolean) {
   const queryClient = useQueryClient();
   const wasRunning = useRef(running);
@@ -97,6 +102,9 @@ export function useRefreshReportWhenStopped(id: string, running: boolean) {
     if (wasRunning.current && !running) void queryClient.invalidateQueries({ queryKey: campaignReportKeys.all(id) });
     wasRunning.current = running;
   }, [id, running, queryClient]);
+  useSocketEvent(campaignEventNames.progress, (event) => {
+    if (event.campaignId === id && !running) void queryClient.invalidateQueries({ queryKey: campaignReportKeys.all(id) });
+  });
 }
 
 /** Reports are computed live; regenerating records it in the activity log, and then every part is fetched afresh. */

@@ -7,16 +7,16 @@ import { Button } from '../../../ui/button';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { useToast } from '../../../ui/toasts';
 import {
+  hasFailures,
   type StatusAction,
-  skipLabel,
   statusActionText,
-  unsendableRecipients,
   useCampaignAction,
   useDeleteCampaign,
   useDuplicateCampaign,
 } from '../api/campaign-actions';
+import { StartCampaignDialog } from './start-campaign-dialog';
 
-type ActionableCampaign = Pick<Campaign, '_id' | 'name' | 'actions'>;
+type ActionableCampaign = Pick<Campaign, '_id' | 'name' | 'actions' | 'counts' | 'template'>;
 
 interface CampaignActionsProps {
   campaign: ActionableCampaign;
@@ -26,10 +26,13 @@ interface CampaignActionsProps {
   afterDelete?: string;
 }
 
-/** Immediate actions, in the order a campaign's life offers them; cancel is asked about first. */
-const immediate: StatusAction[] = ['start', 'resume', 'pause', 'retry-failed', 'cancel-schedule'];
+/** Immediate actions, in the order a campaign's life offers them; start and cancel are asked about first. */
+const immediate: StatusAction[] = ['resume', 'pause', 'retry-failed', 'cancel-schedule'];
 
-/** The buttons the server's `actions` allow for the campaign now, plus duplicate, which is always allowed. */
+/**
+ * The buttons the server's `actions` allow for the campaign now, plus duplicate, which is always allowed. Retrying
+ * failed recipients is offered only while some failed.
+ */
 export function CampaignActions({ campaign, layout, afterDelete }: CampaignActionsProps) {
   const toast = useToast();
   const navigate = useNavigate();
@@ -38,22 +41,20 @@ export function CampaignActions({ campaign, layout, afterDelete }: CampaignActio
   const remove = useDeleteCampaign();
   const [deleting, setDeleting] = useState<ActionableCampaign | null>(null);
   const [cancelling, setCancelling] = useState<ActionableCampaign | null>(null);
+  const [starting, setStarting] = useState(false);
   const allowed = new Set<string>(campaign.actions);
+  if (!hasFailures(campaign.counts)) allowed.delete('retry-failed');
   const small = layout === 'row' ? 'btn-small' : undefined;
   const named = (label: string) => (layout === 'row' ? `${label} ${campaign.name}` : undefined);
 
-  const failed = (error: unknown, fallback: string, retry?: { label: string; onClick: () => void }) => {
-    if (!shownByLicenceDialogs(error)) toast.show({ type: 'error', title: errorMessage(error, fallback), action: retry });
+  const failed = (error: unknown, fallback: string) => {
+    if (!shownByLicenceDialogs(error)) toast.show({ type: 'error', title: errorMessage(error, fallback) });
   };
-  const run = (name: StatusAction, skipInvalid = false): Promise<void> =>
+  const run = (name: StatusAction): Promise<void> =>
     action
-      .mutateAsync({ id: campaign._id, action: name, skipInvalid })
-      .then((answer) => toast.show({ type: 'success', title: statusActionText[name].done, help: answer.warnings?.join(' ') || undefined }))
-      .catch((error) => {
-        const unsendable = name === 'start' && !skipInvalid ? unsendableRecipients(error) : 0;
-        const retry = unsendable > 0 ? { label: skipLabel(unsendable), onClick: () => void run('start', true) } : undefined;
-        failed(error, statusActionText[name].failure, retry);
-      });
+      .mutateAsync({ id: campaign._id, action: name })
+      .then(() => toast.show({ type: 'success', title: statusActionText[name].done }))
+      .catch((error) => failed(error, statusActionText[name].failure));
   const copy = () =>
     duplicate.mutate(campaign._id, {
       onSuccess: (created) => {
@@ -66,12 +67,17 @@ export function CampaignActions({ campaign, layout, afterDelete }: CampaignActio
 
   return (
     <div className="row-end campaign-actions">
+      {allowed.has('start') && (
+        <Button className={small} disabled={action.isPending} aria-label={named('Start')} onClick={() => setStarting(true)}>
+          Start
+        </Button>
+      )}
       {immediate
         .filter((name) => allowed.has(name))
         .map((name) => (
           <Button
             key={name}
-            variant={name === 'start' || name === 'resume' ? 'primary' : 'secondary'}
+            variant={name === 'resume' ? 'primary' : 'secondary'}
             className={small}
             loading={busy(name)}
             disabled={action.isPending}
@@ -118,9 +124,11 @@ export function CampaignActions({ campaign, layout, afterDelete }: CampaignActio
           Delete
         </Button>
       )}
+      <StartCampaignDialog campaign={campaign} open={starting} onClose={() => setStarting(false)} />
       <ConfirmDeleteModal
         item={cancelling}
         title="Cancel campaign"
+        keepLabel="Keep campaign"
         failure={statusActionText.cancel.failure}
         onDelete={(c) => action.mutateAsync({ id: c._id, action: 'cancel' })}
         deleted={() => statusActionText.cancel.done}

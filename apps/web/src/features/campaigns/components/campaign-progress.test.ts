@@ -1,6 +1,6 @@
 import type { CampaignCounts } from '@wac/contract/campaigns';
 import { describe, expect, it } from 'vitest';
-import { progressPercent, settledCount, withProgress } from './campaign-progress';
+import { progressPercent, progressText, settledCount, withProgress } from './campaign-progress';
 
 const counts = (patch: Partial<CampaignCounts>): CampaignCounts => ({
   total: 0,
@@ -16,15 +16,21 @@ const counts = (patch: Partial<CampaignCounts>): CampaignCounts => ({
 });
 
 describe('campaign progress', () => {
-  it('counts sent, delivered, read, failed and skipped recipients over the total', () => {
-    const c = counts({ total: 20, pending: 8, sending: 2, sent: 3, delivered: 2, read: 1, failed: 3, skipped: 1 });
+  it('counts sent (delivered and read included), failed and skipped recipients over the total', () => {
+    const c = counts({ total: 20, pending: 8, sending: 2, sent: 6, delivered: 3, read: 1, failed: 3, skipped: 1 });
     expect(settledCount(c)).toBe(10);
     expect(progressPercent(c)).toBe(50);
   });
 
   it('is 0 for an empty campaign and never passes 100', () => {
     expect(progressPercent(counts({}))).toBe(0);
-    expect(progressPercent(counts({ total: 2, read: 3 }))).toBe(100);
+    expect(progressPercent(counts({ total: 2, sent: 3 }))).toBe(100);
+  });
+
+  it('says in words the whole percent the bar shows, rounded down so 100% means done', () => {
+    const c = counts({ total: 48, pending: 1, sent: 47, delivered: 40, read: 30 });
+    expect(progressPercent(c)).toBe(97);
+    expect(progressText(c)).toBe('47 of 48 · 97%');
   });
 
   it('applies a progress event to its own campaign only', () => {
@@ -33,7 +39,7 @@ describe('campaign progress', () => {
       campaignId: '7',
       status: 'completed' as const,
       statusReason: null,
-      counts: counts({ total: 4, read: 4 }),
+      counts: counts({ total: 4, sent: 4, delivered: 4, read: 4 }),
       ratePerSecond: 2,
       etaSeconds: null,
       at: '2026-01-01T00:00:00.000Z',

@@ -1,14 +1,22 @@
 import type { Campaign, CampaignCounts, CampaignProgressEvent } from '@wac/contract/campaigns';
 
-/** Recipients the dispatch is done with: sent (and further along), failed or skipped. */
+/** Recipients the dispatch is done with: sent (delivered and read ones included), failed or skipped. */
 export function settledCount(counts: CampaignCounts): number {
-  return counts.sent + counts.delivered + counts.read + counts.failed + counts.skipped;
+  return counts.sent + counts.failed + counts.skipped;
 }
 
-/** How far the sending has got, 0 to 100 (spec 9: capped at 100%); 0 for a campaign with nobody in it. */
+/**
+ * How far the sending has got, in whole percent, 0 to 100 (spec 9: capped at 100%); 0 for a campaign with nobody in
+ * it. Rounded down, so 100% means every recipient is done.
+ */
 export function progressPercent(counts: CampaignCounts): number {
   if (counts.total <= 0) return 0;
-  return Math.min(100, Math.max(0, (settledCount(counts) / counts.total) * 100));
+  return Math.min(100, Math.max(0, Math.floor((settledCount(counts) / counts.total) * 100)));
+}
+
+/** "12 of 40 · 30%": the bar's figures in words, the same for the eye and for a screen reader. */
+export function progressText(counts: CampaignCounts): string {
+  return `${settledCount(counts).toLocaleString('en')} of ${counts.total.toLocaleString('en')} · ${progressPercent(counts)}%`;
 }
 
 /** The counts a person reads under the bar, in the order a message goes through them. */

@@ -77,7 +77,7 @@ describe('CampaignsPage', () => {
     const running = campaign({
       _id: '1',
       status: 'running',
-      counts: { total: 20, pending: 8, sending: 2, sent: 4, delivered: 3, read: 1, failed: 1, skipped: 1, unknown: 0 },
+      counts: { total: 20, pending: 8, sending: 2, sent: 8, delivered: 4, read: 1, failed: 1, skipped: 1, unknown: 0 },
       actions: ['pause', 'cancel'],
     });
     const scheduled = campaign({ _id: '2', name: 'Black Friday', status: 'scheduled', scheduleTime: '2026-11-27T08:00:00.000Z' });

@@ -1,5 +1,6 @@
 import type { TemplateMessageRow } from '@wac/contract/template-analytics';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format-date';
 
 const statusTone: Record<string, string> = {
@@ -9,6 +10,13 @@ const statusTone: Record<string, string> = {
   pending: 'badge-warning',
   failed: 'badge-danger',
 };
+
+/** An agent by name, a campaign by name with a link to it; anything else came through the API. */
+function SentBy({ message }: { message: TemplateMessageRow }) {
+  if (message.sender) return message.sender.username;
+  if (message.campaign) return <Link to={`/campaigns/${message.campaign.id}`}>Campaign {message.campaign.name}</Link>;
+  return 'API';
+}
 
 interface TemplateMessagesTableProps {
   messages: TemplateMessageRow[];
@@ -54,7 +62,9 @@ export function TemplateMessagesTable({ messages, sortOrder, onSort }: TemplateM
                   </div>
                 )}
               </td>
-              <td className="muted">{m.sender?.username ?? 'API'}</td>
+              <td className="muted">
+                <SentBy message={m} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,6 @@
 import type { Campaign, CampaignProgressEvent } from '@wac/contract/campaigns';
 import { formatDuration } from '../../../../lib/format-duration';
-import { countLabels, progressPercent } from '../campaign-progress';
+import { countLabels, progressText } from '../campaign-progress';
 import { CampaignProgressBar } from '../campaign-progress-bar';
 import { statusLabel } from '../campaign-status-badge';
 
@@ -10,8 +10,8 @@ interface ProgressPanelProps {
   live: CampaignProgressEvent | null;
 }
 
-/** Progress in tens, so a screen reader hears it move without an announcement on every event. */
-const announced = (percent: number) => `${Math.floor(percent / 10) * 10}%`;
+/** Failures show in red, but only when there are any: a zero is no alarm. */
+const alarming = (key: (typeof countLabels)[number][0], count: number) => key === 'failed' && count > 0;
 
 export function CampaignProgressPanel({ campaign, live }: ProgressPanelProps) {
   const { counts, status } = campaign;
@@ -30,11 +30,14 @@ export function CampaignProgressPanel({ campaign, live }: ProgressPanelProps) {
       </div>
       <CampaignProgressBar counts={counts} label={`Progress of ${campaign.name}`} />
       <p className="visually-hidden" aria-live="polite">
-        {statusLabel(status)}: {announced(progressPercent(counts))} done
+        {statusLabel(status)}: {progressText(counts)}
       </p>
       <dl className="stats campaign-counts">
         {countLabels.map(([key, label]) => (
-          <div className={`stat campaign-count campaign-count-${key}`} key={key}>
+          <div
+            className={`stat campaign-count campaign-count-${key}${alarming(key, counts[key]) ? ' campaign-count-danger' : ''}`}
+            key={key}
+          >
             <dt>{label}</dt>
             <dd>
               <strong>{counts[key].toLocaleString('en')}</strong>

@@ -34,8 +34,21 @@ export function CampaignSummary({ campaign }: { campaign: Campaign }) {
         <dd>
           At most {campaign.ratePerSecond} {campaign.ratePerSecond === 1 ? 'message' : 'messages'} a second
         </dd>
-        <dt>Scheduled</dt>
-        <dd>{campaign.scheduleTime ? `${formatDateTime(campaign.scheduleTime)} (${zone})` : 'Not scheduled'}</dd>
+        {campaign.scheduleTime ? (
+          <>
+            <dt>Scheduled</dt>
+            <dd>
+              {formatDateTime(campaign.scheduleTime)} ({zone})
+            </dd>
+          </>
+        ) : (
+          !campaign.startedAt && (
+            <>
+              <dt>Scheduled</dt>
+              <dd>Not scheduled</dd>
+            </>
+          )
+        )}
         {campaign.startedAt && (
           <>
             <dt>Started</dt>

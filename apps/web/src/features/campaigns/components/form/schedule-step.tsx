@@ -8,7 +8,8 @@ import { shownByLicenceDialogs } from '../../../../lib/request-with-fallback';
 import { Button } from '../../../../ui/button';
 import { FormAlert } from '../../../../ui/form-alert';
 import { useToast } from '../../../../ui/toasts';
-import { skipLabel, statusActionText, unsendableRecipients, useCampaignAction, useScheduleCampaign } from '../../api/campaign-actions';
+import { statusActionText, useCampaignAction, useScheduleCampaign } from '../../api/campaign-actions';
+import { StartCampaignDialog } from '../start-campaign-dialog';
 import { isoToZonedTime, zonedTimeToIso, zoneOffsetLabel } from './schedule-time';
 
 const failureOf = (error: unknown, fallback: string) => (shownByLicenceDialogs(error) ? null : errorMessage(error, fallback));
@@ -23,21 +24,10 @@ export function ScheduleStep({ campaign }: { campaign: Campaign }) {
   const schedule = useScheduleCampaign();
   const [when, setWhen] = useState(campaign.scheduleTime ? isoToZonedTime(campaign.scheduleTime, zone) : '');
   const [whenError, setWhenError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
   const allowed = new Set<string>(campaign.actions);
   const recipients = campaign.counts.total;
   const goToCampaign = () => navigate(`/campaigns/${campaign._id}`);
-  const unsendable = action.isError && action.variables?.action === 'start' ? unsendableRecipients(action.error) : 0;
-
-  const startNow = (skipInvalid = false) =>
-    action.mutate(
-      { id: campaign._id, action: 'start', skipInvalid },
-      {
-        onSuccess: (answer) => {
-          toast.show({ type: 'success', title: statusActionText.start.done, help: answer.warnings?.join(' ') || undefined });
-          goToCampaign();
-        },
-      },
-    );
   function submitSchedule(e: FormEvent) {
     e.preventDefault();
     const scheduleTime = zonedTimeToIso(when, zone);
@@ -72,7 +62,7 @@ export function ScheduleStep({ campaign }: { campaign: Campaign }) {
               loading={action.isPending && action.variables?.action === 'cancel-schedule'}
               onClick={() => action.mutate({ id: campaign._id, action: 'cancel-schedule' })}
             >
-              Cancel schedule
+              {statusActionText['cancel-schedule'].label}
             </Button>
           )}
         </div>
@@ -81,13 +71,10 @@ export function ScheduleStep({ campaign }: { campaign: Campaign }) {
         <section className="campaign-send-option" aria-labelledby={`${id}-now`}>
           <h3 id={`${id}-now`}>Start now</h3>
           <p className="muted">Sending begins at once; you can pause or cancel it from the campaign’s page.</p>
-          <Button
-            disabled={!allowed.has('start') || recipients === 0}
-            loading={action.isPending && action.variables?.action === 'start'}
-            onClick={() => startNow()}
-          >
+          <Button disabled={!allowed.has('start') || recipients === 0} onClick={() => setStarting(true)}>
             Start now
           </Button>
+          <StartCampaignDialog campaign={campaign} open={starting} onClose={() => setStarting(false)} onStarted={goToCampaign} />
           {recipients === 0 && <p className="field-hint">Add contacts first.</p>}
         </section>
         <form className="campaign-send-option" aria-labelledby={`${id}-later`} onSubmit={submitSchedule} noValidate>
@@ -115,14 +102,7 @@ export function ScheduleStep({ campaign }: { campaign: Campaign }) {
           </Button>
         </form>
       </div>
-      <FormAlert message={action.isError ? failureOf(action.error, statusActionText[action.variables?.action ?? 'start'].failure) : null} />
-      {unsendable > 0 && (
-        <div className="form-actions">
-          <Button variant="secondary" onClick={() => startNow(true)}>
-            {skipLabel(unsendable)}
-          </Button>
-        </div>
-      )}
+      <FormAlert message={action.isError ? failureOf(action.error, statusActionText['cancel-schedule'].failure) : null} />
       <FormAlert message={schedule.isError ? failureOf(schedule.error, 'Failed to schedule campaign') : null} />
     </div>
   );

@@ -17,7 +17,7 @@ import { REPORT_POLL_MS } from '../../api/campaign-reports';
 import { CampaignReportTab } from '../detail/campaign-report-tab';
 
 const settings = { ...appSettingDefaults, 'app.timezone': 'UTC', 'app.time_format': '24h' };
-const counts = { total: 10, pending: 0, sending: 0, sent: 2, delivered: 3, read: 2, failed: 2, skipped: 1, unknown: 0 };
+const counts = { total: 10, pending: 0, sending: 0, sent: 7, delivered: 5, read: 2, failed: 2, skipped: 1, unknown: 0 };
 
 const report: CampaignReport = {
   _id: '7',
@@ -28,6 +28,7 @@ const report: CampaignReport = {
   durationSeconds: 185,
   counts,
   rates: { sent: 7, reachedMeta: 8, deliveryRate: 62.5, readRate: 40, failureRate: 22.2, averageSendRatePerSecond: 3.5 },
+  replied: 3,
   firstSentAt: '2026-05-01T10:00:01.000Z',
   lastSentAt: '2026-05-01T10:00:03.000Z',
   generatedAt: '2026-05-01T10:05:00.000Z',
@@ -151,6 +152,7 @@ describe('CampaignReportTab', () => {
     await waitFor(() => expect(figure('sent')).toBe('7'));
     expect(figure('delivered')).toBe('5');
     expect(figure('read')).toBe('2');
+    expect(figure('replied')).toBe('3');
     expect(figure('failed')).toBe('2');
     expect(figure('skipped')).toBe('1');
     expect(figure('unknown')).toBe('0');

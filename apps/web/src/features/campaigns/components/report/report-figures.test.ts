@@ -21,8 +21,9 @@ const report: CampaignReport = {
   startedAt: '2026-05-01T10:00:00.000Z',
   completedAt: '2026-05-01T10:03:05.000Z',
   durationSeconds: 185,
-  counts: { total: 10, pending: 0, sending: 0, sent: 2, delivered: 3, read: 2, failed: 2, skipped: 1, unknown: 0 },
+  counts: { total: 10, pending: 0, sending: 0, sent: 7, delivered: 5, read: 2, failed: 2, skipped: 1, unknown: 0 },
   rates: { sent: 7, reachedMeta: 8, deliveryRate: 62.5, readRate: 40, failureRate: 22.2, averageSendRatePerSecond: 3.5 },
+  replied: 3,
   firstSentAt: '2026-05-01T10:00:01.000Z',
   lastSentAt: '2026-05-01T10:00:03.000Z',
   generatedAt: '2026-05-01T10:05:00.000Z',
@@ -40,7 +41,7 @@ describe('funnelRows', () => {
 
   it('has no shares for a campaign with nobody in it', () => {
     const empty = { ...report, counts: { ...report.counts, total: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0 } };
-    expect(funnelRows({ ...empty, rates: { ...empty.rates, sent: 0 } }).map((r) => r.share)).toEqual([null, null, null, null]);
+    expect(funnelRows(empty).map((r) => r.share)).toEqual([null, null, null, null]);
   });
 });
 
@@ -94,6 +95,7 @@ describe('keyFigures', () => {
       Sent: '7',
       Delivered: '5',
       Read: '2',
+      Replied: '3',
       Failed: '2',
       Skipped: '1',
       Unknown: '0',
@@ -121,7 +123,7 @@ describe('nothingSent', () => {
     const counts = { total: 3, pending: 2, sending: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 1, unknown: 0 };
     expect(nothingSent({ counts })).toBe(true);
     expect(nothingSent({ counts: { ...counts, failed: 1 } })).toBe(false);
-    expect(nothingSent({ counts: { ...counts, read: 1 } })).toBe(false);
+    expect(nothingSent({ counts: { ...counts, sent: 1 } })).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { CampaignBatchAnalysis, CampaignDeliverySummary, CampaignFailureGroup, CampaignReport } from '@wac/contract/campaign-reports';
-import { percentOf } from '@wac/contract/campaign-reports';
+import { percentOf, REPLY_WINDOW_HOURS } from '@wac/contract/campaign-reports';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -45,8 +45,8 @@ export function formatBucketWidth(seconds: number): string {
 
 /** Nothing was attempted yet: no recipient has been sent, failed or left in doubt. */
 export function nothingSent(report: Pick<CampaignReport, 'counts'>): boolean {
-  const { sent, delivered, read, failed, unknown } = report.counts;
-  return sent + delivered + read + failed + unknown === 0;
+  const { sent, failed, unknown } = report.counts;
+  return sent + failed + unknown === 0;
 }
 
 export interface KeyFigure {
@@ -58,16 +58,17 @@ export interface KeyFigure {
 }
 
 /**
- * The report's headline figures. Sent, delivered and read add up every message that got at least that far (a read
- * message was also delivered and sent), unlike the progress counts, which say where each recipient is now.
+ * The report's headline figures. Sent, delivered and read count every message that got at least that far (a read
+ * message was also delivered and sent), as the campaign's counts do everywhere.
  */
 export function keyFigures(report: CampaignReport, timing: CampaignDeliverySummary['timing'] | undefined): KeyFigure[] {
   const { counts, rates } = report;
   const within = (p90: number | null | undefined) => (p90 == null ? undefined : `90% within ${formatSeconds(p90)}`);
   return [
-    { key: 'sent', label: 'Sent', value: formatCount(rates.sent), hint: 'accepted by WhatsApp' },
-    { key: 'delivered', label: 'Delivered', value: formatCount(counts.delivered + counts.read), hint: 'read ones included' },
+    { key: 'sent', label: 'Sent', value: formatCount(counts.sent), hint: 'accepted by WhatsApp' },
+    { key: 'delivered', label: 'Delivered', value: formatCount(counts.delivered), hint: 'read ones included' },
     { key: 'read', label: 'Read', value: formatCount(counts.read) },
+    { key: 'replied', label: 'Replied', value: formatCount(report.replied), hint: `wrote back within ${REPLY_WINDOW_HOURS} hours` },
     { key: 'failed', label: 'Failed', value: formatCount(counts.failed) },
     { key: 'skipped', label: 'Skipped', value: formatCount(counts.skipped) },
     { key: 'unknown', label: 'Unknown', value: formatCount(counts.unknown) },
@@ -102,12 +103,12 @@ export interface FunnelRow {
 }
 
 /** Recipients → sent → delivered → read, each step counting those that got at least that far. */
-export function funnelRows(report: Pick<CampaignReport, 'counts' | 'rates'>): FunnelRow[] {
-  const { counts, rates } = report;
+export function funnelRows(report: Pick<CampaignReport, 'counts'>): FunnelRow[] {
+  const { counts } = report;
   const steps: [FunnelStep, string, number][] = [
     ['total', 'Recipients', counts.total],
-    ['sent', 'Sent', rates.sent],
-    ['delivered', 'Delivered', counts.delivered + counts.read],
+    ['sent', 'Sent', counts.sent],
+    ['delivered', 'Delivered', counts.delivered],
     ['read', 'Read', counts.read],
   ];
   return steps.map(([step, label, count]) => ({ step, label, count, share: percentOf(count, counts.total) }));

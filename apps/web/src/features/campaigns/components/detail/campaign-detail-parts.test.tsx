@@ -1,0 +1,109 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { appSettingDefaults } from '@wac/contract/app-settings-defaults';
+import type { Campaign, CampaignCounts } from '@wac/contract/campaigns';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { publicSettingsQueryKey } from '../../../../lib/app-settings';
+import { setDateSettings } from '../../../../lib/format-date';
+import { ToastProvider } from '../../../../ui/toasts';
+import { CampaignProgressPanel } from './campaign-progress-panel';
+import { CampaignSummary } from './campaign-summary';
+
+const settings = { ...appSettingDefaults, 'app.timezone': 'UTC' };
+
+afterEach(() => {
+  cleanup();
+  setDateSettings(appSettingDefaults);
+});
+
+const counts = (patch: Partial<CampaignCounts>): CampaignCounts => ({
+  total: 0,
+  pending: 0,
+  sending: 0,
+  sent: 0,
+  delivered: 0,
+  read: 0,
+  failed: 0,
+  skipped: 0,
+  unknown: 0,
+  ...patch,
+});
+
+const campaign = (patch: Partial<Campaign>): Campaign => ({
+  _id: '7',
+  name: 'Spring sale',
+  description: null,
+  status: 'completed',
+  template: { id: 3, name: 'spring_sale', language: 'en_US', category: 'MARKETING', status: 'APPROVED' },
+  components: [],
+  ratePerSecond: 80,
+  scheduleTime: null,
+  statusReason: null,
+  counts: counts({ total: 48, sent: 48, delivered: 47, read: 46 }),
+  actions: ['delete', 'retry-failed'],
+  createdBy: null,
+  createdAt: '2026-05-01T08:00:00.000Z',
+  updatedAt: '2026-05-01T10:00:00.000Z',
+  startedAt: '2026-05-01T09:00:00.000Z',
+  completedAt: '2026-05-01T09:05:00.000Z',
+  ...patch,
+});
+
+function renderWithApp(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
+  client.setQueryData(publicSettingsQueryKey, { settings });
+  setDateSettings(settings);
+  return render(
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const countOf = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement as HTMLElement;
+
+describe('CampaignProgressPanel', () => {
+  it('shows the funnel as it adds up, and tells a screen reader the same figures as the bar', () => {
+    const running = campaign({ status: 'running', counts: counts({ total: 48, pending: 1, sent: 47, delivered: 40, read: 30 }) });
+    renderWithApp(<CampaignProgressPanel campaign={running} live={null} />);
+    expect(countOf('Sent').textContent).toBe('Sent47');
+    expect(countOf('Delivered').textContent).toBe('Delivered40');
+    expect(countOf('Read').textContent).toBe('Read30');
+    const bar = screen.getByRole('progressbar', { name: 'Progress of Spring sale' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('97');
+    expect(screen.getByText('47 of 48 · 97%', { selector: '.campaign-progress span' })).toBeTruthy();
+    const spoken = document.querySelector('[aria-live="polite"]')?.textContent;
+    expect(spoken).toBe('Running: 47 of 48 · 97%');
+  });
+
+  it('shows failures in red only when there are some', () => {
+    renderWithApp(<CampaignProgressPanel campaign={campaign({})} live={null} />);
+    expect(countOf('Failed').textContent).toBe('Failed0');
+    expect(countOf('Failed').className).not.toContain('campaign-count-danger');
+    cleanup();
+    renderWithApp(<CampaignProgressPanel campaign={campaign({ counts: counts({ total: 48, sent: 46, failed: 2 }) })} live={null} />);
+    expect(countOf('Failed').className).toContain('campaign-count-danger');
+  });
+});
+
+describe('CampaignSummary', () => {
+  const fact = (term: string) => screen.queryByText(term, { selector: 'dt' })?.nextElementSibling?.textContent;
+
+  it('still says when a campaign started on schedule was scheduled for', () => {
+    renderWithApp(<CampaignSummary campaign={campaign({ scheduleTime: '2026-05-01T09:00:00.000Z' })} />);
+    expect(fact('Scheduled')).toBe('2026-05-01 09:00 (UTC)');
+    expect(fact('Started')).toBe('2026-05-01 09:00');
+  });
+
+  it('says “Not scheduled” only about a campaign that has not started', () => {
+    renderWithApp(<CampaignSummary campaign={campaign({ scheduleTime: null })} />);
+    expect(fact('Scheduled')).toBeUndefined();
+    cleanup();
+    renderWithApp(<CampaignSummary campaign={campaign({ status: 'draft', startedAt: null, completedAt: null, actions: ['start'] })} />);
+    expect(fact('Scheduled')).toBe('Not scheduled');
+  });
+});
