@@ -221,6 +221,13 @@ test('the campaign pages have no serious accessibility violations', async ({ pag
       ready: (p) => p.getByRole('figure', { name: 'Message preview' }).getByText('Hi Ada Access'),
     },
     { name: 'campaign schedule step', path: `/campaigns/${id}/edit?step=schedule`, ready: (p) => p.getByLabel('Date and time') },
+    {
+      name: 'campaign start confirmation',
+      act: async (p) => {
+        await p.getByRole('button', { name: 'Start now' }).click();
+      },
+      ready: (p) => p.getByRole('dialog').getByText(/will receive/),
+    },
   ]);
 });
 

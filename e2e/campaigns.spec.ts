@@ -85,11 +85,18 @@ test('an admin creates a campaign from a CSV with a mapping, previews it, starts
 
   await page.getByRole('link', { name: 'Next: Send or schedule' }).click();
   await page.getByRole('button', { name: 'Start now' }).click();
+  // Nothing leaves before the admin has read who gets what, from which number.
+  const confirm = page.getByRole('dialog', { name: `Start ${campaign}?` });
+  await expect(confirm).toContainText(`5 contacts will receive ${template.name} (en_US) from +15550100001, starting now.`);
+  await confirm.getByRole('button', { name: 'Start sending' }).click();
   await expect(page).toHaveURL(/\/campaigns\/\d+$/);
 
   await expect(progressOf(page, campaign)).toHaveAttribute('aria-valuenow', '100', { timeout: 20_000 });
   await expect(statusBadge(page, campaign)).toHaveText('Completed', { timeout: 10_000 });
+  // Nothing failed: a plain zero, and nothing to retry.
   await expect(page.locator('.campaign-count-failed strong')).toHaveText('0');
+  await expect(page.locator('.campaign-count-failed')).not.toHaveClass(/campaign-count-danger/);
+  await expect(page.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
   const recipients = page.getByRole('tabpanel', { name: 'Recipients' }).getByRole('row');
   await expect(recipients).toHaveCount(6);
   for (const number of numbers) {
@@ -139,6 +146,10 @@ test('a running campaign is paused and resumed from its page', async ({ page, re
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   await page.goto(`/campaigns/${id}`);
   await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: `Start ${name}?` })
+    .getByRole('button', { name: 'Start sending' })
+    .click();
   await expect(statusBadge(page, name)).toHaveText('Running');
   const progress = progressOf(page, name);
   await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(0);
@@ -161,6 +172,8 @@ test('a running campaign is paused and resumed from its page', async ({ page, re
 
   // Cancelled, so the rest of the run does not share the sandbox with it.
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Cancel campaign' }).getByRole('button', { name: 'Cancel campaign' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel campaign' });
+  await expect(cancel.getByRole('button', { name: 'Keep campaign' })).toBeVisible();
+  await cancel.getByRole('button', { name: 'Cancel campaign' }).click();
   await expect(statusBadge(page, name)).toHaveText('Cancelled');
 });
