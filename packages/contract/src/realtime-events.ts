@@ -5,6 +5,7 @@ import { templateEventNames, templateStatusEventSchema } from './templates.ts';
 import {
   agentMessageSentEventSchema,
   conversationReadEventSchema,
+  conversationUpdatedEventSchema,
   mediaProcessedEventSchema,
   messageReceivedEventSchema,
   messageStatusEventSchema,
@@ -24,6 +25,7 @@ export const serverToClientEventSchemas = {
   [whatsappEventNames.agentMessageSent]: agentMessageSentEventSchema,
   [whatsappEventNames.sessionUpdate]: sessionUpdateEventSchema,
   [whatsappEventNames.conversationRead]: conversationReadEventSchema,
+  [whatsappEventNames.conversationUpdated]: conversationUpdatedEventSchema,
   [templateEventNames.statusUpdate]: templateStatusEventSchema,
   [realtimeEvents.newActivity]: activitySchema,
   [realtimeEvents.newNotification]: activitySchema,

@@ -47,7 +47,7 @@ export function createMessagingService(deps: MessagingDeps) {
     customersWritingSince: (since: Date, limit: number) => customersWritingSince(deps.db, since, limit),
     optedOut: (phones: readonly string[], keywords: OptKeywords) => optedOutPhones(deps.db, phones, keywords),
     /** Campaign sends Meta accepted, stored in their customers' conversations within the caller's transaction. */
-    storeAcceptedTemplates: (tx: Tx, sends: AcceptedTemplateSend[]) => storeAcceptedTemplates(tx, deps.phoneNumberId, sends),
+    storeAcceptedTemplates: (tx: Tx, sends: AcceptedTemplateSend[]) => storeAcceptedTemplates(tx, deps, sends),
     /** Takes these messages' locks first, in the order webhook batches take them, before other rows of the same sends. */
     lockWamids: (tx: Tx, wamids: string[]) => lockWamids(tx, wamids),
 
