@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activitySchema, realtimeEvents } from './activities.ts';
 import { campaignEventNames, campaignProgressEventSchema } from './campaigns.ts';
+import { outboundDeliveryEventSchema, outboundWebhookEventNames } from './outbound-webhooks.ts';
 import { templateEventNames, templateStatusEventSchema } from './templates.ts';
 import {
   agentMessageSentEventSchema,
@@ -31,6 +32,7 @@ export const serverToClientEventSchemas = {
   [realtimeEvents.newNotification]: activitySchema,
   [realtimeEvents.allActivitiesRead]: z.object({ userId: z.number().int() }),
   [campaignEventNames.progress]: campaignProgressEventSchema,
+  [outboundWebhookEventNames.delivery]: outboundDeliveryEventSchema,
 } as const;
 
 export type ServerEventName = keyof typeof serverToClientEventSchemas;
