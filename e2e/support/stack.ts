@@ -3,6 +3,8 @@ import path from 'node:path';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);
 export const E2E_SMTP_PORT = E2E_PORT + 1;
+/** start-stack.ts's loopback control, which stops and starts the server for the tests of a restart. */
+export const E2E_CONTROL_PORT = E2E_PORT + 2;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_ADMIN = { username: 'admin', password: 'admin-e2e-password', email: 'admin@example.com' };
 /** Where the loopback SMTP server writes each message it receives, one file per mail. */

@@ -63,6 +63,10 @@ export const outboundWebhookUpdateSchema = z.strictObject({
 });
 export type OutboundWebhookUpdate = z.input<typeof outboundWebhookUpdateSchema>;
 
+/** The outcome of a subscription's latest attempted delivery. */
+export const lastDeliverySchema = z.object({ at: z.string(), ok: z.boolean(), statusCode: z.number().int().nullable() });
+export type LastDelivery = z.infer<typeof lastDeliverySchema>;
+
 export const outboundWebhookSchema = z.object({
   id: z.number().int(),
   url: z.string(),
@@ -72,9 +76,19 @@ export const outboundWebhookSchema = z.object({
   createdAt: z.string(),
   /** Deliveries of the last 24 hours that failed for good, and the last delivery's outcome. */
   failedLastDay: z.number().int(),
-  lastDelivery: z.object({ at: z.string(), ok: z.boolean(), statusCode: z.number().int().nullable() }).nullable(),
+  lastDelivery: lastDeliverySchema.nullable(),
 });
 export type OutboundWebhook = z.infer<typeof outboundWebhookSchema>;
+
+export const outboundWebhookEventNames = { delivery: 'outbound_webhook:delivery' } as const;
+
+/** An attempt was recorded (to admins): the list shows it as the subscription's last delivery, and a give-up among its failures. */
+export const outboundDeliveryEventSchema = z.object({
+  webhookId: z.number().int(),
+  lastDelivery: lastDeliverySchema,
+  gaveUp: z.boolean(),
+});
+export type OutboundDeliveryEvent = z.infer<typeof outboundDeliveryEventSchema>;
 
 /** POST answers the signing secret once (it can be rotated, never read again). */
 export const outboundWebhookCreatedSchema = z.object({ webhook: outboundWebhookSchema, secret: z.string() });

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { activitySchema, realtimeEvents } from './activities.ts';
 import { campaignEventNames, campaignProgressEventSchema } from './campaigns.ts';
+import { outboundDeliveryEventSchema, outboundWebhookEventNames } from './outbound-webhooks.ts';
 import { templateEventNames, templateStatusEventSchema } from './templates.ts';
 import {
   agentMessageSentEventSchema,
   conversationReadEventSchema,
+  conversationUpdatedEventSchema,
   mediaProcessedEventSchema,
   messageReceivedEventSchema,
   messageStatusEventSchema,
@@ -24,11 +26,13 @@ export const serverToClientEventSchemas = {
   [whatsappEventNames.agentMessageSent]: agentMessageSentEventSchema,
   [whatsappEventNames.sessionUpdate]: sessionUpdateEventSchema,
   [whatsappEventNames.conversationRead]: conversationReadEventSchema,
+  [whatsappEventNames.conversationUpdated]: conversationUpdatedEventSchema,
   [templateEventNames.statusUpdate]: templateStatusEventSchema,
   [realtimeEvents.newActivity]: activitySchema,
   [realtimeEvents.newNotification]: activitySchema,
   [realtimeEvents.allActivitiesRead]: z.object({ userId: z.number().int() }),
   [campaignEventNames.progress]: campaignProgressEventSchema,
+  [outboundWebhookEventNames.delivery]: outboundDeliveryEventSchema,
 } as const;
 
 export type ServerEventName = keyof typeof serverToClientEventSchemas;

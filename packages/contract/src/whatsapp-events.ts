@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { agentSessionSchema } from './agent-sessions.ts';
-import { chatMediaSchema, chatMessageSchema } from './chat.ts';
+import { chatMediaSchema, chatMessageSchema, conversationSummarySchema } from './chat.ts';
 import { mediaKinds, messageErrorSchema, messageStatusSchema, messageTypes } from './whatsapp-messages.ts';
 
 export const whatsappEventNames = {
@@ -12,6 +12,7 @@ export const whatsappEventNames = {
   agentMessageSent: 'agent_message_sent',
   sessionUpdate: 'agent_session_update',
   conversationRead: 'conversation_read',
+  conversationUpdated: 'conversation_updated',
 } as const;
 
 /** A customer's message reached the inbox (spec 3 "Incoming message event"); `message` is what the thread shows. */
@@ -63,3 +64,10 @@ export const conversationReadEventSchema = z.object({
   unreadCount: z.number().int(),
 });
 export type ConversationReadEvent = z.infer<typeof conversationReadEventSchema>;
+
+/**
+ * The business wrote in a conversation (an agent, an API key, a campaign): its summary as the lists show it, sent before
+ * the message itself, so every list shows a conversation it had not loaded (one just opened included) without a reload.
+ */
+export const conversationUpdatedEventSchema = z.object({ conversation: conversationSummarySchema });
+export type ConversationUpdatedEvent = z.infer<typeof conversationUpdatedEventSchema>;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freshDatabaseForFile } from '../../test/test-database.ts';
-import { afterCommit, inTransaction } from './after-commit.ts';
+import { afterCommit, inSavepoint, inTransaction } from './after-commit.ts';
 
 const database = freshDatabaseForFile();
 
@@ -51,5 +51,24 @@ describe('the after-commit buffer', () => {
       'afterCommit needs a transaction opened with inTransaction',
     );
     expect(heard).toEqual(['now']);
+  });
+
+  it('keeps what a savepoint announced for the commit, and drops what one that rolled back did', async () => {
+    const heard: string[] = [];
+    await inTransaction(database.db, async (tx) => {
+      afterCommit(tx, () => heard.push('before'));
+      await inSavepoint(tx, async (savepoint) => afterCommit(savepoint, () => heard.push('kept')));
+      await expect(
+        inSavepoint(tx, async (savepoint) => {
+          afterCommit(savepoint, () => heard.push('rolled back'));
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      expect(heard).toEqual([]);
+    });
+    expect(heard).toEqual(['before', 'kept']);
+    await expect(database.db.transaction((tx) => inSavepoint(tx, async () => {}))).rejects.toThrow(
+      'inSavepoint needs a transaction opened with inTransaction',
+    );
   });
 });

@@ -32,6 +32,22 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Pr
   return result;
 }
 
+/**
+ * A savepoint in a transaction opened with inTransaction: what the work announces joins the transaction's
+ * announcements once the savepoint is released, and goes with it when it rolls back.
+ */
+export async function inSavepoint<T>(tx: Tx, work: (savepoint: Tx) => Promise<T>): Promise<T> {
+  const outer = held.get(tx);
+  if (!outer) throw new Error('inSavepoint needs a transaction opened with inTransaction');
+  const announcements: (() => void)[] = [];
+  const result = await tx.transaction(async (savepoint) => {
+    held.set(savepoint, announcements);
+    return work(savepoint);
+  });
+  outer.push(...announcements);
+  return result;
+}
+
 /** Holds `announce` until the caller's transaction commits; outside a transaction it runs at once. */
 export function afterCommit(dbOrTx: DbOrTx, announce: () => void): void {
   const announcements = held.get(dbOrTx as Tx);

@@ -4,23 +4,24 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyReconnectRules, socketOptions, useSocketEvent } from './socket';
+import { applyReconnectRules, keepTrying, socketOptions, useSocketEvent } from './socket';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-async function startServer() {
+async function startServer(port = 0) {
   const http = createServer();
   const server = new Server(http);
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  cleanups.push(() => {
+  const stop = () => {
     server.close();
     http.close();
-  });
-  return { server, url };
+  };
+  cleanups.push(stop);
+  return { server, url, port: (http.address() as AddressInfo).port, stop };
 }
 
 function connect(url: string, attempts = 5): Socket {
@@ -99,6 +100,63 @@ describe('socket reconnect rules', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(socket.connected).toBe(false);
     expect(reconnected).toBe(0);
+  });
+});
+
+describe('keeping on trying past the spec’s attempts', () => {
+  /** A socket whose spec rules have given up on a server that went away, handed to keepTrying. */
+  async function deafSocket(everyMs: number) {
+    const first = await startServer();
+    const socket = connect(first.url, 1);
+    const waiting: boolean[] = [];
+    const wake = { now: () => {} };
+    let reconnected = 0;
+    const keeper = keepTrying(socket, {
+      everyMs,
+      onWaiting: (w) => waiting.push(w),
+      wakeups: (fn) => {
+        wake.now = fn;
+        return () => {};
+      },
+    });
+    applyReconnectRules(socket, { onReconnected: () => reconnected++, onGaveUp: keeper.start });
+    cleanups.push(keeper.remove);
+    await until(() => socket.connected);
+    first.stop();
+    socket.io.engine.close();
+    await until(() => waiting.length === 1);
+    let failures = 0;
+    socket.io.on('error', () => failures++);
+    return { socket, port: first.port, waiting, wake, keeper, failures: () => failures, reconnected: () => reconnected };
+  }
+
+  it('tries once every interval while the server is away, and is back with the spec’s rules once it answers', async () => {
+    const deaf = await deafSocket(100);
+    expect(deaf.waiting).toEqual([true]);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    // One attempt per interval, never the spec's burst of five again.
+    expect(deaf.failures()).toBeGreaterThanOrEqual(2);
+    expect(deaf.failures()).toBeLessThanOrEqual(5);
+    await startServer(deaf.port);
+    await until(() => deaf.socket.connected);
+    expect(deaf.waiting).toEqual([true, false]);
+    expect(deaf.reconnected()).toBe(1);
+    expect(deaf.socket.io.reconnection()).toBe(true);
+  });
+
+  it('tries at once when woken or asked to, rather than waiting for the interval', async () => {
+    const deaf = await deafSocket(60_000);
+    await startServer(deaf.port);
+    deaf.wake.now();
+    await until(() => deaf.socket.connected, 2000);
+    expect(deaf.waiting).toEqual([true, false]);
+
+    // The Retry button does the same.
+    const again = await deafSocket(60_000);
+    await startServer(again.port);
+    again.keeper.retryNow();
+    await until(() => again.socket.connected, 2000);
+    expect(again.reconnected()).toBe(1);
   });
 });
 

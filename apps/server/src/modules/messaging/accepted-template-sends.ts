@@ -3,9 +3,12 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { earlyStatuses, messages } from '../../db/schema.ts';
 import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
+import { afterCommit } from '../../realtime/after-commit.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
 import { conversationKey, upsertContacts, upsertConversations } from './inbound-messages.repository.ts';
 import { applyEarlyStatuses, lockWamids } from './message-statuses.repository.ts';
 import { type StoredMessage, touchConversations } from './messages.repository.ts';
+import { outboundMessageEmits } from './outbound-message-events.ts';
 
 /** A template message Meta has accepted for a customer, sent on the business's behalf (by a campaign). */
 export interface AcceptedTemplateSend {
@@ -23,13 +26,18 @@ export interface AcceptedTemplateSend {
 /**
  * Stores many accepted template sends in their customers' conversations, in a few statements however many there
  * are, so agents see what the customer received when they answer. A wamid stored before is left as it is (a send
- * settled twice stores one message); statuses that raced ahead of the send are applied. Answers message ids by wamid.
+ * settled twice stores one message); statuses that raced ahead of the send are applied. Every console is told of the
+ * new messages and their conversations once the caller's transaction commits. Answers message ids by wamid.
  */
-export async function storeAcceptedTemplates(tx: Tx, phoneNumberId: string, sends: AcceptedTemplateSend[]): Promise<Map<string, number>> {
+export async function storeAcceptedTemplates(
+  tx: Tx,
+  deps: { phoneNumberId: string; realtime: Realtime },
+  sends: AcceptedTemplateSend[],
+): Promise<Map<string, number>> {
   if (sends.length === 0) return new Map();
   // A known contact keeps the number and name WhatsApp reported.
   const contacts = await upsertContacts(tx, sends, { keepKnown: true });
-  const keyOf = (send: AcceptedTemplateSend) => ({ contactId: contacts.get(send.phone)?.id as number, phoneNumberId });
+  const keyOf = (send: AcceptedTemplateSend) => ({ contactId: contacts.get(send.phone)?.id as number, phoneNumberId: deps.phoneNumberId });
   const conversationIds = await upsertConversations(tx, sends.map(keyOf));
   const wamids = sends.map((send) => send.wamid);
   await lockWamids(tx, wamids);
@@ -65,6 +73,11 @@ export async function storeAcceptedTemplates(tx: Tx, phoneNumberId: string, send
       );
     for (const message of raced) if (ids.has(message.wamid as string)) await applyEarlyStatuses(tx, message);
   }
+  const emits = await outboundMessageEmits(
+    tx,
+    stored.map((row) => row.id),
+  );
+  afterCommit(tx, () => deps.realtime.toEveryoneAll(emits));
   // A wamid stored before (a send settled twice) keeps its message.
   const before = wamids.filter((wamid) => !ids.has(wamid));
   if (before.length > 0) {

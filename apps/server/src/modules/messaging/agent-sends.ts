@@ -9,6 +9,7 @@ import { dispatch } from './dispatch.ts';
 import { upsertConversation } from './inbound-messages.repository.ts';
 import { findOrCreateContact, type MessageRow } from './messages.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
+import { conversationUpdatedEmits } from './outbound-message-events.ts';
 import { isApiKeySender, type Recipient, type Sender } from './queue-outbound.ts';
 import { assertNotHeldByOther, transitionSession } from './session-transitions.ts';
 
@@ -43,7 +44,10 @@ export async function viewMessage(deps: MessagingDeps, row: MessageWithSender): 
 const namesOf = (sender: Sender) =>
   isApiKeySender(sender) ? { senderName: null, apiKeyName: sender.apiKey.name } : { senderName: sender.username, apiKeyName: null };
 
-/** After commit: every console shows the pending message at once, then it goes to Meta; answers with where it ended. */
+/**
+ * After commit: every console shows the pending message at once (its conversation first, so lists that had not loaded
+ * it, a new one included, show it too), then it goes to Meta; answers with where it ended.
+ */
 export async function deliverAgentMessage(
   deps: MessagingDeps,
   message: MessageRow,
@@ -51,6 +55,10 @@ export async function deliverAgentMessage(
   send: () => Promise<{ wamid: string }>,
 ): Promise<ChatMessage> {
   const pending = await viewMessage(deps, { message, ...namesOf(sender) });
-  deps.realtime.toEveryone(whatsappEventNames.agentMessageSent, { conversationId: message.conversationId, message: pending });
+  const conversation = await conversationUpdatedEmits(deps.db, [message.conversationId]);
+  deps.realtime.toEveryoneAll([
+    ...conversation,
+    { event: whatsappEventNames.agentMessageSent, payload: { conversationId: message.conversationId, message: pending } },
+  ]);
   return viewMessage(deps, { message: await dispatch(deps, message.id, send), ...namesOf(sender) });
 }

@@ -125,6 +125,11 @@ export async function countConversations(db: DbOrTx, filter: ConversationFilter)
   return row?.n ?? 0;
 }
 
+/** These conversations as the list shows them, in no particular order. */
+export function conversationSummaries(db: DbOrTx, ids: readonly number[]): Promise<SummaryRow[]> {
+  return selectSummaries(db).where(inArray(conversations.id, [...ids]));
+}
+
 /** The conversation with this contact, preferring the configured business number when there are several. */
 export async function conversationSummaryOfPhone(db: DbOrTx, phone: string, phoneNumberId: string): Promise<SummaryRow | null> {
   const [row] = await selectSummaries(db)

@@ -50,7 +50,7 @@ export function createMessagingService(deps: MessagingDeps) {
     /** How many of these messages their customers answered within `hours` (a campaign's replies). */
     repliedWithin: (messageIds: readonly number[], hours: number) => repliedWithin(deps.db, messageIds, hours),
     /** Campaign sends Meta accepted, stored in their customers' conversations within the caller's transaction. */
-    storeAcceptedTemplates: (tx: Tx, sends: AcceptedTemplateSend[]) => storeAcceptedTemplates(tx, deps.phoneNumberId, sends),
+    storeAcceptedTemplates: (tx: Tx, sends: AcceptedTemplateSend[]) => storeAcceptedTemplates(tx, deps, sends),
     /** Takes these messages' locks first, in the order webhook batches take them, before other rows of the same sends. */
     lockWamids: (tx: Tx, wamids: string[]) => lockWamids(tx, wamids),
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/database.ts';
 import { createKickableLoop } from '../../jobs/kickable-loop.ts';
-import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
+import { afterCommit, inSavepoint, inTransaction } from '../../realtime/after-commit.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { handleWebhookEvents, type WebhookBatchHooks, type WebhookEventOutcome } from './handle-webhook-events.ts';
 import { messageStatusEmit } from './message-events.ts';
@@ -53,7 +53,7 @@ export function createWebhookProcessor(
    */
   async function handleRows(tx: Tx, rows: ClaimedRow[], outcome: WebhookEventOutcome): Promise<void> {
     try {
-      const out = await tx.transaction((sp) =>
+      const out = await inSavepoint(tx, (sp) =>
         handle(
           sp,
           rows.map((row) => row.payload),

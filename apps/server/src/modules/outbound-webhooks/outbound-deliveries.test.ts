@@ -1,8 +1,15 @@
-import type { OutboundDelivery, OutboundWebhook } from '@wac/contract/outbound-webhooks';
+import type { OutboundDelivery, OutboundDeliveryEvent, OutboundWebhook } from '@wac/contract/outbound-webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUser } from '../../../test/seed-user.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import { inboundPayload, type SandboxBusiness, statusPayload } from '../../whatsapp/sandbox/webhook-payloads.ts';
-import { createListeningTestApp, eventually, type ListeningTestApp, postWebhook } from '../../whatsapp/test/listening-test-app.ts';
+import {
+  createListeningTestApp,
+  eventually,
+  type ListeningTestApp,
+  listenToEvents,
+  postWebhook,
+} from '../../whatsapp/test/listening-test-app.ts';
 import { campaignAction, campaignStatus, campaignWithContacts, promoTemplate } from '../campaigns/test/campaign-test-kit.ts';
 import { storeOutbound } from '../messaging/test/outbound.ts';
 import { type Received, type Receiver, signedWith, startReceiver } from './test/receiver.ts';
@@ -224,6 +231,29 @@ describe('events from WhatsApp', () => {
       return list[0]?.state === 'delivered' ? list : null;
     });
     expect(delivered).toMatchObject({ attempts: 2, statusCode: 200, response: 'thanks', nextAttemptAt: null });
+  });
+
+  it('tells admins’ consoles of each attempt as the subscription’s last delivery, as the list then answers it', async () => {
+    const adminSocket = await listenToEvents(t.baseUrl, admin);
+    const agentSocket = await listenToEvents(t.baseUrl, (await addUser(t, { username: 'webhook-agent' })).token);
+    try {
+      receiver.answer('/live', { status: 500, body: 'oops' }, { status: 204 });
+      const { webhook } = await subscribe('/live', ['message.received']);
+      await customerWrites('447700900350', 'Liv', 'Hello');
+      const told = () =>
+        adminSocket.events
+          .filter((e) => e.event === 'outbound_webhook:delivery' && e.payload.webhookId === webhook.id)
+          .map((e) => e.payload as OutboundDeliveryEvent);
+      const [failed, delivered] = await eventually(async () => (told().length >= 2 ? told() : null));
+      expect(failed).toMatchObject({ lastDelivery: { ok: false, statusCode: 500 }, gaveUp: false });
+      expect(delivered).toMatchObject({ lastDelivery: { ok: true, statusCode: 204 }, gaveUp: false });
+      const listed = (await t.request({ method: 'GET', url: '/api/outbound-webhooks', token: admin })).json().webhooks as OutboundWebhook[];
+      expect(listed.find((w) => w.id === webhook.id)?.lastDelivery).toEqual(delivered?.lastDelivery);
+      expect(agentSocket.events.filter((e) => e.event === 'outbound_webhook:delivery')).toEqual([]);
+    } finally {
+      adminSocket.close();
+      agentSocket.close();
+    }
   });
 
   it('delivers conversations handed to the agents, by an agent or by the bot', async () => {

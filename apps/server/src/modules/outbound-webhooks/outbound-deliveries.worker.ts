@@ -4,15 +4,18 @@ import {
   OUTBOUND_SIGNATURE_HEADER,
   OUTBOUND_TIMEOUT_MS,
   type OutboundPayload,
+  outboundWebhookEventNames,
 } from '@wac/contract/outbound-webhooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { createKickableLoop } from '../../jobs/kickable-loop.ts';
 import type { DestinationOptions } from '../../lib/checked-destination.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
 import { type PostOutcome, postDelivery } from './outbound-post.ts';
 import { nextAttemptAt, type RetryPolicy } from './outbound-retry.ts';
 import { signatureOf } from './outbound-signature.ts';
+import { deliveryEvent } from './outbound-webhook-view.ts';
 import { type ClaimedDelivery, claimDueDeliveries, type DeliveryRow, finishAttempt } from './outbound-webhooks.repository.ts';
 
 export interface DeliveryWorkerDeps {
@@ -23,6 +26,8 @@ export interface DeliveryWorkerDeps {
   /** Which addresses deliveries may go to (the webhooks.allowed_hosts setting), checked at every attempt. */
   destination: DestinationOptions;
   retry: RetryPolicy;
+  /** Tells admins' consoles of each recorded attempt. */
+  realtime: Pick<Realtime, 'toAdmins'>;
 }
 
 export interface DeliveryWorkerOptions {
@@ -92,7 +97,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
     const next = retries ? nextAttemptAt(retry, delivery.createdAt, delivery.attempts, new Date()) : null;
     const state = outcome.ok ? 'delivered' : next ? 'pending' : 'failed';
     if (state === 'failed') log.info({ deliveryId: delivery.id, attempts: delivery.attempts }, 'outbound webhook delivery given up');
-    return finishAttempt(db, delivery, {
+    const recorded = await finishAttempt(db, delivery, {
       startedAt,
       statusCode: outcome.statusCode,
       response: outcome.response,
@@ -100,6 +105,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
       state,
       nextAttemptAt: next,
     });
+    if (recorded) deps.realtime.toAdmins(outboundWebhookEventNames.delivery, deliveryEvent(recorded));
+    return recorded;
   }
 
   function track(claimed: ClaimedDelivery): void {

@@ -1,4 +1,11 @@
-import { type OutboundDelivery, type OutboundEvent, type OutboundWebhook, outboundEvents } from '@wac/contract/outbound-webhooks';
+import {
+  type LastDelivery,
+  type OutboundDelivery,
+  type OutboundDeliveryEvent,
+  type OutboundEvent,
+  type OutboundWebhook,
+  outboundEvents,
+} from '@wac/contract/outbound-webhooks';
 import type { DeliveryRow, WebhookRow, WebhookStats } from './outbound-webhooks.repository.ts';
 
 const isOutboundEvent = (event: string): event is OutboundEvent => (outboundEvents as readonly string[]).includes(event);
@@ -15,9 +22,20 @@ export function toOutboundWebhook(row: WebhookRow, stats: WebhookStats = noStats
     active: row.active,
     createdAt: row.createdAt.toISOString(),
     failedLastDay: stats.failedLastDay,
-    lastDelivery: stats.last
-      ? { at: stats.last.at.toISOString(), ok: stats.last.state === 'delivered', statusCode: stats.last.statusCode }
-      : null,
+    lastDelivery: stats.last ? toLastDelivery(stats.last) : null,
+  };
+}
+
+function toLastDelivery(last: NonNullable<WebhookStats['last']>): LastDelivery {
+  return { at: last.at.toISOString(), ok: last.state === 'delivered', statusCode: last.statusCode };
+}
+
+/** An attempt just recorded, as admins' lists are told of it. */
+export function deliveryEvent(row: DeliveryRow): OutboundDeliveryEvent {
+  return {
+    webhookId: row.webhookId,
+    lastDelivery: toLastDelivery({ at: row.lastAttemptAt ?? row.createdAt, state: row.state, statusCode: row.statusCode }),
+    gaveUp: row.state === 'failed',
   };
 }
 

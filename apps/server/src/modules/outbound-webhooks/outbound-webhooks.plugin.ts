@@ -22,6 +22,7 @@ export const outboundWebhooksPlugin: FastifyPluginAsync<{ ctx: AppContext }> = a
     log: ctx.log,
     secrets,
     destination,
+    realtime: ctx.realtime,
     retry: { delaysMs: ctx.config.outboundWebhooks.retryDelaysMs, windowMs: OUTBOUND_RETRY_WINDOW_MS },
   });
   const subscribed = createSubscribedEvents(db);

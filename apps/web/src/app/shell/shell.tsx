@@ -9,6 +9,7 @@ import { routeForPath } from '../route-table';
 import { Footer } from './footer';
 import { Header } from './header';
 import { IncomingMessageToasts } from './incoming-message-toast';
+import { ReconnectBanner } from './reconnect-banner';
 import { initialSidebarCollapsed, SIDEBAR_STORAGE_KEY, Sidebar } from './sidebar';
 
 // The chat opens the templates feature's send dialog through lib/template-sender, loaded when first opened.
@@ -34,6 +35,7 @@ export function Shell() {
       <Sidebar collapsed={collapsed} onToggle={toggle} />
       <div className="app-main">
         <Header title={route?.title} subtitle={route?.subtitle} searchSlotRef={setSearchSlot} actionsSlotRef={setActionsSlot} />
+        <ReconnectBanner />
         <main className="app-content">
           <HeaderSlotsProvider slots={slots}>
             <TemplateSenderProvider sender={SendTemplateDialog}>

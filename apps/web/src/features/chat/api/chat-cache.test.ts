@@ -81,6 +81,24 @@ describe('chatCache', () => {
     stop();
   });
 
+  it('puts a conversation the business opened on top of the lists, asks searches again and loads a thread waiting for it', () => {
+    const { client, cache, list, searchKey, a } = setUp();
+    const opened = conversation(3, { lastMessage: { ...outbound(30, { conversationId: 3 }), preview: 'Your order shipped' } });
+    const waiting = historyQueryKey(opened.contact.phone);
+    client.setQueryData(waiting, historyData(null, []));
+    cache.addConversation(opened);
+    expect(flattenConversations(list()?.pages).map((c) => c.id)).toEqual([3, 2, 1]);
+    expect(client.getQueryState(searchKey)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(waiting)?.isInvalidated).toBe(true);
+    // One the list holds is left where it is: the message that follows moves it.
+    cache.addConversation({ ...a, unreadCount: 5 });
+    expect(flattenConversations(list()?.pages).map((c) => [c.id, c.unreadCount])).toEqual([
+      [3, 0],
+      [2, 2],
+      [1, 0],
+    ]);
+  });
+
   it('moves ticks in the thread and the list, and ignores statuses of messages it does not hold', () => {
     const { cache, a, history } = setUp();
     const found = cache.applyStatus({

@@ -1,10 +1,11 @@
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import type { AgentSession } from '@wac/contract/agent-sessions';
-import type { ChatMessage } from '@wac/contract/chat';
+import type { ChatMessage, ConversationSummary } from '@wac/contract/chat';
 import type { MediaProcessedEvent, MessageStatusEvent } from '@wac/contract/whatsapp-events';
 import { useMemo } from 'react';
 import {
   type ConversationsData,
+  findConversation,
   findHistoryMessage,
   type HistoryData,
   historyConversationId,
@@ -93,6 +94,21 @@ export function chatCache(queryClient: QueryClient) {
       });
       if (missing && phone) void loadConversation(phone);
       else if (missing) for (const [key] of lists()) refetch(key);
+    },
+
+    /**
+     * The business wrote in a conversation (a campaign, an API key, a colleague): one no loaded list holds yet goes on
+     * top, and a thread opened for its number before it existed loads; the message that follows moves the rest.
+     */
+    addConversation(conversation: ConversationSummary) {
+      const { id, contact } = conversation;
+      for (const [key, data] of histories()) if (data && key[2] === contact.phone && !historyConversationId(data)) refetch(key);
+      eachList((data, key) => {
+        if (findConversation(data, id)) return undefined;
+        if (isSearchList(key)) refetch(key);
+        else return putConversationOnTop(data, conversation);
+        return undefined;
+      });
     },
 
     applyStatus(event: MessageStatusEvent) {

@@ -6,6 +6,7 @@ import { useChatCache } from '../api/chat-cache';
 export function useChatLiveUpdates(): void {
   const cache = useChatCache();
   useSocketEvent(whatsappEventNames.messageReceived, (event) => cache.addMessage(event.message, event.from.phone));
+  useSocketEvent(whatsappEventNames.conversationUpdated, (event) => cache.addConversation(event.conversation));
   useSocketEvent(whatsappEventNames.agentMessageSent, (event) => cache.addMessage(event.message));
   // The server emits every status as both message_status_update and message_status, with one payload: one is enough.
   useSocketEvent(whatsappEventNames.messageStatusUpdate, (event) => cache.applyStatus(event));

@@ -16,7 +16,7 @@ export const fetchOutboundWebhooks = (signal?: AbortSignal) =>
     suppressLicenseModals: true,
   });
 
-/** Refreshed every half minute while shown (and answering), so the last delivery and the failures stay current. */
+/** Refreshed every half minute while shown (and answering), so the failures of the last day stay current; attempts arrive live. */
 export function useOutboundWebhooks() {
   return useQuery({
     queryKey: outboundWebhookKeys.list,

@@ -5,6 +5,7 @@ import { ConfirmDeleteModal } from '../../../../ui/confirm-delete-modal';
 import { QueryStatus } from '../../../../ui/query-status';
 import { useDeleteOutboundWebhook } from '../../api/delete-outbound-webhook';
 import { notInPlan, useOutboundWebhooks } from '../../api/list-outbound-webhooks';
+import { useOutboundWebhookLiveUpdates } from '../../api/outbound-webhook-live-updates';
 import { AllowedHostsForm } from '../allowed-hosts-form';
 import { DeliveriesModal } from './deliveries-modal';
 import { OutboundWebhookFormModal } from './outbound-webhook-form-modal';
@@ -15,6 +16,7 @@ import './outbound-webhooks.css';
 /** Settings → Outbound webhooks: the URLs told about messages, statuses, campaigns and handoffs, each with its delivery log. */
 export function OutboundWebhooksSection() {
   const webhooks = useOutboundWebhooks();
+  useOutboundWebhookLiveUpdates();
   const remove = useDeleteOutboundWebhook();
   const [form, setForm] = useState<{ open: boolean; webhook?: OutboundWebhook }>({ open: false });
   const [deliveries, setDeliveries] = useState<OutboundWebhook | null>(null);
