@@ -1,4 +1,5 @@
 import {
+  API_KEY_DEFAULT_RATE_LIMIT,
   apiKeyCreatedSchema,
   apiKeyCreateSchema,
   apiKeyListSchema,
@@ -32,8 +33,8 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ service: ApiKeysService }> =
         tags,
         description:
           'Creates a key and answers its secret (`wac_` and 43 characters) this once: only its SHA-256 is stored, and its first 12 ' +
-          'characters (`prefix`) to recognise it. Without allowedIps any address may use it; without rateLimitPerMinute only the ' +
-          "plan's daily api_calls quota limits it.",
+          'characters (`prefix`) to recognise it. Without allowedIps any address may use it. Without rateLimitPerMinute it may make ' +
+          `${API_KEY_DEFAULT_RATE_LIMIT} calls a minute; null leaves only the plan's daily api_calls quota to limit it.`,
         body: apiKeyCreateSchema,
         response: { 201: apiKeyCreatedSchema, ...refusals },
       },
