@@ -9,6 +9,7 @@ import {
   apiKeyUpdateSchema,
   apiKeyUsageQuerySchema,
   apiKeyUsageSchema,
+  REFUSALS_LOGGED_EACH,
 } from '@wac/contract/api-keys';
 import { idParamsSchema } from '@wac/contract/common';
 import { errorBodySchema } from '@wac/contract/errors';
@@ -87,7 +88,9 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ service: ApiKeysService }> =
       schema: {
         tags,
         description:
-          'Every call made with the key, newest first (written within a quarter of a second of the answer). status filters by ' +
+          'Every call made with the key, newest first (written within a quarter of a second of the answer). Refused calls past ' +
+          `the first ${REFUSALS_LOGGED_EACH} of an address, endpoint and reason in a minute are one row whose calls counts them. ` +
+          'replayed marks an answer repeated for an Idempotency-Key, phone the customer of the stored message. status filters by ' +
           'an HTTP status or `errors` (400 and above), path by part of the path, from and to by time.',
         params: idParamsSchema,
         querystring: apiKeyLogQuerySchema,
