@@ -223,7 +223,8 @@ async function main(): Promise<void> {
   );
   const graph = await startGraph();
   const dataDir = await tempDataDir('api-send-text');
-  const serverEnv = { ...liveWhatsappEnv(), WHATSAPP_API_URL: graph.url, ...benchLicence() };
+  // One address sends everything: the per-address limit of the send endpoints would measure itself.
+  const serverEnv = { ...liveWhatsappEnv(), WHATSAPP_API_URL: graph.url, ...benchLicence(), RATE_LIMIT_API_SENDS: '1000000000' };
   const server = await startServer('server', dataDir, serverEnv).catch(async (err: unknown) => {
     await stopProcess(graph.started);
     throw err;
@@ -243,7 +244,11 @@ async function main(): Promise<void> {
     if (licence.status !== 'active' || (licence.quotas.messages?.limit ?? 0) < QUOTA || (licence.quotas.api_calls?.limit ?? 0) < QUOTA) {
       throw new Error('the minted licence is not in force');
     }
-    const { secret } = await admin.call<{ secret: string }>('POST', '/api/keys', { name: 'bench api-send-text', scopes: ['send:text'] });
+    const { secret } = await admin.call<{ secret: string }>('POST', '/api/keys', {
+      name: 'bench api-send-text',
+      scopes: ['send:text'],
+      rateLimitPerMinute: null,
+    });
 
     const endpoints: Record<EndpointKind, Endpoint> = {
       bearer: {

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { bubble, openChatWith } from './support/chat.ts';
+import { bubble } from './support/chat.ts';
 import { signIn, uniqueName } from './support/session.ts';
 import { E2E_ADMIN } from './support/stack.ts';
 import { customerWrites, uniqueCustomerPhone } from './support/whatsapp.ts';
 
-test('an admin creates a key, sends a text with it, and sees the call in its log and the message in the chat', async ({
+test('an admin creates a key, sends a text with it twice, and follows the call in its log to the message in the chat', async ({
   page,
   context,
   request,
@@ -20,6 +20,8 @@ test('an admin creates a key, sends a text with it, and sees the call in its log
   await page.getByRole('link', { name: 'New API key' }).click();
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Send text (POST /api/send-text)').check();
+  // New keys start with a per-minute limit of their own.
+  await expect(page.getByLabel('Rate limit (calls per minute)')).toHaveValue('120');
   await page.getByRole('button', { name: 'Create API key' }).click();
 
   await expect(page.getByRole('heading', { name: `API key ${name} created` })).toBeVisible();
@@ -31,23 +33,35 @@ test('an admin creates a key, sends a text with it, and sees the call in its log
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
 
   const message = `Your order ${uniqueName('#')} is ready for pickup.`;
-  const sent = await request.post('/api/send-text', { headers: { 'x-api-key': secret }, data: { phone, message } });
+  // Sent twice with one Idempotency-Key, as after a timeout: the second is answered from the first.
+  const headers = { 'x-api-key': secret, 'idempotency-key': uniqueName('ready-') };
+  const sent = await request.post('/api/send-text', { headers, data: { phone, message } });
   expect(sent.status()).toBe(201);
+  const replayed = await request.post('/api/send-text', { headers, data: { phone, message } });
+  expect(replayed.headers()['idempotent-replayed']).toBe('true');
 
   await page.getByRole('link', { name: 'Done' }).click();
   await expect(page).toHaveURL(/\/api-keys\/\d+$/);
   await expect(page.getByText(secret)).toHaveCount(0);
   await expect(page.getByText(`${secret.slice(0, 12)}…`)).toBeVisible();
-  // Calls are logged in batches off the request path: Refresh until this one shows.
+  await expect(page.getByText('120 calls per minute')).toBeVisible();
+  // Calls are logged in batches off the request path: Refresh until both show, the newest (the replay) first.
   const calls = page.getByRole('region', { name: 'Calls' });
+  const rows = calls.getByRole('row').filter({ hasText: '/api/send-text' });
   await expect(async () => {
     await calls.getByRole('button', { name: 'Refresh' }).click();
-    const row = calls.getByRole('row').filter({ hasText: '/api/send-text' });
-    await expect(row).toHaveCount(1, { timeout: 1000 });
-    await expect(row.getByText('201', { exact: true })).toBeVisible({ timeout: 1000 });
+    await expect(rows).toHaveCount(2, { timeout: 1000 });
   }).toPass();
+  await expect(rows.first().getByText('Replayed')).toBeVisible();
+  await expect(rows.last().getByText('Replayed')).toHaveCount(0);
+  await expect(rows.last().getByText('201', { exact: true })).toBeVisible();
 
-  const thread = await openChatWith(page, 'Kim Keyuser');
+  await rows
+    .last()
+    .getByRole('link', { name: /^Message #\d+ in its conversation$/ })
+    .click();
+  await expect(page).toHaveURL(/\/chat\?phone=/);
+  const thread = page.getByRole('region', { name: 'Conversation with Kim Keyuser' });
   const sentBubble = bubble(thread, message);
   await expect(sentBubble).toBeVisible();
   await expect(sentBubble.getByText(`API · ${name}`)).toBeVisible();

@@ -90,6 +90,10 @@ const envSchema = z.object({
   RATE_LIMIT_ACCOUNT_MAIL: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_TOKEN_LINKS: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WEBHOOK_SIGNATURE: z.coerce.number().int().min(1).default(30),
+  /** POST /api/activities per signed-in user and minute. */
+  RATE_LIMIT_ACTIVITIES: z.coerce.number().int().min(1).default(60),
+  /** Calls to /api/send-* per address and minute, counted before the key is looked up. */
+  RATE_LIMIT_API_SENDS: z.coerce.number().int().min(1).default(600),
   /** One password-reset or verification mail per address in this many seconds; more requests are answered the same way. */
   ACCOUNT_MAIL_INTERVAL_S: z.coerce.number().int().min(0).default(300),
   /** How often templates are reconciled with Meta's list; 0 turns the periodic sync off. */
@@ -159,6 +163,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       accountMail: env.RATE_LIMIT_ACCOUNT_MAIL,
       tokenLinks: env.RATE_LIMIT_TOKEN_LINKS,
       webhookSignature: env.RATE_LIMIT_WEBHOOK_SIGNATURE,
+      activities: env.RATE_LIMIT_ACTIVITIES,
+      apiSends: env.RATE_LIMIT_API_SENDS,
     },
     accountMailIntervalMs: env.ACCOUNT_MAIL_INTERVAL_S * 1000,
   };

@@ -54,6 +54,8 @@ export async function createTestApp(env: Record<string, string> = {}, existingDa
       RATE_LIMIT_SIGN_IN: '100000',
       RATE_LIMIT_ACCOUNT_MAIL: '100000',
       RATE_LIMIT_TOKEN_LINKS: '100000',
+      RATE_LIMIT_ACTIVITIES: '100000',
+      RATE_LIMIT_API_SENDS: '100000',
       ACCOUNT_MAIL_INTERVAL_S: '0',
       ...env,
     },

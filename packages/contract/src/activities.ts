@@ -10,17 +10,31 @@ export const sourceTypes = ['auth', 'system', 'whatsapp', 'user'] as const;
 export const sourceTypeSchema = z.enum(sourceTypes);
 export type SourceType = z.infer<typeof sourceTypeSchema>;
 
-export const activityDataSchema = z
-  .object({
-    username: z.string().max(200),
-    status: z.string().max(200),
-    recipient: z.string().max(200),
-    name: z.string().max(200),
-    action: z.string().max(200),
-    details: z.string().max(2000),
-  })
+const activityDataFields = {
+  username: z.string().max(200),
+  status: z.string().max(200),
+  recipient: z.string().max(200),
+  name: z.string().max(200),
+  action: z.string().max(200),
+  details: z.string().max(2000),
+};
+
+/** An admin's activity data: spec 3's fields, and anything else an import carries. */
+export const activityDataSchema = z.object(activityDataFields).partial().catchall(z.unknown());
+
+/** Serialized (UTF-8) size a non-admin's activity data may reach: spec 3's six fields at their longest, with room for escapes. */
+export const MEMBER_ACTIVITY_DATA_MAX_BYTES = 4096;
+
+/**
+ * A non-admin's activity data: only spec 3's fields, as text, and at most MEMBER_ACTIVITY_DATA_MAX_BYTES serialized,
+ * since it is stored for ever and shown to every admin.
+ */
+export const memberActivityDataSchema = z
+  .strictObject(activityDataFields)
   .partial()
-  .catchall(z.unknown());
+  .refine((data) => new TextEncoder().encode(JSON.stringify(data)).length <= MEMBER_ACTIVITY_DATA_MAX_BYTES, {
+    error: `data must be at most ${MEMBER_ACTIVITY_DATA_MAX_BYTES} bytes as JSON`,
+  });
 
 export const activitySchema = z.object({
   id: z.number().int(),
@@ -188,6 +202,20 @@ export function notificationTarget(activity: { type: string; sourceType: SourceT
   if (type.includes('template')) return '/templates';
   if (type.startsWith('api_key')) return '/api-keys';
   return '/activities';
+}
+
+/** The data fields a notification carries: those its sentence reads (activity-text.ts), never a bulky blob. */
+export const notificationDataKeys = ['username', 'status', 'recipient', 'name', 'action', 'details', 'takenOverBy'] as const;
+const NOTIFIED_TEXT_MAX = 2000;
+
+/** An activity as new_notification pushes it: its data cut to the fields the dropdown reads, each a short text or a number. */
+export function notificationOf(activity: Activity): Activity {
+  const data: Record<string, unknown> = {};
+  for (const key of notificationDataKeys) {
+    const value = activity.data[key];
+    if (typeof value === 'number' || (typeof value === 'string' && value.length <= NOTIFIED_TEXT_MAX)) data[key] = value;
+  }
+  return { ...activity, data };
 }
 
 export const realtimeEvents = {

@@ -26,6 +26,8 @@ export const API_KEY_NAME_MAX = 100;
 export const API_KEY_MAX_IP_RANGES = 50;
 /** Requests per minute a key may make when it has a limit; unset means only the plan's daily api_calls quota. */
 export const API_KEY_RATE_LIMIT_MAX = 100_000;
+/** The per-minute limit of a new key that names none (an admin may change it, or clear it with null). */
+export const API_KEY_DEFAULT_RATE_LIMIT = 120;
 
 const name = z
   .string({ error: 'name is required' })
@@ -131,6 +133,14 @@ export const apiKeyLogQuerySchema = z.object({
 });
 export type ApiKeyLogQuery = z.input<typeof apiKeyLogQuerySchema>;
 
+/**
+ * Refused calls (revoked or expired key, address outside its ranges, missing scope, over a limit) of one key, address,
+ * endpoint and reason are logged one row each for the first REFUSALS_LOGGED_EACH in a REFUSAL_WINDOW_MS window from the
+ * first; the rest of the window is one row whose `calls` counts them.
+ */
+export const REFUSAL_WINDOW_MS = 60_000;
+export const REFUSALS_LOGGED_EACH = 10;
+
 export const apiKeyLogEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
@@ -142,6 +152,12 @@ export const apiKeyLogEntrySchema = z.object({
   errorCode: z.string().nullable(),
   /** The message the call stored, when it sent one. */
   messageId: z.number().int().nullable(),
+  /** The customer's number of that message's conversation, for a link to it in /chat. */
+  phone: z.string().nullable(),
+  /** Answered again from an earlier call with the same Idempotency-Key (Idempotent-Replayed): nothing was sent. */
+  replayed: z.boolean(),
+  /** Calls the row stands for: 1, or the refused calls of a key, address, endpoint and reason past the first few in a minute. */
+  calls: z.number().int(),
 });
 export type ApiKeyLogEntry = z.infer<typeof apiKeyLogEntrySchema>;
 

@@ -651,6 +651,10 @@ export const apiKeyUsage = pgTable(
     errorCode: text('error_code'),
     /** The message the call stored; not a foreign key, so the log outlives a cleaned-up message. */
     messageId: integer('message_id'),
+    /** Calls this row stands for: 1, or the refused calls of a key, address, endpoint and reason folded into one row. */
+    calls: integer('calls').notNull().default(1),
+    /** Answered from an earlier call with the same Idempotency-Key (Idempotent-Replayed): nothing was sent again. */
+    replayed: boolean('replayed').notNull().default(false),
   },
   (t) => [index('api_key_usage_key_time_idx').on(t.keyId, sql`${t.at} DESC`), index('api_key_usage_time_idx').on(t.at)],
 );

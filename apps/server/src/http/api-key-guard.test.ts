@@ -1,4 +1,4 @@
-import type { ApiKey, ApiKeyLogEntry, ApiKeyUsage } from '@wac/contract/api-keys';
+import { type ApiKey, type ApiKeyLogEntry, type ApiKeyUsage, REFUSAL_WINDOW_MS, REFUSALS_LOGGED_EACH } from '@wac/contract/api-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { KEY_CACHE_MS } from '../modules/api-keys/api-key-access.ts';
@@ -254,6 +254,62 @@ describe('the usage log', () => {
     await echo(`wac_${'B'.repeat(43)}`);
     await sleep(500);
     expect(await logged()).toBe(before);
+  });
+});
+
+describe('refused calls in the usage log', () => {
+  it('logs 10,000 calls with a revoked key in a bounded number of rows that still count them all', async () => {
+    const { key, secret } = await createKey(t, { name: 'Revoked and hammered', scopes: ['send:text'] });
+    await adminOn('first', 'DELETE', `/api/keys/${key.id}`);
+    // A server of its own, closed afterwards: closing writes the row of the window still open.
+    const hammered = await startKeyServer(t);
+    const calls = 10_000;
+    const started = Date.now();
+    for (let sent = 0; sent < calls; sent += 500) {
+      const batch = await Promise.all(
+        Array.from({ length: 500 }, () => hammered.call({ method: 'POST', url: ECHO_URL, key: secret, payload: { phone: '1' } })),
+      );
+      expect(batch.every((res) => res.statusCode === 401)).toBe(true);
+    }
+    const windows = 1 + Math.floor((Date.now() - started) / REFUSAL_WINDOW_MS);
+    await hammered.close();
+
+    const { rows } = await t.ctx.database.pool.query<{ rows: number; calls: number }>(
+      'SELECT count(*)::int AS rows, sum(calls)::int AS calls FROM api_key_usage WHERE key_id = $1',
+      [key.id],
+    );
+    expect(rows[0]?.calls).toBe(calls);
+    expect(rows[0]?.rows).toBeLessThanOrEqual(windows * (REFUSALS_LOGGED_EACH + 1));
+    const { logs } = await logsOf(key.id, rows[0]?.rows ?? 0);
+    const folded = logs.filter((log) => log.calls > 1);
+    expect(folded.length).toBeGreaterThanOrEqual(1);
+    expect(folded[0]).toMatchObject({ status: 401, errorCode: 'UNAUTHORIZED', path: ECHO_URL });
+    const got: ApiKey = (await t.request({ method: 'GET', url: `/api/keys/${key.id}`, token: admin })).json();
+    expect(got.callsToday).toBe(calls);
+  }, 60_000);
+});
+
+describe('the per-address limit of the send endpoints', () => {
+  it('answers 429 with Retry-After past RATE_LIMIT_API_SENDS calls a minute from one address, before any key lookup', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_API_SENDS: '5' });
+    try {
+      const send = (remoteAddress: string) =>
+        limited.request({
+          method: 'POST',
+          url: '/api/send-text',
+          remoteAddress,
+          headers: { 'x-api-key': `wac_${'C'.repeat(43)}` },
+          payload: { phone: '+447700900123', message: 'hi' },
+        });
+      for (let i = 0; i < 5; i++) expect((await send('203.0.113.9')).statusCode).toBe(401);
+      const refused = await send('203.0.113.9');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', error: expect.stringContaining('5 calls a minute') });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await send('203.0.113.10')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

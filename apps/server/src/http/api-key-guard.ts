@@ -7,6 +7,7 @@ import type { ApiKeyAccess } from '../modules/api-keys/api-key-access.ts';
 import type { LicenseService } from '../modules/license/license.service.ts';
 import { unauthorized } from './app-error.ts';
 import { bearerToken } from './auth-guard.ts';
+import { tooManyRequests } from './rate-limits.ts';
 
 export interface ApiKeyCaller {
   id: number;
@@ -18,8 +19,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireApiKey on key-authenticated calls. */
     apiKey: ApiKeyCaller | null;
-    /** What a key-authenticated route reports for its usage log line: the message it stored. */
-    apiCallLog: { messageId: number | null };
+    /** What a key-authenticated route reports for its usage log line: the message it stored, and whether it was a replay. */
+    apiCallLog: { messageId: number | null; replayed: boolean };
   }
   interface FastifyInstance {
     /**
@@ -27,8 +28,10 @@ declare module 'fastify' {
      * X-API-Key), key valid (not unknown/revoked/expired: 401; IP outside allowedIps: 403; scope missing: 403
      * INSUFFICIENT_PERMISSIONS naming the scope), licence feature apiAccess (FEATURE_NOT_AVAILABLE), per-key rate limit
      * (429 RATE_LIMIT_EXCEEDED with Retry-After), daily api_calls quota (license.consumeApiCalls: 402 QUOTA_EXCEEDED at
-     * 100%, QUOTA_WARNING header from 80% like the licence guard's warning header). Every call that presented a key
-     * (also refused ones with a known key) is logged.
+     * 100%, QUOTA_WARNING header from 80% like the licence guard's warning header). Before any of it, each address may
+     * make RATE_LIMIT_API_SENDS calls a minute (429 with Retry-After), so unknown keys cannot cost a lookup each without
+     * bound. Every call that presented a known key is logged, refused ones bounded per key, address and reason
+     * (api-call-log.ts).
      *
      * Use it as the route's `onRequest`, not `preHandler`: onRequest runs before the body is parsed and validated, so a
      * caller without a valid key never has a body (or an upload) read, and a 400 for bad input is logged against the key.
@@ -46,6 +49,8 @@ export interface ApiKeyGuardDeps {
   /** The daily api_calls quota (license.consumeApiCalls, concurrent calls counted together). */
   quota: Pick<ApiCallQuota, 'take'>;
   usage: Pick<ApiCallLog, 'record'>;
+  /** Calls per address and minute, counted before the key is looked up. */
+  callsPerAddress: number;
 }
 
 /** A call made with a known key, to be logged when its answer is sent. */
@@ -54,6 +59,8 @@ interface PendingCall {
   errorCode: string | null;
   /** performance.now() when the key was known, for a call whose answer never went out. */
   startedAt: number;
+  /** Turned away by the key's rules (state, address, scope, licence, rate limit, quota): logged bounded. */
+  refused: boolean;
 }
 
 /** The `code` of an error answer (`{ error, code }`, the licence error payload): JSON from the error handler. */
@@ -71,14 +78,23 @@ function errorCodeOf(payload: unknown): string | null {
  * The X-API-Key guard of the key-authenticated routes, and their usage log: a call is pushed to the log's buffer when
  * its answer has gone out, with the error code of an error answer read back from the body the error handler wrote.
  */
-export function registerApiKeyGuard(app: FastifyInstance, { keys, license, quota, usage }: ApiKeyGuardDeps): void {
+export function registerApiKeyGuard(app: FastifyInstance, { keys, license, quota, usage, callsPerAddress }: ApiKeyGuardDeps): void {
   app.decorateRequest('apiKey', null);
   // Each guarded request gets its own object (a decorator's value would be shared by all).
   app.decorateRequest('apiCallLog', null as unknown as FastifyRequest['apiCallLog']);
   const pending = new WeakMap<FastifyRequest, PendingCall>();
+  const addressLimit = app.createRateLimit({ max: callsPerAddress, timeWindow: 60_000 });
+
+  async function limitAddress(request: FastifyRequest): Promise<void> {
+    request.apiCallLog = { messageId: null, replayed: false };
+    const limit = await addressLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw tooManyRequests(limit.ttlInSeconds, `This address may make ${callsPerAddress} calls a minute to the send endpoints.`);
+    }
+  }
 
   async function authenticate(request: FastifyRequest, reply: FastifyReply, scope: ApiKeyScope, orBearer: boolean): Promise<void> {
-    request.apiCallLog = { messageId: null };
+    await limitAddress(request);
     const secret = request.headers[API_KEY_HEADER];
     if (typeof secret !== 'string' || secret === '') {
       if (bearerToken(request)) throw unauthorized('This endpoint takes an API key in the X-API-Key header, not a bearer token');
@@ -86,11 +102,13 @@ export function registerApiKeyGuard(app: FastifyInstance, { keys, license, quota
     }
     const key = await keys.identify(secret);
     if (!key) throw unauthorized('Invalid API key');
-    pending.set(request, { keyId: key.id, errorCode: null, startedAt: performance.now() });
+    const call: PendingCall = { keyId: key.id, errorCode: null, startedAt: performance.now(), refused: true };
+    pending.set(request, call);
     keys.admit(key, request.ip, scope);
     await license.requireFeature('apiAccess');
     keys.throttle(key);
     const warning = await quota.take();
+    call.refused = false;
     if (warning) reply.header(QUOTA_WARNING_HEADER, JSON.stringify(warning));
     request.apiKey = { id: key.id, name: key.name, scopes: key.scopes };
   }
@@ -101,7 +119,7 @@ export function registerApiKeyGuard(app: FastifyInstance, { keys, license, quota
   );
   app.decorate('requireUserOrApiKey', (scope: ApiKeyScope) => async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers[API_KEY_HEADER] === undefined && bearerToken(request)) {
-      request.apiCallLog = { messageId: null };
+      await limitAddress(request);
       return app.requireUser(request);
     }
     return authenticate(request, reply, scope, true);
@@ -118,17 +136,22 @@ export function registerApiKeyGuard(app: FastifyInstance, { keys, license, quota
     if (!call) return;
     pending.delete(request);
     const latencyMs = elapsedMs ?? performance.now() - call.startedAt;
-    usage.record({
-      keyId: call.keyId,
-      at: new Date(Date.now() - latencyMs),
-      method: request.method,
-      path: request.routeOptions.url ?? request.url.split('?')[0] ?? request.url,
-      status,
-      latencyMs,
-      ip: request.ip,
-      errorCode: errorCode ?? call.errorCode,
-      messageId: request.apiCallLog.messageId,
-    });
+    usage.record(
+      {
+        keyId: call.keyId,
+        at: new Date(Date.now() - latencyMs),
+        method: request.method,
+        path: request.routeOptions.url ?? request.url.split('?')[0] ?? request.url,
+        status,
+        latencyMs,
+        ip: request.ip,
+        errorCode: errorCode ?? call.errorCode,
+        messageId: request.apiCallLog.messageId,
+        calls: 1,
+        replayed: request.apiCallLog.replayed,
+      },
+      call.refused,
+    );
   }
   app.addHook('onResponse', (request, reply, done) => {
     logCall(request, reply.statusCode, reply.elapsedTime, null);

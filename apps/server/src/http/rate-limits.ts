@@ -1,5 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 
 export function tooManyRequests(retryAfterSeconds: number, message = 'Too many requests.'): AppError {
@@ -27,4 +27,17 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
 /** Route options: at most `max` requests per client address in `windowMs`; 429 with Retry-After beyond. */
 export function perAddress(max: number, windowMs: number) {
   return { config: { rateLimit: { max, timeWindow: windowMs } } };
+}
+
+/** Route options, after an auth guard: at most `max` requests per signed-in user in `windowMs`; 429 with Retry-After beyond. */
+export function perUser(max: number, windowMs: number) {
+  return {
+    config: {
+      rateLimit: {
+        max,
+        timeWindow: windowMs,
+        keyGenerator: (request: FastifyRequest) => (request.auth ? `user:${request.auth.user.id}` : `address:${request.ip}`),
+      },
+    },
+  };
 }

@@ -3,6 +3,20 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { docsCspHeader } from '../http/security-headers.ts';
+import { publicApiTag } from '../modules/public-api/public-api.docs.ts';
+
+/** Whether any operation of a path item declares the X-API-Key scheme. */
+function takesKey(pathItem: object): boolean {
+  return Object.values(pathItem).some((operation: { security?: object[] } | undefined) =>
+    operation?.security?.some((scheme) => 'apiKey' in scheme),
+  );
+}
+
+/** The public endpoints an X-API-Key calls first (what integrators read the page for), then the rest as registered. */
+function keyEndpointsFirst<T extends { paths?: object }>(document: T): T {
+  const paths = Object.entries(document.paths ?? {});
+  return { ...document, paths: Object.fromEntries([...paths.filter(([, p]) => takesKey(p)), ...paths.filter(([, p]) => !takesKey(p))]) };
+}
 
 /** The OpenAPI document, generated from the routes' zod schemas, and its page under /api/docs. */
 export async function registerApiDocs(app: FastifyInstance, publicUrl: string): Promise<void> {
@@ -23,8 +37,11 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
         },
       },
       security: [{ bearer: [] }],
+      // Swagger UI shows the tags in this order: the public API first.
+      tags: [{ name: publicApiTag, description: 'The sends an API key makes, with the X-API-Key header.' }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) => ('openapiObject' in document ? keyEndpointsFirst(document.openapiObject) : document.swaggerObject),
   });
   const docsCsp = docsCspHeader(publicUrl);
   await app.register(fastifySwaggerUi, {

@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import type { Activity } from '@wac/contract/activities';
+import { describeActivity } from '@wac/contract/activity-text';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type SeededUser } from '../../test/seed-user.ts';
@@ -178,6 +180,30 @@ describe('who hears what (spec 6)', () => {
     const sentinel = (await t.ctx.activities.record({ type: 'sentinel', sourceType: 'system', userId: null })).activity.id;
     await benL.waitFor((r) => r.payload.id === sentinel);
     expect(benL.received.filter((r) => r.payload.type === 'login')).toEqual([]);
+  });
+});
+
+describe('notifications without bulky data', () => {
+  it('pushes new_notification with only the fields its sentence reads, however large the data', async () => {
+    const listener = await listen(adminToken);
+    const bulky = {
+      name: 'Spring import',
+      details: 'from the CRM',
+      rows: Array.from({ length: 5000 }, (_, i) => ({ row: i, note: 'x'.repeat(90) })),
+    };
+    const posted = await t.request({
+      method: 'POST',
+      url: '/api/activities',
+      token: adminToken,
+      payload: { type: 'crm_import', data: bulky },
+    });
+    expect(posted.statusCode).toBe(201);
+    const id = posted.json().activity.id as number;
+    await listener.waitFor((r) => r.event === 'new_notification' && r.payload.id === id);
+    const notification = listener.received.find((r) => r.event === 'new_notification' && r.payload.id === id)?.payload as Activity;
+    expect(JSON.stringify(notification).length).toBeLessThan(1000);
+    expect(notification.data).toEqual({ name: 'Spring import', details: 'from the CRM' });
+    expect(describeActivity(notification)).toBe(describeActivity(posted.json().activity));
   });
 });
 

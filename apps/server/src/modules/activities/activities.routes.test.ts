@@ -195,6 +195,78 @@ describe('POST /api/activities', () => {
   });
 });
 
+describe("POST /api/activities: a non-admin's data", () => {
+  const amysCount = async () =>
+    (await t.ctx.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM activities WHERE user_id = $1', [amy.id])).rows[0]?.n;
+
+  it('refuses a 100 KB blob with a 400 naming the field, and stores nothing', async () => {
+    const before = await amysCount();
+    const res = await post(amy.token, { type: 'note_added', data: { blob: 'x'.repeat(100_000) } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', error: expect.stringContaining('data.blob') });
+    expect(await amysCount()).toBe(before);
+  });
+
+  it.each([
+    [{ details: { nested: true } }, 'data.details'],
+    [{ name: 42 }, 'data.name'],
+    [{ items: [1, 2, 3] }, 'data.items'],
+  ])('refuses %j, outside spec 3’s text fields', async (data, field) => {
+    const res = await post(amy.token, { type: 'note_added', data });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain(field);
+  });
+
+  it('refuses data over 4 KB as JSON even within each field’s length', async () => {
+    const quotes = '"'.repeat(2000);
+    const res = await post(amy.token, { type: 'note_added', data: { details: quotes, name: 'n'.repeat(200) } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('data must be at most 4096 bytes as JSON (body data)');
+  });
+
+  it('keeps spec 3’s fields at their longest', async () => {
+    const full = {
+      status: 's'.repeat(200),
+      recipient: 'r'.repeat(200),
+      name: 'n'.repeat(200),
+      action: 'a'.repeat(200),
+      details: 'd'.repeat(2000),
+    };
+    const res = await post(amy.token, { type: 'note_added', data: full });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().activity.data).toEqual({ ...full, username: 'amy' });
+  });
+
+  it('still lets an admin import data of any shape', async () => {
+    const res = await post(admin, { type: 'imported_note', data: { items: [1, 2, 3], source: { system: 'crm' } } });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('POST /api/activities per-user rate limit', () => {
+  it('answers 429 with Retry-After past the limit, for that user only', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_ACTIVITIES: '3' });
+    try {
+      const carol = await addUser(limited, { username: 'carol' });
+      const dan = await addUser(limited, { username: 'dan' });
+      const postAs = (token: string) => limited.request({ method: 'POST', url: '/api/activities', token, payload: { type: 'note_added' } });
+      for (let i = 0; i < 3; i++) expect((await postAs(carol.token)).statusCode).toBe(201);
+      const refused = await postAs(carol.token);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('RATE_LIMIT_EXCEEDED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await postAs(dan.token)).statusCode).toBe(201);
+      const { rows } = await limited.ctx.database.pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM activities WHERE user_id = $1 AND type = 'note_added'",
+        [carol.id],
+      );
+      expect(rows[0]?.n).toBe(3);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('recording several activities at once', () => {
   it('writes them in one go in the given order, with their users, and a rolled back transaction writes none', async () => {
     const at = new Date('2025-03-04T05:06:07.000Z');

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/auth-guard.ts';
+import { perUser } from '../../http/rate-limits.ts';
 
 const tags = ['Activities'];
 
@@ -24,11 +25,14 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     '/api/activities',
     {
+      ...perUser(ctx.config.rateLimits.activities, 60_000),
       schema: {
         tags,
         description:
           "Admins may name another userId, any sourceType and type, an ip and a timestamp. Anyone else records sourceType 'user' " +
-          'activities of their own with a type the server does not write itself; their ip, timestamp and data.username are the server’s.',
+          'activities of their own with a type the server does not write itself, and data of spec 3’s fields only (username, ' +
+          'status, recipient, name, action, details) up to 4 KB as JSON; their ip, timestamp and data.username are the server’s. ' +
+          'Each user may post RATE_LIMIT_ACTIVITIES a minute (429 with Retry-After beyond).',
         body: createActivityBodySchema,
         response: { 201: activityResponseSchema },
       },

@@ -3,6 +3,8 @@ import {
   type CreateActivityBody,
   canSeeActivity,
   isReservedActivityType,
+  memberActivityDataSchema,
+  notificationOf,
   realtimeEvents,
   type SourceType,
   shouldNotify,
@@ -10,7 +12,7 @@ import {
 } from '@wac/contract/activities';
 import type { User } from '@wac/contract/auth';
 import type { DbOrTx } from '../../db/database.ts';
-import { forbidden, notFound } from '../../http/app-error.ts';
+import { badRequest, forbidden, notFound } from '../../http/app-error.ts';
 import { afterCommit } from '../../realtime/after-commit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { ActivitiesRepository, ActivityFilter } from './activities.repository.ts';
@@ -53,21 +55,40 @@ function asMember(author: User, body: CreateActivityBody, requestIp: string): Re
   if (body.userId !== undefined && body.userId !== author.id) throw forbidden('You can only record activities of your own');
   if (body.sourceType !== 'user') throw forbidden("Only admins can record auth, system or WhatsApp activities; use sourceType 'user'");
   if (isReservedActivityType(body.type)) throw forbidden(`Only the server records "${body.type}" activities`);
-  return { type: body.type, sourceType: 'user', data: { ...body.data, username: author.username }, userId: author.id, ip: requestIp };
+  return {
+    type: body.type,
+    sourceType: 'user',
+    data: { ...memberData(body.data), username: author.username },
+    userId: author.id,
+    ip: requestIp,
+  };
+}
+
+/** A non-admin's data in its strict shape, or a 400 naming the field at fault, as the body's validation names them. */
+function memberData(data: CreateActivityBody['data']): Record<string, unknown> {
+  const parsed = memberActivityDataSchema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const details = parsed.error.issues.map((issue) => {
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+    return { field: ['data', ...issue.path.map(String), ...keys.slice(0, 1)].join('.'), message: issue.message };
+  });
+  const first = details[0];
+  throw badRequest(first ? `${first.message} (body ${first.field})` : 'Invalid data (body data)', details);
 }
 
 export function createActivityService(repository: ActivitiesRepository, realtime: Realtime) {
-  /** Spec 6: new_activity to whoever can see it in their feed, new_notification to whoever is notified. */
+  /** Spec 6: new_activity to whoever can see it in their feed, new_notification (without bulky data) to whoever is notified. */
   function broadcast(activity: Activity): void {
     realtime.toAdmins(realtimeEvents.newActivity, activity);
-    realtime.toAdmins(realtimeEvents.newNotification, activity);
+    const notification = notificationOf(activity);
+    realtime.toAdmins(realtimeEvents.newNotification, notification);
     const owner = activity.userId;
     if (owner !== null) {
       const ownerAsAgent: Viewer = { id: owner, role: 'agent' };
       if (canSeeActivity(ownerAsAgent, activity)) realtime.toUserUnlessAdmin(owner, realtimeEvents.newActivity, activity);
-      if (shouldNotify(ownerAsAgent, activity)) realtime.toUserUnlessAdmin(owner, realtimeEvents.newNotification, activity);
+      if (shouldNotify(ownerAsAgent, activity)) realtime.toUserUnlessAdmin(owner, realtimeEvents.newNotification, notification);
     }
-    if (activity.sourceType === 'system') realtime.toAgents(realtimeEvents.newNotification, activity, owner);
+    if (activity.sourceType === 'system') realtime.toAgents(realtimeEvents.newNotification, notification, owner);
   }
 
   async function asAdmin(author: User, body: CreateActivityBody, requestIp: string): Promise<RecordActivity> {

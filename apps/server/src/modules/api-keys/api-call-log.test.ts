@@ -13,6 +13,8 @@ const row = (n: number): ApiCallRow => ({
   ip: '127.0.0.1',
   errorCode: null,
   messageId: n,
+  calls: 1,
+  replayed: false,
 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

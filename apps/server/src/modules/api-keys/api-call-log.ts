@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiCallRow } from './api-keys.repository.ts';
+import { createRefusedCalls } from './refused-calls.ts';
 
 /** A call waits at most this long in memory before it is written... */
 const FLUSH_EVERY_MS = 250;
@@ -7,6 +8,8 @@ const FLUSH_EVERY_MS = 250;
 const FLUSH_AT_ROWS = 500;
 /** While the database does not answer, calls past this many are dropped (and counted) rather than filling the memory. */
 const MAX_WAITING = 50_000;
+/** How often open windows of refused calls are looked at, to write the row of each that ended. */
+const REFUSALS_SWEEP_MS = 5_000;
 
 export interface ApiCallLogDeps {
   /** Writes a batch in one statement (the repository's insertCalls). */
@@ -17,13 +20,35 @@ export interface ApiCallLogDeps {
 /**
  * The usage log of key-authenticated calls, written off the request path: a call is pushed onto an array, and one
  * multi-row INSERT every 250 ms (or every 500 calls) writes what has gathered, one batch at a time. Closing writes the rest.
+ * Refused calls are bounded per key, address, endpoint and reason (refused-calls.ts): past the first few in a minute,
+ * one row counts the rest, written within a few seconds of the minute's end.
  */
-export function createApiCallLog({ write, log }: ApiCallLogDeps) {
+export function createApiCallLog({ write, log, now = Date.now }: ApiCallLogDeps & { now?: () => number }) {
   let waiting: ApiCallRow[] = [];
   let dropped = 0;
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> | null = null;
   let closed = false;
+  const refusals = createRefusedCalls(now);
+  let sweepTimer: NodeJS.Timeout | null = null;
+
+  function push(row: ApiCallRow): void {
+    if (waiting.length >= MAX_WAITING) {
+      dropped += 1;
+      return;
+    }
+    waiting.push(row);
+    if (waiting.length >= FLUSH_AT_ROWS && !writing) void flush();
+    else later();
+  }
+
+  function sweepLater(): void {
+    sweepTimer ??= setTimeout(() => {
+      sweepTimer = null;
+      for (const row of refusals.ended()) push(row);
+      if (refusals.open) sweepLater();
+    }, REFUSALS_SWEEP_MS).unref();
+  }
 
   function later(): void {
     timer ??= setTimeout(() => {
@@ -67,19 +92,22 @@ export function createApiCallLog({ write, log }: ApiCallLogDeps) {
   }
 
   return {
-    record(row: ApiCallRow): void {
-      if (waiting.length >= MAX_WAITING) {
-        dropped += 1;
+    /** Logs a call; a `refused` one (turned away by the key's rules) may be folded into its window's counting row. */
+    record(row: ApiCallRow, refused = false): void {
+      if (!refused) {
+        push(row);
         return;
       }
-      waiting.push(row);
-      if (waiting.length >= FLUSH_AT_ROWS && !writing) void flush();
-      else later();
+      for (const due of refusals.add(row)) push(due);
+      if (refusals.open) sweepLater();
     },
     flush,
-    /** On shutdown: writes what is waiting, once; a failure now loses those calls (logged). */
+    /** On shutdown: writes what is waiting (the counting rows of open windows too), once; a failure now loses those calls (logged). */
     close(): Promise<void> {
       closed = true;
+      if (sweepTimer) clearTimeout(sweepTimer);
+      sweepTimer = null;
+      for (const row of refusals.all()) push(row);
       return flush();
     },
   };

@@ -19,10 +19,23 @@ export async function registerApiKeys(app: FastifyInstance, ctx: AppContext): Pr
   const repository = createApiKeysRepository(db);
   const access = createApiKeyAccess(repository);
   const usage = createApiCallLog({ write: (rows) => repository.insertCalls(rows), log: ctx.log });
-  registerApiKeyGuard(app, { keys: access, license: ctx.license, quota: createApiCallQuota(ctx.license, db), usage });
+  registerApiKeyGuard(app, {
+    keys: access,
+    license: ctx.license,
+    quota: createApiCallQuota(ctx.license, db),
+    usage,
+    callsPerAddress: ctx.config.rateLimits.apiSends,
+  });
   app.addHook('onClose', () => usage.close());
 
-  const service = createApiKeysService({ db, repository, access, activities: ctx.activities, appTimezone: ctx.appTimezone });
+  const service = createApiKeysService({
+    db,
+    repository,
+    access,
+    activities: ctx.activities,
+    appTimezone: ctx.appTimezone,
+    phonesOfMessages: ctx.messaging.service.phonesOfMessages,
+  });
   await app.register(apiKeysRoutes, { service });
   ctx.jobs.schedule(apiCallLogCleanupJob({ repository, days: ctx.config.apiLogRetentionDays, log: ctx.log }));
 }

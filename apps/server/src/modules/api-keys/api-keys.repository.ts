@@ -24,6 +24,10 @@ export interface ApiCallRow {
   ip: string | null;
   errorCode: string | null;
   messageId: number | null;
+  /** Calls the row stands for: 1, or more for refused calls folded into one row (refused-calls.ts). */
+  calls: number;
+  /** Answered again from an earlier call with the same Idempotency-Key. */
+  replayed: boolean;
 }
 
 export interface ApiCallFilter {
@@ -107,11 +111,13 @@ export function createApiKeysRepository(db: Db) {
         ['ip', 'text', rows.map((r) => r.ip)],
         ['error_code', 'text', rows.map((r) => r.errorCode)],
         ['message_id', 'int', rows.map((r) => r.messageId)],
+        ['calls', 'int', rows.map((r) => r.calls)],
+        ['replayed', 'boolean', rows.map((r) => r.replayed)],
       ]);
       await db.execute(sql`
         WITH logged AS (
-          INSERT INTO api_key_usage (key_id, at, method, path, status, latency_ms, ip, error_code, message_id)
-          SELECT v.key_id, v.at, v.method, v.path, v.status, v.latency_ms::real, v.ip, v.error_code, v.message_id
+          INSERT INTO api_key_usage (key_id, at, method, path, status, latency_ms, ip, error_code, message_id, calls, replayed)
+          SELECT v.key_id, v.at, v.method, v.path, v.status, v.latency_ms::real, v.ip, v.error_code, v.message_id, v.calls, v.replayed
           FROM ${values.source}
           RETURNING key_id, at
         )
@@ -123,7 +129,7 @@ export function createApiKeysRepository(db: Db) {
     /** Calls since midnight in `timezone`, per key; keys without any are absent. */
     async callsToday(timezone: string, keyId?: number): Promise<Map<number, number>> {
       const rows = await db
-        .select({ keyId: apiKeyUsage.keyId, n: count() })
+        .select({ keyId: apiKeyUsage.keyId, n: sql<number>`sum(${apiKeyUsage.calls})::int` })
         .from(apiKeyUsage)
         .where(and(sql`${apiKeyUsage.at} >= ${todayStart(timezone)}`, keyId === undefined ? undefined : eq(apiKeyUsage.keyId, keyId)))
         .groupBy(apiKeyUsage.keyId);
@@ -156,7 +162,7 @@ export function createApiKeysRepository(db: Db) {
         b AS (SELECT array_agg(start ORDER BY start) AS starts FROM d)
         SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(c.calls, 0)::int AS calls, coalesce(c.errors, 0)::int AS errors
         FROM d LEFT JOIN (
-          SELECT b.starts[width_bucket(u.at, b.starts)] AS start, count(*) AS calls, count(*) FILTER (WHERE u.status >= 400) AS errors
+          SELECT b.starts[width_bucket(u.at, b.starts)] AS start, sum(u.calls) AS calls, sum(u.calls) FILTER (WHERE u.status >= 400) AS errors
           FROM api_key_usage u, b
           WHERE u.key_id = ${keyId} AND u.at >= b.starts[1]
           GROUP BY 1

@@ -1,4 +1,5 @@
 import {
+  API_KEY_DEFAULT_RATE_LIMIT,
   apiKeyCreatedSchema,
   apiKeyCreateSchema,
   apiKeyListSchema,
@@ -8,6 +9,7 @@ import {
   apiKeyUpdateSchema,
   apiKeyUsageQuerySchema,
   apiKeyUsageSchema,
+  REFUSALS_LOGGED_EACH,
 } from '@wac/contract/api-keys';
 import { idParamsSchema } from '@wac/contract/common';
 import { errorBodySchema } from '@wac/contract/errors';
@@ -32,8 +34,8 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ service: ApiKeysService }> =
         tags,
         description:
           'Creates a key and answers its secret (`wac_` and 43 characters) this once: only its SHA-256 is stored, and its first 12 ' +
-          'characters (`prefix`) to recognise it. Without allowedIps any address may use it; without rateLimitPerMinute only the ' +
-          "plan's daily api_calls quota limits it.",
+          'characters (`prefix`) to recognise it. Without allowedIps any address may use it. Without rateLimitPerMinute it may make ' +
+          `${API_KEY_DEFAULT_RATE_LIMIT} calls a minute; null leaves only the plan's daily api_calls quota to limit it.`,
         body: apiKeyCreateSchema,
         response: { 201: apiKeyCreatedSchema, ...refusals },
       },
@@ -86,7 +88,9 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ service: ApiKeysService }> =
       schema: {
         tags,
         description:
-          'Every call made with the key, newest first (written within a quarter of a second of the answer). status filters by ' +
+          'Every call made with the key, newest first (written within a quarter of a second of the answer). Refused calls past ' +
+          `the first ${REFUSALS_LOGGED_EACH} of an address, endpoint and reason in a minute are one row whose calls counts them. ` +
+          'replayed marks an answer repeated for an Idempotency-Key, phone the customer of the stored message. status filters by ' +
           'an HTTP status or `errors` (400 and above), path by part of the path, from and to by time.',
         params: idParamsSchema,
         querystring: apiKeyLogQuerySchema,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  API_KEY_DEFAULT_RATE_LIMIT,
   API_KEY_SECRET_PREFIX,
   API_KEY_VISIBLE_PREFIX_LENGTH,
   type ApiKey,
@@ -28,6 +29,8 @@ export interface ApiKeysDeps {
   activities: ActivityService;
   /** app.timezone: "calls today" and the usage chart's days. */
   appTimezone: () => Promise<string>;
+  /** The customer's number of each logged message's conversation (messaging's use case), for links to /chat. */
+  phonesOfMessages: (messageIds: readonly number[]) => Promise<Map<number, string>>;
 }
 
 type Create = z.output<typeof apiKeyCreateSchema>;
@@ -82,7 +85,7 @@ function changedFields(row: ApiKeyRow, change: Partial<NewApiKeyRow>): string[] 
 }
 
 /** API keys (spec 7): created with a secret shown once, edited, revoked, and their usage log and chart. */
-export function createApiKeysService({ db, repository, access, activities, appTimezone }: ApiKeysDeps) {
+export function createApiKeysService({ db, repository, access, activities, appTimezone, phonesOfMessages }: ApiKeysDeps) {
   const record = (tx: Tx, actor: User, type: string, name: string, details?: string) =>
     activities.record({ type, sourceType: 'user', userId: actor.id, data: { username: actor.username, name, details } }, tx);
 
@@ -119,7 +122,7 @@ export function createApiKeysService({ db, repository, access, activities, appTi
             scopes: body.scopes,
             expiresAt,
             allowedIps: body.allowedIps,
-            rateLimitPerMinute: body.rateLimitPerMinute ?? null,
+            rateLimitPerMinute: body.rateLimitPerMinute === undefined ? API_KEY_DEFAULT_RATE_LIMIT : body.rateLimitPerMinute,
             createdBy: actor.id,
           },
           tx,
@@ -184,6 +187,7 @@ export function createApiKeysService({ db, repository, access, activities, appTi
         to: query.to ? new Date(query.to) : undefined,
       };
       const { rows, total } = await repository.calls(id, filter, query.limit, (query.page - 1) * query.limit);
+      const phones = await phonesOfMessages([...new Set(rows.flatMap((row) => (row.messageId === null ? [] : [row.messageId])))]);
       const logs = rows.map((row) => ({
         id: row.id,
         at: row.at.toISOString(),
@@ -194,6 +198,9 @@ export function createApiKeysService({ db, repository, access, activities, appTi
         ip: row.ip,
         errorCode: row.errorCode,
         messageId: row.messageId,
+        phone: row.messageId === null ? null : (phones.get(row.messageId) ?? null),
+        replayed: row.replayed,
+        calls: row.calls,
       }));
       return { logs, pagination: paginationOf(query.page, query.limit, total) };
     },

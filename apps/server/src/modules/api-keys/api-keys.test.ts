@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ApiKey } from '@wac/contract/api-keys';
+import { API_KEY_DEFAULT_RATE_LIMIT, type ApiKey } from '@wac/contract/api-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../../test/seed-user.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -37,7 +37,7 @@ describe('creating a key', () => {
       status: 'active',
       expiresAt: null,
       allowedIps: [],
-      rateLimitPerMinute: null,
+      rateLimitPerMinute: API_KEY_DEFAULT_RATE_LIMIT,
       createdBy: 'admin',
       lastUsedAt: null,
       revokedAt: null,
@@ -75,6 +75,16 @@ describe('creating a key', () => {
     expect(a.secret).not.toBe(b.secret);
     const { keys } = (await api('GET', '/api/keys')).json() as { keys: ApiKey[] };
     expect(keys.slice(0, 2).map((k) => k.name)).toEqual(['Second', 'First']);
+  });
+
+  it('gives a new key the default per-minute limit unless it names one, or none with null', async () => {
+    const named = await createKey(t, { name: 'Named limit', scopes: ['send:text'], rateLimitPerMinute: 30 });
+    expect(named.key.rateLimitPerMinute).toBe(30);
+    const none = await createKey(t, { name: 'No limit', scopes: ['send:text'], rateLimitPerMinute: null });
+    expect(none.key.rateLimitPerMinute).toBeNull();
+    const defaulted = await createKey(t, { name: 'Default limit', scopes: ['send:text'] });
+    expect(defaulted.key.rateLimitPerMinute).toBe(API_KEY_DEFAULT_RATE_LIMIT);
+    expect((await api('GET', `/api/keys/${defaulted.key.id}`)).json().rateLimitPerMinute).toBe(API_KEY_DEFAULT_RATE_LIMIT);
   });
 
   it('keeps the expiry, IP ranges and rate limit it is given, and shows a passed expiry as expired', async () => {

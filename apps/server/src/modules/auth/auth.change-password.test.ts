@@ -58,6 +58,33 @@ describe('POST /api/change-password', () => {
   });
 });
 
+describe('POST /api/change-password throttle', () => {
+  it('answers 429 past the sign-in limit of wrong current passwords from one address, counted before the check', async () => {
+    const dora = await addUser(t, { username: 'dora', password: 'dora-pass-1' });
+    const guess = (currentPassword: string, remoteAddress: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/change-password',
+        token: dora.token,
+        remoteAddress,
+        payload: { currentPassword, newPassword: 'dora-pass-2' },
+      });
+    // A burst in parallel gets no more checks than the limit (LOGIN_MAX_FAILURES, 10).
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => guess(`guess-${i}`, '198.51.100.20')));
+    expect(burst.filter((res) => res.statusCode === 400)).toHaveLength(10);
+    const refused = burst.filter((res) => res.statusCode === 429);
+    expect(refused).toHaveLength(2);
+    expect(refused[0]?.json()).toMatchObject({
+      code: 'RATE_LIMIT_EXCEEDED',
+      error: expect.stringContaining('Too many wrong current passwords'),
+    });
+    expect(Number(refused[0]?.headers['retry-after'])).toBeGreaterThan(0);
+    // Even the right password waits from that address; another address may still change it.
+    expect((await guess('dora-pass-1', '198.51.100.20')).statusCode).toBe(429);
+    expect((await guess('dora-pass-1', '198.51.100.21')).statusCode).toBe(200);
+  });
+});
+
 describe('activities written by auth', () => {
   it('records sign-in, sign-out and a failed sign-in with who and from where', async () => {
     await t.ctx.database.pool.query('DELETE FROM activities');

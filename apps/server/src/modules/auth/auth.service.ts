@@ -38,13 +38,13 @@ export function createAuthService(ctx: BaseContext, auth: AuthRepository, users:
    * window, so a burst in parallel gets no more; the account itself only slows down, so its owner can still sign in
    * from elsewhere during an attack.
    */
-  async function countAttempt(username: string, ip: string): Promise<void> {
+  async function countAttempt(username: string, ip: string, tooMany = 'Too many failed sign-in attempts.'): Promise<void> {
     const counted = await auth.countSignInAttempt(username, ip, THROTTLE_WINDOW_MS);
     if (counted.attempts > config.loginMaxFailures) {
       const minutesLeft = Math.max(1, Math.ceil((counted.windowStartedAt.getTime() + THROTTLE_WINDOW_MS - Date.now()) / 60_000));
       throw new AppError(
         'RATE_LIMIT_EXCEEDED',
-        `Too many failed sign-in attempts. Please wait ${minutesLeft} minute${minutesLeft === 1 ? '' : 's'} and try again.`,
+        `${tooMany} Please wait ${minutesLeft} minute${minutesLeft === 1 ? '' : 's'} and try again.`,
         429,
         undefined,
         { retryAfter: minutesLeft * 60 },
@@ -182,10 +182,16 @@ export function createAuthService(ctx: BaseContext, auth: AuthRepository, users:
       if (!reset) throw badRequest('This password reset link is invalid or has expired. Please request a new password reset.');
     },
 
+    /**
+     * A guess at the current password counts as a sign-in attempt on the account from that address (the same budget,
+     * counted before the check), so a stolen session cannot guess the password faster than the sign-in page allows.
+     */
     async changeOwnPassword(user: User, sessionId: number, current: string, next: string, meta: RequestMeta): Promise<void> {
       const row = await users.findById(user.id);
       if (!row) throw unauthorized();
+      await countAttempt(row.username, meta.ip, 'Too many wrong current passwords.');
       if (!(await verifyPassword(row.passwordHash, current))) throw badRequest('Current password is incorrect');
+      await auth.clearSignInAttempts(row.username, meta.ip);
       await this.setPassword(user.id, next, sessionId, { type: 'password_changed', actor: user, meta });
     },
 

@@ -14,6 +14,7 @@ import {
 } from './bot-replies.ts';
 import { type ConversationSession, findSessions } from './conversation-sessions.repository.ts';
 import { chatHistory, listConversationSummaries, listFailedMessages, markRead, messageStatus } from './conversations.service.ts';
+import { phonesOfMessages } from './message-phones.repository.ts';
 import { lockWamids } from './message-statuses.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
 import { optedOutPhones } from './opt-outs.repository.ts';
@@ -49,6 +50,8 @@ export function createMessagingService(deps: MessagingDeps) {
     optedOut: (phones: readonly string[], keywords: OptKeywords) => optedOutPhones(deps.db, phones, keywords),
     /** How many of these messages their customers answered within `hours` (a campaign's replies). */
     repliedWithin: (messageIds: readonly number[], hours: number) => repliedWithin(deps.db, messageIds, hours),
+    /** The customer's number of each message's conversation (links to /chat from other domains' lists). */
+    phonesOfMessages: (messageIds: readonly number[]) => phonesOfMessages(deps.db, messageIds),
     /** Campaign sends Meta accepted, stored in their customers' conversations within the caller's transaction. */
     storeAcceptedTemplates: (tx: Tx, sends: AcceptedTemplateSend[]) => storeAcceptedTemplates(tx, deps, sends),
     /** Takes these messages' locks first, in the order webhook batches take them, before other rows of the same sends. */

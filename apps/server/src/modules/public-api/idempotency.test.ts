@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { ApiKeyLogEntry } from '@wac/contract/api-keys';
 import type { ChatMessage } from '@wac/contract/chat';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +46,26 @@ describe('Idempotency-Key', () => {
 
     expect((await sentTo(t, '447700900901')).map((m) => m.text)).toEqual(['Your code is 4411']);
     expect((await messageRows(t, inbound.conversationId)).filter((m) => m.direction === 'outbound')).toHaveLength(1);
+  });
+
+  it("marks the replay in the key's log, each call with the message and its customer's number", async () => {
+    await customerWrites(t, { from: '447700900909', text: 'Hi' });
+    const first = await sendText('447700900909', 'Your parcel left', 'parcel-1', crm);
+    const again = await sendText('447700900909', 'Your parcel left', 'parcel-1', crm);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const messageId = first.json().message.id as number;
+    const token = await t.adminToken();
+    let logs: ApiKeyLogEntry[] = [];
+    await expect
+      .poll(async () => {
+        logs = (await t.request({ method: 'GET', url: `/api/keys/${crm.id}/logs?path=send-text`, token })).json().logs;
+        return logs.length;
+      })
+      .toBe(2);
+    expect(logs.map((log) => [log.status, log.replayed, log.messageId, log.phone])).toEqual([
+      [201, true, messageId, '447700900909'],
+      [201, false, messageId, '447700900909'],
+    ]);
   });
 
   it('sends once when identical requests arrive together', async () => {

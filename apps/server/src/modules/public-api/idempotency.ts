@@ -110,7 +110,7 @@ export function createIdempotency(db: Db) {
         }
         if (!answer) throw conflict(`A request with this ${HEADER_NAME} is still being processed`);
       }
-      if (key) request.apiCallLog.messageId = answer.body.message.id;
+      if (key) request.apiCallLog = { messageId: answer.body.message.id, replayed: answer.replayed };
       return answer;
     },
   };

@@ -6,7 +6,8 @@ import { z } from 'zod';
 
 // The public API's schemas as the OpenAPI document (/api/docs) shows them: with descriptions and examples.
 
-export const publicApiTags = ['Public API'];
+export const publicApiTag = 'Public API';
+export const publicApiTags = [publicApiTag];
 export const publicApiSecurity = [{ apiKey: [] }];
 // No 401/402/403/429 schemas: they would strip the licence error fields of spec 8 (and the key guard writes them).
 export const sendRefusals = { 400: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };

@@ -329,4 +329,12 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(form)).toEqual(['multipart/form-data']);
     expect(form['multipart/form-data'].schema).toMatchObject({ properties: { file: { format: 'binary' } }, required: ['file', 'phone'] });
   });
+
+  it('lists the public key-authenticated endpoints first, and their tag first', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json();
+    const paths = Object.keys(doc.paths);
+    expect(paths.slice(0, 4).sort()).toEqual(['/api/send-buttons', '/api/send-media', '/api/send-template', '/api/send-text']);
+    expect(paths.length).toBeGreaterThan(4);
+    expect(doc.tags[0].name).toBe('Public API');
+  });
 });

@@ -1,3 +1,4 @@
+import { API_KEY_DEFAULT_RATE_LIMIT } from '@wac/contract/api-keys';
 import { describe, expect, it } from 'vitest';
 import { apiKeyBodyOf, dayOfExpiry, emptyApiKeyForm, expiryOfDay } from './api-key-form-values';
 
@@ -27,10 +28,15 @@ describe('API key form values', () => {
     expect(apiKeyBodyOf(base, 'UTC', '2026-05-01', now).body.expiresAt).toBeNull();
   });
 
-  it('sends no expiry, no ranges and no rate limit when they are left empty', () => {
+  it('starts a new key at the default per-minute limit, with no expiry and no ranges', () => {
     const { body, errors } = apiKeyBodyOf({ ...emptyApiKeyForm, name: 'Shop', scopes: ['send:media'] }, 'UTC');
     expect(errors).toEqual({});
-    expect(body).toEqual({ name: 'Shop', scopes: ['send:media'], allowedIps: [], rateLimitPerMinute: null });
+    expect(body).toEqual({ name: 'Shop', scopes: ['send:media'], allowedIps: [], rateLimitPerMinute: API_KEY_DEFAULT_RATE_LIMIT });
+  });
+
+  it('sends no rate limit when the field is cleared', () => {
+    const { body } = apiKeyBodyOf({ ...emptyApiKeyForm, name: 'Shop', scopes: ['send:media'], rateLimitPerMinute: '' }, 'UTC');
+    expect(body.rateLimitPerMinute).toBeNull();
   });
 
   it('refuses more ranges than a key may hold', () => {

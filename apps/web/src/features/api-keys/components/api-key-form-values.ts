@@ -1,4 +1,5 @@
 import {
+  API_KEY_DEFAULT_RATE_LIMIT,
   API_KEY_MAX_IP_RANGES,
   type ApiKey,
   type ApiKeyCreate,
@@ -29,7 +30,14 @@ export interface ApiKeyFormValues {
   rateLimitPerMinute: string;
 }
 
-export const emptyApiKeyForm: ApiKeyFormValues = { name: '', scopes: [], expiresAt: '', allowedIps: '', rateLimitPerMinute: '' };
+/** A new key starts with the default per-minute limit, shown in the form to change or clear. */
+export const emptyApiKeyForm: ApiKeyFormValues = {
+  name: '',
+  scopes: [],
+  expiresAt: '',
+  allowedIps: '',
+  rateLimitPerMinute: String(API_KEY_DEFAULT_RATE_LIMIT),
+};
 
 const day = (value: string, zone: string) => {
   try {

@@ -1,4 +1,11 @@
-import { API_KEY_NAME_MAX, API_KEY_RATE_LIMIT_MAX, type ApiKeyCreate, apiKeyScopeLabels, apiKeyScopes } from '@wac/contract/api-keys';
+import {
+  API_KEY_DEFAULT_RATE_LIMIT,
+  API_KEY_NAME_MAX,
+  API_KEY_RATE_LIMIT_MAX,
+  type ApiKeyCreate,
+  apiKeyScopeLabels,
+  apiKeyScopes,
+} from '@wac/contract/api-keys';
 import { type FormEvent, useId } from 'react';
 import { Link } from 'react-router';
 import { useAppSettings } from '../../../lib/app-settings';
@@ -81,7 +88,7 @@ export function ApiKeyForm({ initial, submitLabel, saving, cancelTo, onSubmit }:
           max={API_KEY_RATE_LIMIT_MAX}
           step={1}
           {...field('rateLimitPerMinute')}
-          hint="Optional: calls beyond this in a minute are answered 429 with Retry-After. Leave empty to count only the plan's daily API calls."
+          hint={`Calls beyond this in a minute are answered 429 with Retry-After. New keys start at ${API_KEY_DEFAULT_RATE_LIMIT}. Leave empty to count only the plan's daily API calls.`}
         />
       </div>
 

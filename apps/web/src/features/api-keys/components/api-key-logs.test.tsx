@@ -19,6 +19,9 @@ const log = (patch: Partial<ApiKeyLogEntry>): ApiKeyLogEntry => ({
   ip: '203.0.113.7',
   errorCode: null,
   messageId: 77,
+  phone: '447700900123',
+  replayed: false,
+  calls: 1,
   ...patch,
 });
 
@@ -54,6 +57,28 @@ describe('ApiKeyLogs', () => {
     expect(within(sent!).getByText('2026-05-10 11:00')).toBeTruthy();
     expect(within(limited!).getByText('429').className).toContain('badge-warning');
     expect(within(limited!).getByText('RATE_LIMIT_EXCEEDED')).toBeTruthy();
+  });
+
+  it('marks idempotent replays, links each message to its conversation and counts folded refusals', () => {
+    renderLogs([
+      [
+        { page: 1, limit: 20 },
+        listOf([
+          log({ id: 1, replayed: true }),
+          log({ id: 2, messageId: 78, phone: null }),
+          log({ id: 3, status: 401, errorCode: 'UNAUTHORIZED', messageId: null, phone: null, calls: 9990 }),
+        ]),
+      ],
+    ]);
+    const [replay, gone, folded] = rows();
+    expect(within(replay!).getByText('Replayed')).toBeTruthy();
+    const link = within(replay!).getByRole('link', { name: 'Message #77 in its conversation' });
+    expect(link.getAttribute('href')).toBe('/chat?phone=447700900123');
+    expect(within(gone!).queryByText('Replayed')).toBeNull();
+    expect(within(gone!).queryByRole('link')).toBeNull();
+    expect(within(gone!).getByText('#78')).toBeTruthy();
+    expect(within(folded!).getByText('× 9,990 calls')).toBeTruthy();
+    expect(within(replay!).queryByText(/calls$/)).toBeNull();
   });
 
   it('asks for the errors, one status, a path and days as the filters say, each from page 1', () => {

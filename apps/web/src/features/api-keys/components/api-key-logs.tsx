@@ -1,6 +1,8 @@
-import type { ApiKeyLogEntry } from '@wac/contract/api-keys';
+import { type ApiKeyLogEntry, REFUSALS_LOGGED_EACH } from '@wac/contract/api-keys';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useAppSettings } from '../../../lib/app-settings';
+import { chatPath } from '../../../lib/chat-path';
 import { rangeError } from '../../../lib/date-range';
 import { formatDateTime } from '../../../lib/format-date';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -17,6 +19,19 @@ import { isFiltered, keyPaths, type LogFilters, logsQuery, noLogFilters, statusF
 
 const statusClass = (status: number) => (status < 300 ? 'badge-success' : status < 500 ? 'badge-warning' : 'badge-danger');
 
+/** The message a call stored, linked to its conversation in /chat when it is still there. */
+function MessageCell({ log }: { log: ApiKeyLogEntry }) {
+  if (log.messageId === null) return '—';
+  const label = `#${log.messageId}`;
+  return log.phone ? (
+    <Link to={chatPath(log.phone)} aria-label={`Message ${label} in its conversation`}>
+      {label}
+    </Link>
+  ) : (
+    label
+  );
+}
+
 function LogRow({ log }: { log: ApiKeyLogEntry }) {
   return (
     <tr>
@@ -27,11 +42,29 @@ function LogRow({ log }: { log: ApiKeyLogEntry }) {
       <td className="mono">{log.path}</td>
       <td>
         <span className={`badge ${statusClass(log.status)}`}>{log.status}</span>
+        {log.replayed && (
+          <span
+            className="badge badge-info api-key-log-note"
+            title="Answered again from the first call with its Idempotency-Key: nothing was sent"
+          >
+            Replayed
+          </span>
+        )}
+        {log.calls > 1 && (
+          <span
+            className="muted small api-key-log-note"
+            title={`Refused calls past the first ${REFUSALS_LOGGED_EACH} of a minute, one row for all`}
+          >
+            × {log.calls.toLocaleString()} calls
+          </span>
+        )}
       </td>
       <td>{Math.round(log.latencyMs).toLocaleString()} ms</td>
       <td className="mono">{log.ip ?? '—'}</td>
       <td className="mono">{log.errorCode ?? '—'}</td>
-      <td>{log.messageId === null ? '—' : `#${log.messageId}`}</td>
+      <td>
+        <MessageCell log={log} />
+      </td>
     </tr>
   );
 }

@@ -11,7 +11,5 @@ export function contactInitial(label: string): string {
   return label.replace(/^\+/, '').charAt(0).toUpperCase() || '#';
 }
 
-/** The chat page with this conversation open; the selection lives in the URL. */
-export function chatPath(phone: string): string {
-  return `/chat?phone=${encodeURIComponent(phone)}`;
-}
+/** The chat page with this conversation open; the selection lives in the URL (lib, as other features link there too). */
+export { chatPath } from '../../../lib/chat-path';
