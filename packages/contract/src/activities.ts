@@ -65,6 +65,8 @@ export const reservedActivityTypes = [
   'logout',
   'password_reset_requested',
   'password_reset',
+  /** Set by the operator on the server (npm run admin:reset-password). */
+  'password_reset_on_server',
   'password_changed',
   'password_set',
   'user_password_changed',

@@ -55,6 +55,7 @@ const described: { [type in ReservedActivityType]?: Describe } = {
   login_failed: (_who, _d, actor) => (actor ? `Failed sign-in for ${actor}` : 'Failed sign-in'),
   password_reset_requested: (who) => `${who} asked for a password reset`,
   password_reset: (who) => `${who} reset their password`,
+  password_reset_on_server: (who) => `The password of ${who} was reset on the server`,
   password_changed: (who, d) => (d.name && d.name !== who ? `${who} changed the password of ${d.name}` : `${who} changed their password`),
   user_password_changed: (who, d) => `${who} changed the password of ${d.name ?? 'a user'}`,
   password_set: (who, d) => `${who} set a new password for ${d.name ?? 'a user'}`,
