@@ -6,11 +6,6 @@ export function contactLabel(contact: Pick<Contact, 'name' | 'phone'>): string {
   return contact.name?.trim() || formatE164(contact.phone);
 }
 
-/** The letter in the contact's round avatar. */
-export function contactInitial(label: string): string {
-  return label.replace(/^\+/, '').charAt(0).toUpperCase() || '#';
-}
-
 /** The chat page with this conversation open; the selection lives in the URL. */
 export function chatPath(phone: string): string {
   return `/chat?phone=${encodeURIComponent(phone)}`;
