@@ -116,15 +116,29 @@ const described: { [type in ReservedActivityType]?: Describe } = {
   template_status_update: (_who, d) => `Template ${d.name ?? ''} is now ${d.status?.toLowerCase() ?? 'updated'}`.replace(/\s+/g, ' '),
 };
 
-/** Readable text for an activity, e.g. 'admin signed in', 'Failed sign-in for bob', 'admin created user carol'. */
-export function describeActivity(activity: DescribableActivity): string {
+/** How the reader's app writes a moment (its date format, time format and timezone). */
+export type FormatTime = (iso: string) => string;
+
+const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})/g;
+
+/** The moments written into an activity's data (ISO, such as a campaign's schedule) as the reader's app writes them. */
+export function withReadableTimes(value: string, formatTime: FormatTime | undefined): string {
+  return formatTime ? value.replace(ISO_TIME, (iso) => formatTime(iso)) : value;
+}
+
+/**
+ * Readable text for an activity, e.g. 'admin signed in', 'Failed sign-in for bob', 'admin created user carol'; with
+ * `formatTime`, the moments it names are written as the app writes them.
+ */
+export function describeActivity(activity: DescribableActivity, formatTime?: FormatTime): string {
   const data = activity.data ?? {};
+  const details = text(data.details);
   const d = {
     name: text(data.name),
     recipient: text(data.recipient),
     status: text(data.status),
     action: text(data.action),
-    details: text(data.details),
+    details: details && withReadableTimes(details, formatTime),
     username: text(data.username),
   };
   const actor = activityActor(activity);
