@@ -77,7 +77,14 @@ test('a customer in the simulator taps a reply button, the flow branches on it a
     const thread = await openChatWith(agent, customerName);
     await expect(thread.locator('.thread-header .session-badge')).toHaveText('Agent');
     await expect(bubble(thread, triage.handoff)).toBeVisible();
-    await expect(bubble(thread, triage.refund.title)).toBeVisible();
+    // The bot's question is marked as the bot's, with the buttons it offered; the customer's tap is a reply of its own.
+    const asked = bubble(thread, triage.question);
+    await expect(asked.locator('.message-sender')).toHaveText('Bot');
+    await expect(asked.getByRole('list', { name: 'Reply buttons offered' }).getByRole('listitem')).toHaveText([
+      triage.order.title,
+      triage.refund.title,
+    ]);
+    await expect(bubble(thread, `Button reply ${triage.refund.title}`)).toBeVisible();
 
     // Nobody holds it yet: the agent claims it.
     await thread.getByRole('button', { name: 'Take over' }).click();

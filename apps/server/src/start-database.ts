@@ -1,7 +1,7 @@
 import { chmod, mkdir } from 'node:fs/promises';
 import type { Config } from './config.ts';
 import { applyMigrations, connectDatabase, type Database } from './db/database.ts';
-import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { openEmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 
 export interface StartedDatabase {
   database: Database;
@@ -28,6 +28,25 @@ export async function startDatabase(config: Config, log: (line: string) => void)
     database,
     url,
     embedded: Boolean(embedded),
+    stop: async () => {
+      await database.close();
+      await embedded?.stop();
+    },
+  };
+}
+
+/**
+ * For a command beside the server: DATABASE_URL when given, else the embedded database under DATA_DIR (the running
+ * server's, or started for the command). Applies no migrations; null when DATA_DIR holds no database yet.
+ */
+export async function openDatabaseForCommand(config: Config): Promise<Omit<StartedDatabase, 'embedded'> | null> {
+  const embedded = config.databaseUrl ? null : await openEmbeddedPostgres(config.dataDir, () => {});
+  if (!config.databaseUrl && !embedded) return null;
+  const url = config.databaseUrl ?? (embedded as { url: string }).url;
+  const database = connectDatabase(url);
+  return {
+    database,
+    url,
     stop: async () => {
       await database.close();
       await embedded?.stop();

@@ -79,6 +79,8 @@ export const reservedActivityTypes = [
   'logout',
   'password_reset_requested',
   'password_reset',
+  /** Set by the operator on the server (npm run admin:reset-password). */
+  'password_reset_on_server',
   'password_changed',
   'password_set',
   'user_password_changed',
@@ -143,6 +145,24 @@ export const reservedActivityTypes = [
   'flow_handoff',
 ] as const;
 export type ReservedActivityType = (typeof reservedActivityTypes)[number];
+
+/**
+ * Types written as a copy of another's event for someone else to be told (the colleague a conversation was taken
+ * from gets agent_taken_over beside the taker's agent_takeover): the type filter lists the event once, and filtering
+ * by it finds the copies too.
+ */
+const copiesOf: Record<string, readonly string[]> = { agent_takeover: ['agent_taken_over'] };
+const copied = new Map(Object.entries(copiesOf).flatMap(([event, copies]) => copies.map((copy) => [copy, event] as const)));
+
+/** The type the filter lists for `type`: the event's own type for a copy, else the type itself. */
+export function filterTypeOf(type: string): string {
+  return copied.get(type) ?? type;
+}
+
+/** Every type a filter on `type` finds: the type and the copies written of it. */
+export function typesFoundBy(type: string): string[] {
+  return [type, ...(copiesOf[type] ?? [])];
+}
 
 // Compared as read ('User-Deleted', 'userDeleted' and 'USER_DELETED' all read "User deleted"), as the activity text shows them.
 const reservedReadings = new Set<string>(reservedActivityTypes.map(humanizeActivityType));

@@ -55,6 +55,7 @@ const described: { [type in ReservedActivityType]?: Describe } = {
   login_failed: (_who, _d, actor) => (actor ? `Failed sign-in for ${actor}` : 'Failed sign-in'),
   password_reset_requested: (who) => `${who} asked for a password reset`,
   password_reset: (who) => `${who} reset their password`,
+  password_reset_on_server: (who) => `The password of ${who} was reset on the server`,
   password_changed: (who, d) => (d.name && d.name !== who ? `${who} changed the password of ${d.name}` : `${who} changed their password`),
   user_password_changed: (who, d) => `${who} changed the password of ${d.name ?? 'a user'}`,
   password_set: (who, d) => `${who} set a new password for ${d.name ?? 'a user'}`,
@@ -115,15 +116,29 @@ const described: { [type in ReservedActivityType]?: Describe } = {
   template_status_update: (_who, d) => `Template ${d.name ?? ''} is now ${d.status?.toLowerCase() ?? 'updated'}`.replace(/\s+/g, ' '),
 };
 
-/** Readable text for an activity, e.g. 'admin signed in', 'Failed sign-in for bob', 'admin created user carol'. */
-export function describeActivity(activity: DescribableActivity): string {
+/** How the reader's app writes a moment (its date format, time format and timezone). */
+export type FormatTime = (iso: string) => string;
+
+const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})/g;
+
+/** The moments written into an activity's data (ISO, such as a campaign's schedule) as the reader's app writes them. */
+export function withReadableTimes(value: string, formatTime: FormatTime | undefined): string {
+  return formatTime ? value.replace(ISO_TIME, (iso) => formatTime(iso)) : value;
+}
+
+/**
+ * Readable text for an activity, e.g. 'admin signed in', 'Failed sign-in for bob', 'admin created user carol'; with
+ * `formatTime`, the moments it names are written as the app writes them.
+ */
+export function describeActivity(activity: DescribableActivity, formatTime?: FormatTime): string {
   const data = activity.data ?? {};
+  const details = text(data.details);
   const d = {
     name: text(data.name),
     recipient: text(data.recipient),
     status: text(data.status),
     action: text(data.action),
-    details: text(data.details),
+    details: details && withReadableTimes(details, formatTime),
     username: text(data.username),
   };
   const actor = activityActor(activity);

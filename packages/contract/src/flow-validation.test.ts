@@ -54,6 +54,12 @@ describe('flow validation, spec 5 case by case', () => {
       { id: 'n', type: 'quickReply', position: at, data: { question: 'Q?', options: [] } },
       'Quick reply node n must have a question and options',
     ],
+    // A new quick reply comes with Yes and No: only its question is missing, and the message must not blame the options.
+    [
+      'quickReply with options but no question',
+      { id: 'n', type: 'quickReply', position: at, data: { question: ' ', options: [{ id: 'option-1', title: 'Yes' }] } },
+      'Quick reply node n must have a question',
+    ],
     ['action', { id: 'n', type: 'action', position: at, data: {} }, 'Action node n must have an action type'],
     ['unknown type', { id: 'n', type: 'teleport', position: at, data: {} }, 'Unknown node type: teleport'],
   ])('%s node: its spec message, naming the node', (_, node, text) => {

@@ -57,7 +57,9 @@ function nodeProblem(node: Record<string, unknown>): string | null {
     }
     case 'quickReply': {
       const options = Array.isArray(data.options) ? data.options : [];
-      if (!text(data.question) || options.length === 0) return `${name} must have a question and options`;
+      // The spec's words when options are missing; a node with options but no question is told only what it lacks.
+      if (options.length === 0) return `${name} must have a question and options`;
+      if (!text(data.question)) return `${name} must have a question`;
       if (options.length > whatsappInteractiveLimits.listRows)
         return `${name} has ${options.length} options; WhatsApp shows at most ${whatsappInteractiveLimits.listRows}`;
       const asButtons = options.length <= whatsappInteractiveLimits.buttons;

@@ -23,6 +23,9 @@ export const createUserBodySchema = z.object({
   password: passwordSchema,
   role: roleSchema.default('agent'),
 });
+/** PUT /api/profile/email: users set their own address, verified as one an admin sets. */
+export const updateOwnEmailBodySchema = z.object({ email: emailSchema });
+
 export const updateUserBodySchema = z
   .object({ username: usernameSchema, email: emailSchema, role: roleSchema })
   .partial()

@@ -83,12 +83,32 @@ export const messageContentSchema = z.object({
       components: z.array(z.unknown()).optional(),
     })
     .optional(),
+  /** Set on what a bot flow sent, so the thread can mark it as the bot's (agents' and API sends name their sender). */
+  sentBy: z.literal('bot').optional(),
   /** The message this one answers, when the customer replied to one. */
   context: z.object({ id: z.string(), from: z.string().optional() }).optional(),
   /** Meta's own object for types we do not model, kept so nothing is lost. */
   raw: z.unknown().optional(),
 });
 export type MessageContent = z.infer<typeof messageContentSchema>;
+
+const frame = { header: z.string().optional(), footer: z.string().optional() };
+const sentOfferSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('button'), buttons: z.array(z.object({ id: z.string(), title: z.string() })), ...frame }),
+  z.object({
+    type: z.literal('list'),
+    button: z.string(),
+    rows: z.array(z.object({ id: z.string(), title: z.string(), description: z.string().optional() })),
+    ...frame,
+  }),
+]);
+export type SentOffer = z.infer<typeof sentOfferSchema>;
+
+/** The reply buttons or list an outbound interactive message offered (kept in `raw` when it was sent), if any. */
+export function sentOffer(content: MessageContent): SentOffer | null {
+  const parsed = sentOfferSchema.safeParse(content.raw);
+  return parsed.success ? parsed.data : null;
+}
 
 /** One-line text for lists and toasts. */
 export function messagePreview(type: MessageType, content: MessageContent): string {

@@ -31,14 +31,22 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The postmaster that runs on databaseDir, when one does (postmaster.pid: its pid on line 1, its port on line 4). */
+async function runningPostmaster(databaseDir: string): Promise<{ pid: number; port: number } | null> {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = (await readFile(pidFile, 'utf8')).split('\n');
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? { pid, port } : null;
+}
+
 /** A killed server leaves its postgres running; stop that one before starting ours. */
 async function stopLeftover(databaseDir: string): Promise<void> {
-  const pidFile = path.join(databaseDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  process.kill(pid, 'SIGINT');
-  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  const leftover = await runningPostmaster(databaseDir);
+  if (!leftover) return;
+  process.kill(leftover.pid, 'SIGINT');
+  for (let i = 0; i < 100 && isAlive(leftover.pid); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
 async function readOrCreateSecret(file: string): Promise<string> {
@@ -46,6 +54,22 @@ async function readOrCreateSecret(file: string): Promise<string> {
   const secret = randomBytes(24).toString('hex');
   await writeFile(file, secret, { mode: 0o600 });
   return secret;
+}
+
+const urlOf = (password: string, port: number) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/console`;
+
+/**
+ * For a command beside a running server (npm run admin:reset-password): the embedded PostgreSQL under dataDir, the
+ * server's own when it runs (left running afterwards), else started for the command and stopped by `stop`. Null when
+ * dataDir holds no database yet.
+ */
+export async function openEmbeddedPostgres(dataDir: string, onLog: (line: string) => void): Promise<EmbeddedDatabase | null> {
+  const databaseDir = path.join(dataDir, 'postgres');
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) return null;
+  const running = await runningPostmaster(databaseDir);
+  if (!running) return startEmbeddedPostgres(dataDir, onLog);
+  const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
+  return { url: urlOf(password, running.port), stop: async () => {} };
 }
 
 /** Runs a real PostgreSQL under dataDir/postgres; its data survives restarts. */
@@ -78,7 +102,7 @@ export async function startEmbeddedPostgres(dataDir: string, onLog: (line: strin
   if (exists.rowCount === 0) await client.query('CREATE DATABASE console');
   await client.end();
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/console`,
+    url: urlOf(password, port),
     stop: () => pg.stop(),
   };
 }

@@ -12,6 +12,8 @@ export interface AuthContextValue {
   token: string | null;
   login: (username: string, password: string, remember: boolean) => Promise<User>;
   logout: () => Promise<void>;
+  /** The signed-in user as the server answered it after a change to their own account (Profile). */
+  updateUser: (user: User) => void;
 }
 
 /** Exported so tests can render a component as a given user without a server; the app uses AuthProvider. */
@@ -61,7 +63,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: 'signed-out', user: null, token: null });
   }, [queryClient]);
 
-  const value = useMemo(() => ({ ...state, login, logout }), [state, login, logout]);
+  const updateUser = useCallback((user: User) => {
+    setState((current) => {
+      if (!current.token) return current;
+      storeSession(current.token, user);
+      return { ...current, user };
+    });
+  }, []);
+
+  const value = useMemo(() => ({ ...state, login, logout, updateUser }), [state, login, logout, updateUser]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

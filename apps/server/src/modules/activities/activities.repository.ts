@@ -1,4 +1,4 @@
-import type { SourceType } from '@wac/contract/activities';
+import { type SourceType, typesFoundBy } from '@wac/contract/activities';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { activities, activityReads, users } from '../../db/schema.ts';
@@ -26,7 +26,7 @@ function whereOf(filter: ActivityFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.userId !== undefined) parts.push(eq(activities.userId, filter.userId));
   if (filter.sourceType) parts.push(eq(activities.sourceType, filter.sourceType));
-  if (filter.type) parts.push(eq(activities.type, filter.type));
+  if (filter.type) parts.push(inArray(activities.type, typesFoundBy(filter.type)));
   if (filter.unreadFor) parts.push(sql`NOT ${readFor(filter.unreadFor.userId, filter.unreadFor.readThrough)}`);
   return parts.length ? and(...parts) : undefined;
 }

@@ -2,6 +2,7 @@ import {
   type Activity,
   type CreateActivityBody,
   canSeeActivity,
+  filterTypeOf,
   isReservedActivityType,
   memberActivityDataSchema,
   notificationOf,
@@ -161,7 +162,8 @@ export function createActivityService(repository: ActivitiesRepository, realtime
         activities: rows.map(toActivity),
         total: query.unreadOnly ? counts.unread : counts.total,
         unreadCount: counts.unread,
-        types,
+        // One entry per event: a copy written for someone else is found under its event's type.
+        types: [...new Set(types.map(filterTypeOf))],
       };
     },
 

@@ -75,7 +75,7 @@ describe('agent sessions', () => {
 
     const takeovers = await activities('agent_takeover', c.id);
     expect(takeovers).toHaveLength(2);
-    expect(takeovers[0]).toMatchObject({ sourceType: 'whatsapp', userId: alice.id });
+    expect(takeovers[0]).toMatchObject({ sourceType: 'user', userId: alice.id });
     expect(describeActivity({ type: 'agent_takeover', ...takeovers[0] })).toBe('alice took over the conversation with Dana');
     const [returned] = await activities('agent_return_to_bot', c.id);
     expect(describeActivity({ type: 'agent_return_to_bot', ...returned })).toBe('alice handed the conversation with Dana back to the bot');

@@ -125,3 +125,47 @@ describe('POST /api/auth/verify-email', () => {
     expect((await t.request({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).statusCode).toBe(400);
   });
 });
+
+describe('PUT /api/profile/email', () => {
+  const setOwnEmail = (token: string | undefined, email: unknown) =>
+    t.request({ method: 'PUT', url: '/api/profile/email', token, payload: { email } });
+
+  it('lets the first admin, who has no email, set one, verify it and then recover a forgotten password by mail', async () => {
+    const token = await t.adminToken();
+    const before = capture.messages.length;
+    const answer = await setOwnEmail(token, ' Root@Example.com ');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().user).toMatchObject({ username: 'admin', email: 'root@example.com', emailVerified: false });
+
+    const verified = await t.request({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: await verificationToken('root@example.com', before) },
+    });
+    expect(verified.statusCode).toBe(200);
+    const me = await t.request({ method: 'POST', url: '/api/validate-token', payload: { token } });
+    expect(me.json().user).toMatchObject({ email: 'root@example.com', emailVerified: true });
+
+    const beforeReset = capture.messages.length;
+    await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'root@example.com' } });
+    const reset = await capture.waitFor((m) => capture.messages.indexOf(m) >= beforeReset && m.to.includes('root@example.com'));
+    expect(mailText(reset.raw)).toContain('/reset-password?token=');
+  });
+
+  it('lets an agent change their own address only, unverified until they follow the new link', async () => {
+    const hana = await addUser(t, { username: 'hana', email: 'hana@example.com' });
+    await addUser(t, { username: 'frank', email: 'frank@example.com' });
+
+    const changed = await setOwnEmail(hana.token, 'hana.new@example.com');
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().user).toMatchObject({ username: 'hana', email: 'hana.new@example.com', emailVerified: false });
+
+    const taken = await setOwnEmail(hana.token, 'FRANK@example.com');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toBe('Email is already in use');
+    const malformed = await setOwnEmail(hana.token, 'not an address');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toContain('Please enter a valid email address');
+    expect((await setOwnEmail(undefined, 'x@example.com')).statusCode).toBe(401);
+  });
+});

@@ -34,6 +34,19 @@ export function createAuthRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    /**
+     * Ends every session of the user from outside the server (a command): they are refused at once, and the running
+     * server's cleanup deletes them and closes their sockets within a minute.
+     */
+    async expireSessions(userId: number, tx: DbOrTx = db): Promise<number> {
+      const rows = await tx
+        .update(sessions)
+        .set({ expiresAt: sql`least(${sessions.expiresAt}, now())` })
+        .where(eq(sessions.userId, userId))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
     /** Ends expired sessions; answers their ids so their sockets can be closed. */
     async deleteExpiredSessions(): Promise<number[]> {
       const rows = await db.delete(sessions).where(lt(sessions.expiresAt, new Date())).returning({ id: sessions.id });

@@ -152,6 +152,25 @@ describe('customers talking to a bot flow over WhatsApp', () => {
     expect(live.map((e) => (e.payload.message as { content: { text: string } }).content.text)).toEqual(
       expect.arrayContaining(['Hi Ann, welcome!', 'How can we help?', 'Goodbye']),
     );
+    // Marked as the bot's, with the buttons it offered, for the agents' thread.
+    const offered = await t.request({ method: 'GET', url: `/api/agent/chat/${ann.phone}`, token: await t.adminToken() });
+    expect(offered.json().messages.filter((m: { direction: string }) => m.direction === 'outbound')).toEqual([
+      expect.objectContaining({ content: { text: 'Hi Ann, welcome!', sentBy: 'bot' } }),
+      expect.objectContaining({
+        content: {
+          text: 'How can we help?',
+          sentBy: 'bot',
+          raw: {
+            type: 'button',
+            buttons: [
+              { id: 'sales', title: 'Sales' },
+              { id: 'support', title: 'Support' },
+            ],
+          },
+        },
+      }),
+      expect.objectContaining({ content: { text: 'Goodbye', sentBy: 'bot' } }),
+    ]);
     expect(await agentSession(ann)).toMatchObject({ state: 'bot' });
   });
 

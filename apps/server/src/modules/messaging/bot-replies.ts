@@ -136,7 +136,11 @@ export async function queueBotReplies(
   });
   if (open.length === 0) return deliveries;
   const counted = new Set(await countAgainstQuota(tx, deps, open));
-  const rows = turns.flatMap((turn, k) => (counted.has(turn) ? turn.replies.map((reply) => ({ k, reply, ...storedForm(reply) })) : []));
+  const botSent = (reply: BotReply) => {
+    const { type, content } = storedForm(reply);
+    return { type, content: { ...content, sentBy: 'bot' as const } };
+  };
+  const rows = turns.flatMap((turn, k) => (counted.has(turn) ? turn.replies.map((reply) => ({ k, reply, ...botSent(reply) })) : []));
   if (rows.length === 0) return deliveries;
   const values = unnestRows('v', [
     ['conversation_id', 'int', rows.map((row) => deliveries[row.k]?.conversationId)],

@@ -138,7 +138,8 @@ export async function transitionSession(tx: Tx, deps: SessionDeps, input: Transi
   await deps.activities.record(
     {
       type: activityTypes[action],
-      sourceType: 'whatsapp',
+      // A person did it: the activity is theirs (the colleague's copy below stays a WhatsApp one, so they are told).
+      sourceType: 'user',
       userId: actor.id,
       data: {
         username: actor.username,

@@ -141,6 +141,11 @@ export function createUsersService(ctx: AppContext, users: UsersRepository, auth
       return toUser(result.row);
     },
 
+    /** Your own address, as an admin would set it: unverified until its link is followed, which is mailed now. */
+    changeOwnEmail(actor: User, email: string, meta: RequestMeta): Promise<User> {
+      return this.update(actor, actor.id, { email }, meta);
+    },
+
     async delete(actor: User, id: number, meta: RequestMeta): Promise<void> {
       if (id === actor.id) throw selfForbidden('You cannot delete your own account');
       await inTransaction(db, async (tx) => {

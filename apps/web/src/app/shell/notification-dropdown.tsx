@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Activity, NOTIFICATION_DROPDOWN_ITEMS, notificationTarget, realtimeEvents } from '@wac/contract/activities';
-import { activityActor, describeActivity } from '@wac/contract/activity-text';
+import { activityActor } from '@wac/contract/activity-text';
 import { formatBadgeCount } from '@wac/contract/format';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import {
   useNotifications,
 } from '../../features/activities/api/list-notifications';
 import { markActivitiesRead as markRead } from '../../features/activities/api/mark-activities-read';
+import { activitySentence } from '../../lib/activity-text';
 import { formatRelativeTime } from '../../lib/format-date';
 import { useSocketEvent } from '../../lib/socket';
 import { useClickOutside } from '../../lib/use-click-outside';
@@ -112,7 +113,7 @@ export function NotificationDropdown() {
                     >
                       <span className="notification-dot" aria-hidden="true" />
                       <span className="notification-body">
-                        <span className="notification-text">{describeActivity(activity)}</span>
+                        <span className="notification-text">{activitySentence(activity)}</span>
                         <span className="notification-meta">
                           {formatRelativeTime(activity.createdAt)}
                           {by && <> · By: {by}</>}

@@ -18,7 +18,9 @@ function renderSidebar(role: Role, collapsed = false, mode: 'sandbox' | 'live' =
   client.setQueryData(channelStatusQueryKey, { mode, phoneNumberId: '100000000000001', apiVersion: 'v21.0' });
   return render(
     <QueryClientProvider client={client}>
-      <AuthContext.Provider value={{ status: 'signed-in', user, token: 't', login: async () => user, logout: async () => {} }}>
+      <AuthContext.Provider
+        value={{ status: 'signed-in', user, token: 't', login: async () => user, logout: async () => {}, updateUser: () => {} }}
+      >
         <MemoryRouter initialEntries={['/chat']}>
           <Sidebar collapsed={collapsed} onToggle={() => {}} />
         </MemoryRouter>

@@ -1,5 +1,6 @@
 import type { Activity } from '@wac/contract/activities';
-import { describeActivity } from '@wac/contract/activity-text';
+import { humanizeActivityType, withReadableTimes } from '@wac/contract/activity-text';
+import { activitySentence, appTime } from '../../../lib/activity-text';
 
 const transports: Record<string, string> = {
   outbox: 'Kept in the outbox',
@@ -7,11 +8,18 @@ const transports: Record<string, string> = {
   environment: 'Sent through SMTP_URL',
 };
 
+/** A code the server wrote (snake_case), never shown as it is. */
+const CODE = /^[a-z]+(?:_[a-z]+)+$/;
+
 /** The second line under an activity: what changed, or the recorded details, never a repeat of the first line. */
 export function activityDetails(activity: Pick<Activity, 'type' | 'sourceType' | 'data' | 'user'>): string | undefined {
   const raw = activity.data.details;
-  const details = typeof raw === 'string' ? raw.trim() : '';
-  if (!details || details === describeActivity(activity)) return undefined;
+  const details = typeof raw === 'string' ? withReadableTimes(raw.trim(), appTime) : '';
+  if (!details || details === activitySentence(activity)) return undefined;
+  if (CODE.test(details)) {
+    // A conversation's default reasons ('agent_takeover', 'returned_to_bot'…) only repeat the sentence; other codes read as words.
+    return activity.type.startsWith('agent_') ? undefined : humanizeActivityType(details);
+  }
   switch (activity.type) {
     case 'user_updated':
     case 'settings_updated':
@@ -22,4 +30,10 @@ export function activityDetails(activity: Pick<Activity, 'type' | 'sourceType' |
     default:
       return details;
   }
+}
+
+/** The User column: who did it, so a takeover written for the colleague shows who took over; else the stored user. */
+export function activityUser(activity: Pick<Activity, 'data' | 'user'>): string | undefined {
+  const doer = activity.data.takenOverBy;
+  return typeof doer === 'string' && doer !== '' ? doer : activity.user?.username;
 }

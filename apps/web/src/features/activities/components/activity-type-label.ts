@@ -6,6 +6,8 @@ const labels: Record<string, string> = {
   login_failed: 'Failed sign-in',
   password_reset_requested: 'Password reset requested',
   email_verified: 'Email verified',
+  agent_takeover: 'Conversation taken over',
+  password_reset_on_server: 'Password reset on the server',
 };
 
 /** Labels for the type filter: 'login_failed' -> 'Failed sign-in', anything else humanized. */

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { realtimeEvents, type SourceType, sourceTypes } from '@wac/contract/activities';
-import { describeActivity } from '@wac/contract/activity-text';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
@@ -15,11 +14,12 @@ import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toasts';
 import { type ActivitiesList, type ActivitiesQuery, activitiesKey, activitiesQueryKey, useActivities } from '../api/list-activities';
 import { useMarkActivitiesRead } from '../api/mark-activities-read';
-import { activityDetails } from '../components/activity-details';
+import { activityDetails, activityUser } from '../components/activity-details';
 import { countActivity, matchesFilters, prependActivity } from '../components/activity-live-update';
 import { humanizeType } from '../components/activity-type-label';
 import { SourceBadge, sourceLabels } from '../components/source-badge';
 import './activities-page.css';
+import { activitySentence } from '../../../lib/activity-text';
 
 const PAGE_SIZE = 20;
 const sourceFilter = {
@@ -209,7 +209,7 @@ export function ActivitiesPage() {
                     <td className="cell-check">
                       <input
                         type="checkbox"
-                        aria-label={`Select: ${describeActivity(activity)}`}
+                        aria-label={`Select: ${activitySentence(activity)}`}
                         checked={selected.has(activity.id)}
                         disabled={activity.read}
                         onChange={() => toggle(activity.id)}
@@ -218,7 +218,7 @@ export function ActivitiesPage() {
                     <td>
                       <div className="activity-text">
                         {!activity.read && <span className="unread-dot" aria-hidden="true" />}
-                        <span>{describeActivity(activity)}</span>
+                        <span>{activitySentence(activity)}</span>
                       </div>
                       {activityDetails(activity) && <div className="muted activity-sub">{activityDetails(activity)}</div>}
                     </td>
@@ -229,7 +229,7 @@ export function ActivitiesPage() {
                       </div>
                     </td>
                     <td className="activity-user">
-                      {activity.user?.username ?? <span className="muted">—</span>}
+                      {activityUser(activity) ?? <span className="muted">—</span>}
                       {activity.ip && <div className="muted">{activity.ip}</div>}
                     </td>
                     <td className="activity-when">

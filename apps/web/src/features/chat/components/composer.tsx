@@ -6,6 +6,7 @@ import { Icon } from '../../../ui/icon';
 import { mediaSizeError, useSendMedia } from '../api/send-media';
 import { useSendMessage } from '../api/send-message';
 import { refusingHolder, useChangeSession } from '../api/session-actions';
+import { AttachmentPreview } from './attachment-preview';
 import { HeldByNotice } from './held-by-notice';
 
 interface ComposerProps {
@@ -114,6 +115,7 @@ export function Composer({ phone, recipientName, conversationId }: ComposerProps
         </button>
         {file ? (
           <div className="composer-attachment">
+            <AttachmentPreview file={file} />
             <span className="composer-file" title={file.name}>
               {file.name}
             </span>

@@ -6,10 +6,5 @@ export function contactLabel(contact: Pick<Contact, 'name' | 'phone'>): string {
   return contact.name?.trim() || formatE164(contact.phone);
 }
 
-/** The letter in the contact's round avatar. */
-export function contactInitial(label: string): string {
-  return label.replace(/^\+/, '').charAt(0).toUpperCase() || '#';
-}
-
 /** The chat page with this conversation open; the selection lives in the URL (lib, as other features link there too). */
 export { chatPath } from '../../../lib/chat-path';

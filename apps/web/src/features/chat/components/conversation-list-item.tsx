@@ -2,7 +2,8 @@ import type { ConversationSummary } from '@wac/contract/chat';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { conversationTime, type DateSettings } from './chat-dates';
-import { chatPath, contactInitial, contactLabel } from './contact-label';
+import { ContactAvatar } from './contact-avatar';
+import { chatPath, contactLabel } from './contact-label';
 import { StatusTick } from './message-status';
 import { SessionBadge } from './session-badge';
 
@@ -27,9 +28,7 @@ export const ConversationListItem = memo(function ConversationListItem({
       className={`conversation-item${selected ? ' is-selected' : ''}${unreadCount > 0 ? ' is-unread' : ''}`}
       aria-current={selected ? 'page' : undefined}
     >
-      <span className="conversation-avatar" aria-hidden="true">
-        {contactInitial(contactLabel(contact))}
-      </span>
+      <ContactAvatar name={contact.name} />
       <span className="conversation-main">
         <span className="conversation-top">
           <span className="conversation-name">{contactLabel(contact)}</span>

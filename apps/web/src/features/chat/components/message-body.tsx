@@ -1,7 +1,8 @@
 import type { ChatMessage } from '@wac/contract/chat';
-import { mediaKinds, messagePreview } from '@wac/contract/whatsapp-messages';
+import { mediaKinds, messagePreview, sentOffer } from '@wac/contract/whatsapp-messages';
 import { Icon } from '../../../ui/icon';
 import { MessageMedia } from './message-media';
+import { SentOfferMessage } from './sent-offer';
 import { TemplateMessage } from './template-message';
 
 const mediaTypes: ReadonlySet<string> = new Set(mediaKinds);
@@ -13,6 +14,7 @@ function mapUrl(latitude: number, longitude: number): string {
 /** What the bubble shows for each kind of message; anything unusual falls back to its one-line preview. */
 export function MessageBody({ message, quoted }: { message: ChatMessage; quoted: ChatMessage | undefined }) {
   const { content, type } = message;
+  const offer = message.direction === 'outbound' && type === 'interactive' ? sentOffer(content) : null;
   return (
     <>
       {content.context && (
@@ -44,6 +46,8 @@ export function MessageBody({ message, quoted }: { message: ChatMessage; quoted:
         </p>
       ) : content.template ? (
         <TemplateMessage template={content.template} body={content.text} />
+      ) : offer ? (
+        <SentOfferMessage offer={offer} body={content.text} />
       ) : (
         <p className={`message-text${type === 'unsupported' ? ' muted' : ''}`}>{messagePreview(type, content)}</p>
       )}

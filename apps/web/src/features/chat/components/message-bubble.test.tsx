@@ -130,4 +130,44 @@ describe('MessageBubble', () => {
     expect(screen.getByText('Thanks!')).toBeTruthy();
     expect(bubble.container.querySelector('.message-template-header, .message-template-footer, ul')).toBeNull();
   });
+
+  it("marks the bot's messages as the bot's and shows the reply buttons it offered, as labels only", () => {
+    const buttons = [
+      { id: 'sales', title: 'Sales' },
+      { id: 'support', title: 'Support' },
+    ];
+    show(
+      outbound(1, {
+        type: 'interactive',
+        sender: null,
+        content: { text: 'How can we help?', sentBy: 'bot', raw: { type: 'button', buttons, footer: 'Any time' } },
+      }),
+    );
+    expect(screen.getByText('Bot')).toBeTruthy();
+    expect(screen.getByText('How can we help?')).toBeTruthy();
+    expect(screen.getByText('Any time')).toBeTruthy();
+    const offered = screen.getByRole('list', { name: 'Reply buttons offered' });
+    expect([...offered.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Sales', 'Support']);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it("shows the list rows the bot offered, and no Bot mark on an agent's message", () => {
+    const rows = [
+      { id: 'red', title: 'Red', description: 'Warm' },
+      { id: 'blue', title: 'Blue' },
+    ];
+    show(
+      outbound(1, {
+        type: 'interactive',
+        sender: null,
+        content: { text: 'Pick a colour', sentBy: 'bot', raw: { type: 'list', button: 'Colours', rows } },
+      }),
+    );
+    const offered = screen.getByRole('list', { name: 'List offered: Colours' });
+    expect([...offered.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Red · Warm', 'Blue']);
+    cleanup();
+    show(outbound(2, { content: { text: 'Hello, Amy here' } }));
+    expect(screen.getByText('amy')).toBeTruthy();
+    expect(screen.queryByText('Bot')).toBeNull();
+  });
 });

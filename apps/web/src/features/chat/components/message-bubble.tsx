@@ -20,6 +20,7 @@ export const MessageBubble = memo(function MessageBubble({ message, quoted, sett
         <div className="message-meta">
           {outbound && message.sender && <span className="message-sender">{message.sender.username}</span>}
           {outbound && message.apiKey && <span className="message-sender">API · {message.apiKey.name}</span>}
+          {outbound && message.content.sentBy === 'bot' && <span className="message-sender message-sender-bot">Bot</span>}
           <time dateTime={message.timestamp}>{messageTime(message.timestamp, settings)}</time>
           {outbound && <StatusTick status={message.status} />}
         </div>

@@ -22,7 +22,9 @@ function show(role: Role, session: ConversationSummary['session']) {
   const user: User = { id: 1, username: 'amy', email: null, role, emailVerified: false, createdAt: '2025-01-01T00:00:00Z' };
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <AuthContext.Provider value={{ status: 'signed-in', user, token: 't', login: async () => user, logout: async () => {} }}>
+      <AuthContext.Provider
+        value={{ status: 'signed-in', user, token: 't', login: async () => user, logout: async () => {}, updateUser: () => {} }}
+      >
         <ToastProvider>
           <SessionControls conversation={conversation(1, { session })} />
         </ToastProvider>

@@ -1,7 +1,8 @@
 import type { ConversationSummary } from '@wac/contract/chat';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
 import { Link } from 'react-router';
-import { contactInitial, contactLabel } from './contact-label';
+import { ContactAvatar } from './contact-avatar';
+import { contactLabel } from './contact-label';
 import { SessionBadge } from './session-badge';
 import { SessionControls } from './session-controls';
 
@@ -13,9 +14,7 @@ export function ThreadHeader({ conversation, phone }: { conversation: Conversati
       <Link to="/chat" className="thread-back" aria-label="Back to conversations">
         ‹
       </Link>
-      <span className="conversation-avatar" aria-hidden="true">
-        {contactInitial(name)}
-      </span>
+      <ContactAvatar name={conversation?.contact.name} />
       <div className="thread-title">
         <h2>{name}</h2>
         {showPhone && <span className="muted small">{showPhone}</span>}

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Activity, realtimeEvents } from '@wac/contract/activities';
-import { describeActivity } from '@wac/contract/activity-text';
 import { formatCompactNumber } from '@wac/contract/format';
 import { Link } from 'react-router';
+import { activitySentence } from '../../../lib/activity-text';
 import { apiRequest } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { useSocketEvent } from '../../../lib/socket';
@@ -50,7 +50,7 @@ export function OverviewPage() {
           <ul className="timeline">
             {activities.data.activities.map((a) => (
               <li key={a.id}>
-                <span>{describeActivity(a)}</span>
+                <span>{activitySentence(a)}</span>
                 <span className="muted" title={formatDateTime(a.createdAt)}>
                   {formatRelativeTime(a.createdAt)}
                 </span>

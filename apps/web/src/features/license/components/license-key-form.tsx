@@ -17,6 +17,7 @@ export function LicenseKeyForm({ details }: { details: LicenseDetails }) {
   const [key, setKey] = useState('');
   const [secret, setSecret] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<{ key?: string; secret?: string }>({});
   const [confirmRevoke, setConfirmRevoke] = useState(false);
   const update = useUpdateLicense();
   const revoke = useRevokeLicense();
@@ -24,6 +25,7 @@ export function LicenseKeyForm({ details }: { details: LicenseDetails }) {
   const toast = useToast();
   const keyId = useId();
   const busy = update.isPending || revoke.isPending || reload.isPending;
+  const secretRequired = !details.environment.hasSecret;
 
   async function run(change: () => Promise<{ message: string; license: LicenseDetails }>) {
     setFormError(null);
@@ -40,10 +42,13 @@ export function LicenseKeyForm({ details }: { details: LicenseDetails }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    if (!key.trim()) {
-      setFormError('Licence key is required');
-      return;
-    }
+    // The secret is needed unless the environment gives one: the form says so on its label.
+    const missing = {
+      key: key.trim() ? undefined : 'Licence key is required',
+      secret: secretRequired && !secret.trim() ? 'HMAC secret is required: LICENSE_HMAC_SECRET is not set' : undefined,
+    };
+    setFieldErrors(missing);
+    if (missing.key || missing.secret) return;
     if (await run(() => update.mutateAsync({ licenseKey: key.trim(), hmacSecret: secret.trim() || undefined }))) {
       setKey('');
       setSecret('');
@@ -53,8 +58,8 @@ export function LicenseKeyForm({ details }: { details: LicenseDetails }) {
   return (
     <form className="stack" onSubmit={submit} noValidate aria-label="Change the licence">
       <FormAlert message={formError} />
-      <div className="field field-wide">
-        <label htmlFor={keyId}>Licence key</label>
+      <div className={`field field-wide${fieldErrors.key ? ' field-invalid' : ''}`}>
+        <label htmlFor={keyId}>Licence key (required)</label>
         <textarea
           id={keyId}
           className="mono licence-key-input"
@@ -62,20 +67,36 @@ export function LicenseKeyForm({ details }: { details: LicenseDetails }) {
           value={key}
           spellCheck={false}
           autoComplete="off"
+          required
+          aria-invalid={Boolean(fieldErrors.key)}
+          aria-describedby={fieldErrors.key ? `${keyId}-error` : `${keyId}-hint`}
           placeholder="Paste the key your vendor sent you"
-          onChange={(e) => setKey(e.target.value)}
+          onChange={(e) => {
+            setKey(e.target.value);
+            setFieldErrors((errors) => ({ ...errors, key: undefined }));
+          }}
         />
-        <p className="field-hint">
+        {fieldErrors.key && (
+          <p className="field-error" id={`${keyId}-error`}>
+            {fieldErrors.key}
+          </p>
+        )}
+        <p className="field-hint" id={`${keyId}-hint`}>
           {details.keyPreview ? `Key in force: ${details.keyPreview}.` : 'No key in force.'} The plan, quotas and features change as soon as
           a key is applied.
         </p>
       </div>
       <TextField
-        label="HMAC secret (optional)"
+        label={secretRequired ? 'HMAC secret (required)' : 'HMAC secret (optional)'}
         type="password"
         autoComplete="off"
+        required={secretRequired}
         value={secret}
-        onChange={(e) => setSecret(e.target.value)}
+        error={fieldErrors.secret}
+        onChange={(e) => {
+          setSecret(e.target.value);
+          setFieldErrors((errors) => ({ ...errors, secret: undefined }));
+        }}
         hint={
           details.environment.hasSecret
             ? 'Leave empty to verify with LICENSE_HMAC_SECRET.'

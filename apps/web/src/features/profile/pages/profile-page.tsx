@@ -7,6 +7,7 @@ import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toasts';
 import { validateChangePassword } from '../components/change-password-validation';
+import { EmailCard } from '../components/email-card';
 
 export function ProfilePage() {
   const { user } = useAuth();
@@ -46,7 +47,10 @@ export function ProfilePage() {
             <dd>{formatDate(user.createdAt)}</dd>
           </dl>
         </section>
-        <ChangePasswordCard />
+        <div className="stack">
+          <EmailCard user={user} />
+          <ChangePasswordCard />
+        </div>
       </div>
     </div>
   );

@@ -57,7 +57,9 @@ function renderPage(mode: ChannelStatus['mode'], role: User['role'] = 'agent') {
   client.setQueryData([...simulatorQueryKey, 'conversation', '447700900123'], conversation);
   return render(
     <QueryClientProvider client={client}>
-      <AuthContext.Provider value={{ status: 'signed-in', user, token: 't', login: async () => user, logout: async () => {} }}>
+      <AuthContext.Provider
+        value={{ status: 'signed-in', user, token: 't', login: async () => user, logout: async () => {}, updateUser: () => {} }}
+      >
         <SimulatorPage />
       </AuthContext.Provider>
     </QueryClientProvider>,

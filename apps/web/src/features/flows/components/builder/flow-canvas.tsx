@@ -5,6 +5,7 @@ import {
   Controls,
   type EdgeChange,
   type EdgeTypes,
+  type FitViewOptions,
   MiniMap,
   type NodeChange,
   ReactFlow,
@@ -33,9 +34,15 @@ const ariaLabels = {
   'controls.zoomOut.ariaLabel': 'Zoom out',
   'controls.fitView.ariaLabel': 'Fit view',
 };
-const fitViewOptions = { maxZoom: 1, padding: 0.15 };
+/** The minimap (bottom right) and the zoom controls (bottom left) sit 15 px in from the canvas's edges. */
+export const MINIMAP_SIZE = { width: 150, height: 100 };
+export const OVERLAY_MARGIN_PX = 15;
+/** Fit view keeps every node above the minimap and the controls: the bottom padding clears the taller of the two. */
+export const FIT_VIEW_OPTIONS: FitViewOptions = {
+  maxZoom: 1,
+  padding: { top: '24px', right: '24px', left: '24px', bottom: `${MINIMAP_SIZE.height + OVERLAY_MARGIN_PX + 16}px` },
+};
 const defaultEdgeOptions = { type: 'smoothstep', animated: true };
-const minimapSize = { width: 150, height: 100 };
 const minimapColour = (node: { type?: string }) => `var(--flow-${node.type ?? 'message'})`;
 /**
  * Up to this many edges every edge shows its direction with moving dashes. Beyond it only the selection's edges do:
@@ -132,14 +139,14 @@ export function FlowCanvas({ nodes, edges, problems, dispatch, readOnly, onDropN
       edgesReconnectable={false}
       defaultEdgeOptions={defaultEdgeOptions}
       fitView
-      fitViewOptions={fitViewOptions}
+      fitViewOptions={FIT_VIEW_OPTIONS}
       onlyRenderVisibleElements={nodes.length > RENDER_VISIBLE_ONLY_ABOVE}
       minZoom={0.2}
       ariaLabelConfig={ariaLabels}
     >
       <Background gap={20} />
-      <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap of the flow" style={minimapSize} />
-      <Controls showInteractive={false} fitViewOptions={fitViewOptions} />
+      <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap of the flow" style={MINIMAP_SIZE} />
+      <Controls showInteractive={false} fitViewOptions={FIT_VIEW_OPTIONS} />
     </ReactFlow>
   );
 }

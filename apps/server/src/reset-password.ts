@@ -1,0 +1,37 @@
+import { passwordSchema } from '@wac/contract/auth';
+import type { Database } from './db/database.ts';
+import { hashPassword, randomPassword } from './lib/secrets.ts';
+import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+
+export class ResetPasswordError extends Error {}
+
+/**
+ * What `npm run admin:reset-password -- USERNAME` does, for an operator locked out (the first admin has no email):
+ * sets the given password (checked by the API's rule) or a random one, ends every session of the user and records
+ * an activity, in one transaction. Answers the password only when it was generated, so the command can print it.
+ */
+export async function resetPasswordOnServer(
+  database: Database,
+  username: string,
+  given: string | null,
+): Promise<{ username: string; generatedPassword: string | null; sessionsEnded: number }> {
+  const checked = given === null ? null : passwordSchema.safeParse(given);
+  if (checked && !checked.success) throw new ResetPasswordError(checked.error.issues.map((issue) => issue.message).join('; '));
+  const users = createUsersRepository(database.db);
+  const user = await users.findByUsername(username);
+  if (!user) throw new ResetPasswordError(`No user is called "${username}"`);
+  const generatedPassword = given === null ? randomPassword() : null;
+  const passwordHash = await hashPassword(given ?? (generatedPassword as string));
+  const sessionsEnded = await database.db.transaction(async (tx) => {
+    await users.setPassword(user.id, passwordHash, tx);
+    const ended = await createAuthRepository(database.db).expireSessions(user.id, tx);
+    await createActivitiesRepository(database.db).insert(
+      [{ type: 'password_reset_on_server', sourceType: 'system', userId: user.id, ip: null, data: { username: user.username } }],
+      tx,
+    );
+    return ended;
+  });
+  return { username: user.username, generatedPassword, sessionsEnded };
+}

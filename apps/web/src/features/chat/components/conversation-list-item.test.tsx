@@ -1,0 +1,34 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { conversation } from '../chat-test-fixtures';
+import { ConversationListItem } from './conversation-list-item';
+
+afterEach(cleanup);
+
+const settings = { 'app.date_format': 'DD/MM/YYYY', 'app.time_format': '24h', 'app.timezone': 'UTC' } as const;
+
+function avatarOf(name: string | null) {
+  const item = conversation(1, { contact: { id: 10, name, phone: '5511987654321', waId: '' } });
+  render(
+    <MemoryRouter>
+      <ConversationListItem conversation={item} selected={false} now={new Date('2025-06-01T12:00:00Z')} settings={settings} />
+    </MemoryRouter>,
+  );
+  return screen.getByRole('link').querySelector('.conversation-avatar') as HTMLElement;
+}
+
+describe('ConversationListItem avatar', () => {
+  it('shows a person for a contact WhatsApp gave no name, not the first digit of the number', () => {
+    const avatar = avatarOf(null);
+    expect(screen.getByText('+5511987654321')).toBeTruthy();
+    expect(avatar.textContent).toBe('');
+    expect(avatar.querySelector('svg')).toBeTruthy();
+  });
+
+  it('shows the first letter of a name, and a person for a blank one', () => {
+    expect(avatarOf('nora Lima').textContent).toBe('N');
+    cleanup();
+    expect(avatarOf('   ').querySelector('svg')).toBeTruthy();
+  });
+});
