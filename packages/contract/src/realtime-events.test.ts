@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { realtimeEvents } from './activities.ts';
 import { campaignEventNames } from './campaigns.ts';
+import { outboundWebhookEventNames } from './outbound-webhooks.ts';
 import { type ServerEvent, type ServerEventPayload, serverToClientEventSchemas } from './realtime-events.ts';
 import { templateEventNames } from './templates.ts';
 import { whatsappEventNames } from './whatsapp-events.ts';
@@ -12,6 +13,7 @@ describe('the server-to-client event map', () => {
       ...Object.values(realtimeEvents),
       ...Object.values(templateEventNames),
       ...Object.values(campaignEventNames),
+      ...Object.values(outboundWebhookEventNames),
     ];
     expect(Object.keys(serverToClientEventSchemas).sort()).toEqual([...new Set(named)].sort());
   });
