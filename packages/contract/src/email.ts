@@ -19,6 +19,7 @@ export const emailSettingsSchema = z.object({
   port: z.number().int(),
   secure: z.boolean(),
   allowSelfSigned: z.boolean(),
+  allowUnencrypted: z.boolean(),
   user: z.string(),
   from: z.string(),
   hasPassword: z.boolean(),
@@ -42,6 +43,8 @@ export const emailSettingsUpdateSchema = z
     secure: z.boolean(),
     /** Off by default: the server's certificate is verified. */
     allowSelfSigned: z.boolean(),
+    /** Off by default: a connection that signs in must be encrypted (TLS from the start or STARTTLS). */
+    allowUnencrypted: z.boolean(),
     user: z.string().trim().max(255),
     password: z.string().max(500),
     from: z
