@@ -3,6 +3,7 @@ import {
   OUTBOUND_EVENT_HEADER,
   OUTBOUND_SIGNATURE_HEADER,
   OUTBOUND_TIMEOUT_MS,
+  OUTBOUND_TIMESTAMPED_SIGNATURE_HEADER,
   type OutboundPayload,
 } from '@wac/contract/outbound-webhooks';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,7 +13,7 @@ import type { DestinationOptions } from '../../lib/checked-destination.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { type PostOutcome, postDelivery } from './outbound-post.ts';
 import { nextAttemptAt, type RetryPolicy } from './outbound-retry.ts';
-import { signatureOf } from './outbound-signature.ts';
+import { signatureOf, timestampedSignatureOf } from './outbound-signature.ts';
 import { type ClaimedDelivery, claimDueDeliveries, type DeliveryRow, finishAttempt } from './outbound-webhooks.repository.ts';
 
 export interface DeliveryWorkerDeps {
@@ -78,6 +79,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
       'user-agent': USER_AGENT,
       [OUTBOUND_EVENT_HEADER]: delivery.event,
       [OUTBOUND_DELIVERY_HEADER]: String(delivery.id),
+      [OUTBOUND_TIMESTAMPED_SIGNATURE_HEADER]: timestampedSignatureOf(secret, body, new Date()),
       [OUTBOUND_SIGNATURE_HEADER]: signatureOf(secret, body),
     };
     return postDelivery({ url: webhook.url, headers, body, timeoutMs }, destination);
