@@ -30,9 +30,9 @@
  *   reply). Then follows its edge.
  * - condition: compares the variable's value (unset = '') with the node's value (placeholders filled) and leaves by
  *   `true` or `false`; a missing edge ends with `completed`. Operators: equals / not_equals (trimmed,
- *   case-insensitive); contains, starts_with (case-insensitive); matches (the value as a case-insensitive RegExp
- *   tested on the first 1,000 characters, run with a time limit so a catastrophic pattern cannot stall the server:
- *   an invalid or too slow pattern is false); greater_than / less_than (numeric when both are finite numbers, else
+ *   case-insensitive); contains, starts_with (case-insensitive); matches (the value contains a match of the node's
+ *   value as a case-insensitive pattern with RE2 semantics, in time linear in the value whatever the pattern, see
+ *   flow-patterns.ts; a pattern RE2 cannot compile is false); greater_than / less_than (numeric when both are finite numbers, else
  *   false); exists (a non-blank value). An unknown operator ends with `error`.
  * - quickReply (a question): sends up to 3 options as reply buttons, more as a list (WhatsApp shows at most 10 rows:
  *   only the first 10 options are offered and matched), then waits. See "Questions".
@@ -62,7 +62,6 @@
  * 72, list button 20), and a variable holds at most 10,000 characters. One advance sends at most
  * 2 × maxSteps + 2 replies.
  */
-import vm from 'node:vm';
 import {
   type BotReply,
   type FlowGraph,
@@ -72,6 +71,7 @@ import {
   whatsappInteractiveLimits as wa,
 } from '@wac/contract/flows';
 import type { EngineDeps, EngineEvent, EngineResult, EngineState, HttpActionRequest, HttpActionResult } from './flow-engine.types.ts';
+import { matchesPattern } from './flow-patterns.ts';
 import { fillBodyPlaceholders, fillPlaceholders, fillUrlPlaceholders, truncate, variableValue } from './flow-text.ts';
 
 export const defaultRetryMessage = 'Sorry, I did not get that. Please choose one of the options.';
@@ -82,11 +82,6 @@ const defaultListButton = 'Choose';
 const captionLimit = 1_024;
 /** Longest value a variable keeps: values repeat into later texts, HTTP bodies and the stored session. */
 export const maxVariableLength = 10_000;
-/** What a `matches` condition tests: the start of the value, so a slow pattern has bounded input. */
-const patternInputLimit = 1_000;
-/** A `matches` test is stopped after this long; one advance spends at most patternBudgetMs on all of them. */
-const patternTimeoutMs = 25;
-const patternBudgetMs = 100;
 /** Used when deps.maxSteps is not a positive number. */
 const fallbackMaxSteps = 1_000;
 
@@ -126,7 +121,6 @@ interface Run {
   visited: string[];
   steps: number;
   maxSteps: number;
-  patternBudgetMs: number;
   callHttp: EngineDeps['callHttp'];
 }
 
@@ -280,7 +274,7 @@ function evaluateCondition(run: Run, data: Data): boolean | undefined {
     case 'starts_with':
       return actual.toLowerCase().startsWith(expected.toLowerCase());
     case 'matches':
-      return matchesPattern(run, expected, actual);
+      return matchesPattern(expected, actual);
     case 'greater_than':
     case 'less_than': {
       const a = toNumber(actual);
@@ -292,32 +286,6 @@ function evaluateCondition(run: Run, data: Data): boolean | undefined {
       return actual.trim() !== '';
     default:
       return undefined;
-  }
-}
-
-// The pattern runs in a separate V8 context because only vm's timeout can stop a regular expression that backtracks
-// catastrophically ((a+)+$); a plain RegExp would block the event loop for as long as it takes.
-let patternContext: vm.Context | undefined;
-const patternScript = new vm.Script('new RegExp(pattern, "i").test(input)');
-
-function matchesPattern(run: Run, pattern: string, value: string): boolean {
-  if (run.patternBudgetMs <= 0) return false;
-  try {
-    new RegExp(pattern, 'i');
-  } catch {
-    return false;
-  }
-  patternContext ??= vm.createContext({ pattern: '', input: '' });
-  patternContext.pattern = pattern;
-  patternContext.input = value.slice(0, patternInputLimit);
-  const started = performance.now();
-  try {
-    const timeout = Math.max(1, Math.ceil(Math.min(patternTimeoutMs, run.patternBudgetMs)));
-    return patternScript.runInContext(patternContext, { timeout }) === true;
-  } catch {
-    return false;
-  } finally {
-    run.patternBudgetMs -= performance.now() - started;
   }
 }
 
@@ -527,7 +495,6 @@ function newRun(graph: unknown, state: unknown, deps: EngineDeps): Run | undefin
       visited: [],
       steps: 0,
       maxSteps: Number.isFinite(steps) && steps >= 1 ? Math.floor(steps) : fallbackMaxSteps,
-      patternBudgetMs,
       callHttp: deps.callHttp,
     };
   } catch {

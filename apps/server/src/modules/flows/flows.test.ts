@@ -372,6 +372,17 @@ describe('bad input', () => {
       withNodes([{ id: 'q', type: 'quickReply', position: at, data: { question: 'Which?', options: [] } }]),
       'Quick reply node q must have a question and options',
     ],
+    [
+      'a pattern the engine cannot compile',
+      withNodes([{ id: 'c', type: 'condition', position: at, data: { variable: 'x', operator: 'matches', value: 'a{2,1}' } }]),
+      'Condition node c has a pattern that is not a valid regular expression (error parsing regexp: invalid repeat count: `{2,1}`)',
+    ],
+    [
+      // Valid in JavaScript, which the builder checks; RE2, which runs it in linear time, has no look-arounds.
+      'a look-ahead',
+      withNodes([{ id: 'c', type: 'condition', position: at, data: { variable: 'x', operator: 'matches', value: 'a(?=b)' } }]),
+      'Condition node c has a pattern that is not a valid regular expression (error parsing regexp: invalid or unsupported Perl syntax: `(?=`)',
+    ],
     ['action without type', withNodes([{ id: 'a', type: 'action', position: at, data: {} }]), 'Action node a must have an action type'],
     ['unknown node type', withNodes([{ id: 'x', type: 'teleport', position: at, data: {} }]), 'Unknown node type: teleport'],
     [
