@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from './common.ts';
+import { acceptingReadBack, emailSchema } from './common.ts';
 import { emailPattern } from './email-address.ts';
 
 export const emailTransports = ['settings', 'environment', 'outbox'] as const;
@@ -60,7 +60,7 @@ export const emailSettingsUpdateSchema = z
   .partial()
   .strict();
 
-export const emailSettingsBodySchema = z.object({ settings: emailSettingsUpdateSchema });
+export const emailSettingsBodySchema = z.object({ settings: acceptingReadBack(emailSettingsUpdateSchema, emailSettingsSchema) });
 export const emailSettingsResponseSchema = z.object({ settings: emailSettingsSchema });
 export const emailTestBodySchema = z.object({ to: emailSchema });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema, pageQuery, paginationSchema } from './common.ts';
+import { acceptingReadBack, idParamsSchema, pageQuery, paginationSchema } from './common.ts';
 
 /** What the console tells a business's systems about, as signed POSTs to the URLs an admin subscribes. */
 export const outboundEvents = ['message.received', 'message.status', 'campaign.finished', 'conversation.handed_off'] as const;
@@ -82,6 +82,8 @@ export const outboundWebhookSchema = z.object({
   lastDelivery: z.object({ at: z.string(), ok: z.boolean(), statusCode: z.number().int().nullable() }).nullable(),
 });
 export type OutboundWebhook = z.infer<typeof outboundWebhookSchema>;
+/** PUT's body: the update, or the subscription as GET answered it. */
+export const outboundWebhookUpdateBodySchema = acceptingReadBack(outboundWebhookUpdateSchema, outboundWebhookSchema);
 
 /** POST answers the signing secret once (it can be rotated, never read again). */
 export const outboundWebhookCreatedSchema = z.object({ webhook: outboundWebhookSchema, secret: z.string() });

@@ -5,7 +5,7 @@ import {
   apiKeyLogListSchema,
   apiKeyLogQuerySchema,
   apiKeySchema,
-  apiKeyUpdateSchema,
+  apiKeyUpdateBodySchema,
   apiKeyUsageQuerySchema,
   apiKeyUsageSchema,
 } from '@wac/contract/api-keys';
@@ -61,7 +61,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ service: ApiKeysService }> =
         description:
           'Changes any of name, scopes, expiresAt, allowedIps and rateLimitPerMinute (null clears expiry and rate limit). Every ' +
           'server applies the change within a second. A revoked key cannot be changed (409).',
-        body: apiKeyUpdateSchema,
+        body: apiKeyUpdateBodySchema,
       },
     },
     (request) => service.update(currentUser(request), request.params.id, request.body),

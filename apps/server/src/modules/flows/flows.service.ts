@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { User } from '@wac/contract/auth';
 import { paginationOf } from '@wac/contract/common';
 import { validateFlow } from '@wac/contract/flow-validation';
@@ -240,7 +241,8 @@ export function createFlowsService({ db, activities }: FlowsDeps) {
     async setTriggers(actor: User, id: number, triggers: FlowTriggers): Promise<Flow> {
       const row = await inTransaction(db, async (tx) => {
         await lockTriggers(tx);
-        await locked(tx, id);
+        const current = await locked(tx, id);
+        if (isDeepStrictEqual(triggersOf(current.triggers), triggers)) return current;
         await claimTriggers(tx, id, triggers);
         const row = await updateFlow(tx, id, { triggers });
         await record(tx, actor, 'flow_updated', row.name, 'triggers changed');

@@ -9,7 +9,7 @@ import {
   outboundWebhookCreateSchema,
   outboundWebhookListSchema,
   outboundWebhookSchema,
-  outboundWebhookUpdateSchema,
+  outboundWebhookUpdateBodySchema,
 } from '@wac/contract/outbound-webhooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.ts';
@@ -68,7 +68,7 @@ export const outboundWebhooksRoutes: FastifyPluginAsyncZod<{ service: OutboundWe
       schema: {
         ...oneWebhook,
         description: 'Changes the URL (checked as on create), the events, the description or whether it is active.',
-        body: outboundWebhookUpdateSchema,
+        body: outboundWebhookUpdateBodySchema,
       },
     },
     (request) => service.update(currentUser(request), request.params.id, request.body),
