@@ -159,8 +159,11 @@ function graphWarnings(graph: FlowGraph): FlowIssue[] {
     if (!reached.has(node.id)) warnings.push({ message: `No path from the start reaches node ${node.id}`, nodeId: node.id });
     if (node.type === 'quickReply') {
       const handles = new Set((out.get(node.id) ?? []).map((edge) => edge.sourceHandle));
+      // An edge without a handle is the route of every option without one of its own (the engine's rule).
+      const routesTheRest = (out.get(node.id) ?? []).some((edge) => !edge.sourceHandle || edge.sourceHandle === 'default');
       for (const option of node.data.options)
-        if (!handles.has(option.id)) warnings.push({ message: `Option "${option.title}" of node ${node.id} has no edge`, nodeId: node.id });
+        if (!routesTheRest && !handles.has(option.id))
+          warnings.push({ message: `Option "${option.title}" of node ${node.id} has no edge`, nodeId: node.id });
     }
   }
   return warnings;

@@ -348,6 +348,17 @@ describe('flow engine: questions', () => {
     expect(texts(await say(g, await waiting(), { id: 'stale-button', text: 'sales' }))).toEqual(['Sales it is, Sales']);
   });
 
+  it("takes the question's edge without a handle for an option without an edge of its own", async () => {
+    const routed = graph(g.nodes as N[], [
+      ['start', 'ask'],
+      ['ask', 'sales', 'o1'],
+      ['ask', 'fallback'],
+    ]);
+    const state = (await run(routed)).state;
+    expect(texts(await say(routed, state, { text: 'billing' }))).toEqual(['Let me get someone']);
+    expect(texts(await say(routed, state, { id: 'o1' }))).toEqual(['Sales it is, Sales']);
+  });
+
   it('completes at the question when the chosen option has no edge', async () => {
     const result = await say(g, await waiting(), { text: 'billing' });
     expect(result.state).toMatchObject({ status: 'ended', endedReason: 'completed', currentNodeId: 'ask' });

@@ -50,7 +50,7 @@
  * Questions: an answer matches an option when its id is the option's id (a button or list row was tapped), else when
  * the typed text (trimmed, case-insensitive) is the option's title or its position ("2"). On a match: the option's
  * title goes to variables[data.variable] (when set) and to variables.last_answer, retries go back to 0, and the edge
- * that leaves by the option's id is followed (none: `completed`). On no match, retries + 1; while retries <=
+ * that leaves by the option's id is followed, else the question's edge without a handle (none: `completed`). On no match, retries + 1; while retries <=
  * maxRetries (default 2) the retry message (default below) and the question are sent again and the session keeps
  * waiting; after that the `fallback` edge is followed, or, without one, the customer is handed to an agent (`handoff`).
  *
@@ -348,7 +348,8 @@ async function answer(run: Run, node: Node, input: { id?: unknown; text?: unknow
     setVariable(run, 'last_answer', option.title);
     run.state.retries = 0;
     run.state.status = 'active';
-    return runFrom(run, edgeTarget(run.graph, node.id, option.id));
+    // An option without an edge of its own goes by the question's edge without a handle, if it has one.
+    return runFrom(run, edgeTarget(run.graph, node.id, option.id) ?? edgeTarget(run.graph, node.id));
   }
   run.state.retries++;
   const max = node.data.maxRetries;

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { flowNodeVisits, flowSessions } from '../../db/schema.ts';
 import { applyKey, lastActivity } from '../license/test/license-test-kit.ts';
 import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
+import { upsertContact, upsertConversation } from '../messaging/inbound-messages.repository.ts';
 import { createFlowsService, type FlowsService } from './flows.service.ts';
 import { chainFlow, createFlow, sampleFlow } from './test/flow-test-kit.ts';
 
@@ -277,10 +278,15 @@ describe('analytics and deletion', () => {
     expect(empty.nodes).toHaveLength(6);
 
     const { db } = t.ctx.database;
+    // Customers' sessions run in a WhatsApp conversation.
+    const conversationId = await db.transaction(async (tx) => {
+      const contact = await upsertContact(tx, { phone: '447700900001', waId: '447700900001', name: 'Ann' });
+      return upsertConversation(tx, contact.id, t.ctx.config.whatsapp.phoneNumberId);
+    });
     const seed = async (flowId: number, session: Partial<typeof flowSessions.$inferInsert>, reached: string[]): Promise<void> => {
       const [row] = await db
         .insert(flowSessions)
-        .values({ flowId, flowVersion: 1, userId: '447700900001', ...session })
+        .values({ flowId, flowVersion: 1, userId: '447700900001', conversationId, ...session })
         .returning({ id: flowSessions.id });
       if (!row) throw new Error('no session');
       await db.insert(flowNodeVisits).values(reached.map((nodeId) => ({ sessionId: row.id, flowId, nodeId })));
@@ -316,6 +322,14 @@ describe('analytics and deletion', () => {
         { nodeId: 'bye', reached: 1, droppedOff: 0 },
       ],
     });
+
+    // The builder's Try it panel (the sessions API) is not counted: one run to a handoff, one left waiting, one ended.
+    const tryIt = (path: string, payload: Record<string, unknown>) => api('POST', `/api/sessions/${path}`, payload);
+    const tried = async () => (await tryIt('start', { flowId: flow.id, userId: 'try-it' })).json().sessionId as string;
+    expect((await tryIt(`${await tried()}/continue`, { input: 'sales' })).json()).toMatchObject({ endedReason: 'handoff' });
+    await tried();
+    expect((await tryIt(`${await tried()}/end`, {})).statusCode).toBe(200);
+    expect((await api('GET', `/api/flows/${flow.id}/analytics`)).json()).toEqual(res.json());
   });
 
   it('deletes a flow with its versions once it is inactive, then knows it no more', async () => {
