@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, paginationSchema } from './common.ts';
+import { acceptingReadBack, pageQuery, paginationSchema } from './common.ts';
 
 /** What a key may call: each key-authenticated send endpoint needs its own scope. */
 export const apiKeyScopes = ['send:text', 'send:template', 'send:media', 'send:buttons'] as const;
@@ -114,6 +114,8 @@ export const apiKeySchema = z.object({
   callsToday: z.number().int(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
+/** PUT's body: the update, or the key as GET answered it. */
+export const apiKeyUpdateBodySchema = acceptingReadBack(apiKeyUpdateSchema, apiKeySchema);
 
 /** POST /api/keys answers the secret this once; it is stored only as a hash. */
 export const apiKeyCreatedSchema = z.object({ key: apiKeySchema, secret: z.string() });

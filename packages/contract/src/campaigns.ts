@@ -25,7 +25,8 @@ const campaignFieldsSchema = z.object({
     .trim()
     .min(1, 'name is required')
     .max(campaignLimits.name, `name must be at most ${campaignLimits.name} characters`),
-  description: z.string().trim().max(campaignLimits.description).optional(),
+  /** null, as a campaign without one reads, is no description. */
+  description: z.string().trim().max(campaignLimits.description).nullable().optional(),
   templateId: z.number().int().positive().optional(),
   templateName: z.string().trim().min(1).max(512).optional(),
   templateLanguage: z.string().trim().min(1).max(20).optional(),

@@ -41,3 +41,20 @@ export const emailSchema = z
   .max(254, 'Email must be at most 254 characters')
   .regex(emailPattern, 'Please enter a valid email address')
   .transform((v) => v.toLowerCase());
+
+/**
+ * An update that also takes back what the matching read answered, so a client may save what it read: the read's
+ * fields the update does not have (ids, times, counts, `hasPassword`) are accepted, whatever they hold, and dropped
+ * before the update's own checks run, strict or not.
+ */
+export function acceptingReadBack<Update extends z.ZodObject, Read extends z.ZodObject>(update: Update, read: Read) {
+  const readOnly = Object.keys(read.shape).filter((key) => !(key in update.shape));
+  const ignored = Object.fromEntries(
+    readOnly.map((key) => [key, z.unknown().optional().describe('Read-only: answered by the read, ignored here')]),
+  );
+  return update.extend(ignored).transform((value) => {
+    const kept: Record<string, unknown> = { ...value };
+    for (const key of readOnly) delete kept[key];
+    return kept as z.output<Update>;
+  });
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from './common.ts';
+import { acceptingReadBack, emailSchema } from './common.ts';
 import { emailPattern } from './email-address.ts';
 
 export const emailTransports = ['settings', 'environment', 'outbox'] as const;
@@ -19,6 +19,7 @@ export const emailSettingsSchema = z.object({
   port: z.number().int(),
   secure: z.boolean(),
   allowSelfSigned: z.boolean(),
+  allowUnencrypted: z.boolean(),
   user: z.string(),
   from: z.string(),
   hasPassword: z.boolean(),
@@ -42,6 +43,8 @@ export const emailSettingsUpdateSchema = z
     secure: z.boolean(),
     /** Off by default: the server's certificate is verified. */
     allowSelfSigned: z.boolean(),
+    /** Off by default: a connection that signs in must be encrypted (TLS from the start or STARTTLS). */
+    allowUnencrypted: z.boolean(),
     user: z.string().trim().max(255),
     password: z.string().max(500),
     from: z
@@ -57,7 +60,7 @@ export const emailSettingsUpdateSchema = z
   .partial()
   .strict();
 
-export const emailSettingsBodySchema = z.object({ settings: emailSettingsUpdateSchema });
+export const emailSettingsBodySchema = z.object({ settings: acceptingReadBack(emailSettingsUpdateSchema, emailSettingsSchema) });
 export const emailSettingsResponseSchema = z.object({ settings: emailSettingsSchema });
 export const emailTestBodySchema = z.object({ to: emailSchema });
 

@@ -125,6 +125,22 @@ describe('flow validation beyond spec 5', () => {
     ]);
   });
 
+  it('warns of no option once the question has an edge without a handle, the route of every option without one', () => {
+    const result = validateFlow({
+      nodes: [
+        start,
+        question('q', [
+          { id: 'yes', title: 'Yes' },
+          { id: 'no', title: 'No' },
+        ]),
+        message('y'),
+        message('rest'),
+      ],
+      edges: [edge('start', 'q'), edge('q', 'y', 'yes'), edge('q', 'rest')],
+    });
+    expect(result.warnings).toEqual([]);
+  });
+
   it('refuses duplicate node ids, two start nodes, bad operators and patterns, an HTTP action without a URL', () => {
     expect(firstError({ nodes: [start, start], edges: [] })).toBe('Two nodes have the id start');
     expect(firstError({ nodes: [start, { ...start, id: 's2' }], edges: [] })).toBe('A flow has exactly one start node');

@@ -12,6 +12,22 @@ import {
   whatsappInteractiveLimits,
 } from './flows.ts';
 
+/** Why a `matches` condition's pattern cannot run, or null when it can. */
+export type PatternCheck = (pattern: string) => string | null;
+
+/**
+ * The browser's check: JavaScript's syntax. The server's engine has RE2 semantics, too heavy to ship to the builder,
+ * so the server passes its own check (which also refuses look-arounds and back-references) when a flow is saved.
+ */
+const javascriptPatternProblem: PatternCheck = (pattern) => {
+  try {
+    new RegExp(pattern);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+};
+
 export type FlowValidation =
   | { ok: true; graph: FlowGraph; warnings: FlowIssue[] }
   | { ok: false; errors: FlowIssue[]; warnings: FlowIssue[] };
@@ -31,7 +47,7 @@ const nodeLabels: Record<string, string> = {
  * The checks of spec 5 for one node's data, in its words, then WhatsApp's limits and what the engine needs; the
  * first problem of each node is reported.
  */
-function nodeProblem(node: Record<string, unknown>): string | null {
+function nodeProblem(node: Record<string, unknown>, patternProblem: PatternCheck): string | null {
   const id = String(node.id);
   const type = node.type;
   const data = isRecord(node.data) ? node.data : {};
@@ -47,11 +63,8 @@ function nodeProblem(node: Record<string, unknown>): string | null {
         return `${name} has an unknown operator: ${String(data.operator)}`;
       if (data.operator !== 'exists' && typeof data.value !== 'string') return `${name} must have a value to compare with`;
       if (data.operator === 'matches') {
-        try {
-          new RegExp(String(data.value));
-        } catch {
-          return `${name} has a pattern that is not a valid regular expression`;
-        }
+        const problem = patternProblem(String(data.value));
+        if (problem !== null) return `${name} has a pattern that is not a valid regular expression (${problem})`;
       }
       return null;
     }
@@ -148,8 +161,11 @@ function graphWarnings(graph: FlowGraph): FlowIssue[] {
     if (!reached.has(node.id)) warnings.push({ message: `No path from the start reaches node ${node.id}`, nodeId: node.id });
     if (node.type === 'quickReply') {
       const handles = new Set((out.get(node.id) ?? []).map((edge) => edge.sourceHandle));
+      // An edge without a handle is the route of every option without one of its own (the engine's rule).
+      const routesTheRest = (out.get(node.id) ?? []).some((edge) => !edge.sourceHandle || edge.sourceHandle === 'default');
       for (const option of node.data.options)
-        if (!handles.has(option.id)) warnings.push({ message: `Option "${option.title}" of node ${node.id} has no edge`, nodeId: node.id });
+        if (!routesTheRest && !handles.has(option.id))
+          warnings.push({ message: `Option "${option.title}" of node ${node.id} has no edge`, nodeId: node.id });
     }
   }
   return warnings;
@@ -159,7 +175,7 @@ function graphWarnings(graph: FlowGraph): FlowIssue[] {
  * Checks a flow before it is saved, exactly as spec 5 says and in its order, then beyond it: WhatsApp's limits,
  * duplicate ids, sizes, and loops that never wait for the customer. Never throws, whatever it is given.
  */
-export function validateFlow(input: unknown): FlowValidation {
+export function validateFlow(input: unknown, patternProblem: PatternCheck = javascriptPatternProblem): FlowValidation {
   const fail = (errors: FlowIssue[]): FlowValidation => ({ ok: false, errors, warnings: [] });
   if (!isRecord(input) || !Array.isArray(input.nodes) || !Array.isArray(input.edges))
     return fail([{ message: 'Invalid flow data: missing nodes or edges' }]);
@@ -184,7 +200,7 @@ export function validateFlow(input: unknown): FlowValidation {
   }
   const errors: FlowIssue[] = [];
   for (const node of records) {
-    const problem = nodeProblem(node);
+    const problem = nodeProblem(node, patternProblem);
     if (problem) errors.push({ message: problem, nodeId: String(node.id) });
   }
   if (records.filter((node) => node.type === 'start').length > 1) errors.push({ message: 'A flow has exactly one start node' });

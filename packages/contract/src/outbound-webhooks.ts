@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema, pageQuery, paginationSchema } from './common.ts';
+import { acceptingReadBack, idParamsSchema, pageQuery, paginationSchema } from './common.ts';
 
 /** What the console tells a business's systems about, as signed POSTs to the URLs an admin subscribes. */
 export const outboundEvents = ['message.received', 'message.status', 'campaign.finished', 'conversation.handed_off'] as const;
@@ -12,7 +12,14 @@ export const outboundEventLabels: Record<OutboundEvent, string> = {
   'conversation.handed_off': 'Conversation handed to an agent',
 };
 
-/** Sent with every delivery: `sha256=` + hex HMAC-SHA256 of the raw body with the subscription's secret. */
+/**
+ * Sent with every attempt: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.rawBody">` with the subscription's secret, so
+ * a receiver can refuse a delivery replayed later than OUTBOUND_SIGNATURE_TOLERANCE_S.
+ */
+export const OUTBOUND_TIMESTAMPED_SIGNATURE_HEADER = 'x-wac-signature';
+/** How far from its own clock a receiver should accept the timestamp of X-WAC-Signature. */
+export const OUTBOUND_SIGNATURE_TOLERANCE_S = 300;
+/** Deprecated, sent for one more release beside X-WAC-Signature: `sha256=` + hex HMAC-SHA256 of the raw body. */
 export const OUTBOUND_SIGNATURE_HEADER = 'x-wac-signature-256';
 export const OUTBOUND_EVENT_HEADER = 'x-wac-event';
 export const OUTBOUND_DELIVERY_HEADER = 'x-wac-delivery';
@@ -79,6 +86,8 @@ export const outboundWebhookSchema = z.object({
   lastDelivery: lastDeliverySchema.nullable(),
 });
 export type OutboundWebhook = z.infer<typeof outboundWebhookSchema>;
+/** PUT's body: the update, or the subscription as GET answered it. */
+export const outboundWebhookUpdateBodySchema = acceptingReadBack(outboundWebhookUpdateSchema, outboundWebhookSchema);
 
 export const outboundWebhookEventNames = { delivery: 'outbound_webhook:delivery' } as const;
 

@@ -27,6 +27,11 @@ export const createUserBodySchema = z.object({
 export const updateOwnEmailBodySchema = z.object({ email: emailSchema });
 
 export const updateUserBodySchema = z
-  .object({ username: usernameSchema, email: emailSchema, role: roleSchema })
+  .object({
+    username: usernameSchema,
+    // A user without an email reads as null; saving that back keeps it so.
+    email: emailSchema.nullable().transform((email) => email ?? undefined),
+    role: roleSchema,
+  })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update');

@@ -6,7 +6,7 @@ import {
   apiKeyLogListSchema,
   apiKeyLogQuerySchema,
   apiKeySchema,
-  apiKeyUpdateSchema,
+  apiKeyUpdateBodySchema,
   apiKeyUsageQuerySchema,
   apiKeyUsageSchema,
   REFUSALS_LOGGED_EACH,
@@ -63,7 +63,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ service: ApiKeysService }> =
         description:
           'Changes any of name, scopes, expiresAt, allowedIps and rateLimitPerMinute (null clears expiry and rate limit). Every ' +
           'server applies the change within a second. A revoked key cannot be changed (409).',
-        body: apiKeyUpdateSchema,
+        body: apiKeyUpdateBodySchema,
       },
     },
     (request) => service.update(currentUser(request), request.params.id, request.body),

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { User } from '@wac/contract/auth';
 import { type CampaignAction, campaignStatusAfter } from '@wac/contract/campaign-states';
 import {
@@ -157,12 +158,15 @@ export function createCampaignsService(deps: CampaignDeps, dispatch: { kick: () 
         const template = renamesTemplate ? await findCampaignTemplate(templates, body) : await currentTemplate(row);
         if (!template) throw badRequest(`The template ${row.templateName} (${row.templateLanguage}) no longer exists; choose another`);
         const components = body.components ?? (renamesTemplate ? [] : (row.components as SendComponent[]));
-        await updateCampaign(tx, id, {
+        const changes = {
           ...(body.name !== undefined ? { name: body.name } : {}),
           ...(body.description !== undefined ? { description: body.description || null } : {}),
           ...(body.ratePerSecond !== undefined ? { ratePerSecond: body.ratePerSecond } : {}),
           ...templateFields(template, components),
-        });
+        };
+        // The campaign saved back as it was read changes nothing, not even its time of change.
+        if (Object.entries(changes).every(([key, value]) => isDeepStrictEqual(row[key as keyof typeof changes], value))) return;
+        await updateCampaign(tx, id, changes);
         await record(tx, actor, 'campaign_updated', row.name);
       });
       return get(id);

@@ -114,6 +114,9 @@ export function createEmailService(ctx: AppContext, settings: SettingsRepository
 
     async updateTemplate(actor: User, name: string, input: { subject: string; text: string }, meta: RequestMeta) {
       if (!isTemplateName(name)) throw notFound('Email template not found');
+      // The template saved back as it was read (the update trims what it is given) changes nothing.
+      const current = await mailer.template(name);
+      if (input.subject === current.subject.trim() && input.text === current.text.trim()) return template(name);
       if (linkTemplates.includes(name) && !/\{\{\s*link\s*\}\}/.test(input.text)) {
         const message = 'Text must contain {{link}}, or the email cannot be used';
         throw badRequest(message, [{ field: 'template.text', message }]);

@@ -5,6 +5,7 @@ import { DEFAULT_APP_NAME } from '@wac/contract/app-settings-defaults';
 import type { EmailTemplateName } from '@wac/contract/email';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Config } from '../../config.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
@@ -19,6 +20,8 @@ export interface StoredSmtpSettings {
   secure: boolean;
   /** Accept a certificate that does not verify, for a relay with a self-signed one; off unless an admin turns it on. */
   allowSelfSigned: boolean;
+  /** Send a username and password over a connection that is not encrypted; off unless an admin opts out of TLS. */
+  allowUnencrypted: boolean;
   user: string;
   /** Sealed with the secret box ('' when none) and opened only to build the transport. */
   sealedPassword: string;
@@ -38,6 +41,7 @@ export const defaultSmtpSettings: StoredSmtpSettings = {
   port: 587,
   secure: false,
   allowSelfSigned: false,
+  allowUnencrypted: false,
   user: '',
   sealedPassword: '',
   from: '',
@@ -66,20 +70,28 @@ export function outboxDir(config: Config): string {
   return path.join(config.dataDir, 'outbox');
 }
 
-/** Port 587 is mail submission, where STARTTLS is expected (RFC 8314). */
+/** Port 587 is mail submission, where STARTTLS is expected (RFC 8314); nodemailer's default without TLS from the start. */
 const SUBMISSION_PORT = 587;
 
+/** The query option on SMTP_URL that opts out of TLS, as "Allow signing in without TLS" does in the console. */
+export const SMTP_URL_OPT_OUT = 'allowUnencrypted';
+
 /**
- * Certificates are verified unless the admin allows a self-signed one. On 587 without TLS from the start,
- * STARTTLS is required, so a server that does not offer it is refused rather than sent the password and
- * mail in clear; other ports upgrade when the server offers STARTTLS.
+ * A connection that is not TLS from the start must be upgraded with STARTTLS whenever it carries a username and
+ * password (on any port), and always on the submission port, so a server that does not offer STARTTLS is refused
+ * rather than sent the password and mail in clear; unless the admin opted out explicitly.
  */
+export function tlsRequired(connection: { secure: boolean; port: number; signsIn: boolean; allowUnencrypted: boolean }): boolean {
+  return !connection.secure && !connection.allowUnencrypted && (connection.signsIn || connection.port === SUBMISSION_PORT);
+}
+
+/** Certificates are verified unless the admin allows a self-signed one; TLS as tlsRequired says. */
 export function smtpTransportOptions(smtp: StoredSmtpSettings, password: string): SMTPTransport.Options {
   return {
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,
-    requireTLS: !smtp.secure && smtp.port === SUBMISSION_PORT,
+    requireTLS: tlsRequired({ ...smtp, signsIn: smtp.user !== '', allowUnencrypted: smtp.allowUnencrypted }),
     tls: { rejectUnauthorized: !smtp.allowSelfSigned },
     auth: smtp.user ? { user: smtp.user, pass: password } : undefined,
     // A wrong host in the console should fail the admin's test within seconds, not minutes.
@@ -87,6 +99,29 @@ export function smtpTransportOptions(smtp: StoredSmtpSettings, password: string)
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
   };
+}
+
+/** SMTP_URL as nodemailer reads it, with TLS required as tlsRequired says unless the URL has `?allowUnencrypted=true`. */
+export function smtpUrlTransportOptions(smtpUrl: string): SMTPTransport.Options {
+  const url = new URL(smtpUrl);
+  const allowUnencrypted = url.searchParams.get(SMTP_URL_OPT_OUT) === 'true';
+  url.searchParams.delete(SMTP_URL_OPT_OUT);
+  const options = parseConnectionUrl(url.toString());
+  const secure = options.secure === true;
+  const port = options.port ?? (secure ? 465 : SUBMISSION_PORT);
+  const signsIn = options.auth !== undefined;
+  return { ...options, requireTLS: options.requireTLS === true || tlsRequired({ secure, port, signsIn, allowUnencrypted }) };
+}
+
+/** nodemailer's refusal of a server that does not upgrade to TLS says neither why TLS was required nor what to do. */
+function explainTlsRefusal(err: unknown): unknown {
+  const { code, command, response } = err as { code?: string; command?: string; response?: unknown };
+  // A certificate that does not verify is also ETLS, but without the server's answer to STARTTLS.
+  if (!(err instanceof Error) || code !== 'ETLS' || command !== 'STARTTLS' || typeof response !== 'string') return err;
+  return new Error(
+    `The SMTP server does not offer STARTTLS (it answered "${response.trim()}"), so the password and mail would travel unencrypted: use TLS from the start, a server that offers STARTTLS, or allow signing in without TLS`,
+    { cause: err },
+  );
 }
 
 /** Mail goes through the console's SMTP settings, else SMTP_URL, else the outbox under DATA_DIR. */
@@ -143,8 +178,10 @@ export function createMailer(config: Config, settings: SettingsRepository, log: 
     const transport =
       kind === 'settings'
         ? nodemailer.createTransport(smtpTransportOptions(smtp, openPassword(smtp)))
-        : nodemailer.createTransport(config.smtpUrl);
-    await transport.sendMail({ from, ...mail });
+        : nodemailer.createTransport(smtpUrlTransportOptions(config.smtpUrl as string));
+    await transport.sendMail({ from, ...mail }).catch((err: unknown) => {
+      throw explainTlsRefusal(err);
+    });
     log.info({ to: mail.to, subject: mail.subject, transport: kind }, 'mail sent');
   }
 

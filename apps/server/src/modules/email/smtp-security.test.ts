@@ -1,7 +1,6 @@
-import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { defaultSmtpSettings, SMTP_SETTINGS_KEY, smtpTransportOptions } from './mailer.ts';
+import { defaultSmtpSettings, SMTP_SETTINGS_KEY, smtpTransportOptions, smtpUrlTransportOptions } from './mailer.ts';
 import { SMTP_USER, startAuthSmtpServer } from './test/tls-smtp-server.ts';
 
 const PASSWORD = 'smtp-pa55word-at-rest';
@@ -62,29 +61,67 @@ describe('SMTP server certificates', () => {
   });
 });
 
-describe('STARTTLS on port 587', () => {
+describe('TLS for a connection that signs in', () => {
   const settings = { ...defaultSmtpSettings, host: '127.0.0.1', user: SMTP_USER };
 
-  it('is required there only, unless TLS is used from the start', () => {
+  it('is required on every port with credentials, and on 587 always, unless TLS is used from the start or the admin opts out', () => {
     expect(smtpTransportOptions({ ...settings, port: 587 }, PASSWORD).requireTLS).toBe(true);
-    expect(smtpTransportOptions({ ...settings, port: 25 }, PASSWORD).requireTLS).toBe(false);
+    expect(smtpTransportOptions({ ...settings, port: 2525 }, PASSWORD).requireTLS).toBe(true);
+    expect(smtpTransportOptions({ ...settings, port: 25 }, PASSWORD).requireTLS).toBe(true);
+    expect(smtpTransportOptions({ ...settings, port: 25, user: '' }, '').requireTLS).toBe(false);
+    expect(smtpTransportOptions({ ...settings, port: 587, user: '' }, '').requireTLS).toBe(true);
     expect(smtpTransportOptions({ ...settings, port: 587, secure: true }, PASSWORD).requireTLS).toBe(false);
+    expect(smtpTransportOptions({ ...settings, port: 2525, allowUnencrypted: true }, PASSWORD).requireTLS).toBe(false);
   });
 
-  it('refuses a server that does not offer STARTTLS rather than signing in and sending in clear', async () => {
+  it('reads SMTP_URL the same way, with ?allowUnencrypted=true as the opt-out', () => {
+    expect(smtpUrlTransportOptions('smtp://u:p@mail.test:2525')).toMatchObject({ host: 'mail.test', port: 2525, requireTLS: true });
+    expect(smtpUrlTransportOptions('smtp://u:p@mail.test')).toMatchObject({ requireTLS: true });
+    expect(smtpUrlTransportOptions('smtp://mail.test:25').requireTLS).toBe(false);
+    expect(smtpUrlTransportOptions('smtps://u:p@mail.test').requireTLS).toBe(false);
+    const optedOut = smtpUrlTransportOptions('smtp://u:p@mail.test:2525?allowUnencrypted=true&tls.rejectUnauthorized=false');
+    expect(optedOut).toMatchObject({ requireTLS: false, tls: { rejectUnauthorized: false } });
+    expect(optedOut).not.toHaveProperty('allowUnencrypted');
+  });
+
+  it('refuses, in the console, a server on port 2525 without STARTTLS with a clear error, and sends once the admin opts out', async () => {
     const server = await startAuthSmtpServer('none', PASSWORD);
-    // Listening on 587 takes privileges: the options made for 587 are pointed at the test server's port.
-    const send = (port: number) =>
-      nodemailer
-        .createTransport({ ...smtpTransportOptions({ ...settings, port }, PASSWORD), port: server.port })
-        .sendMail({ from: 'ops@acme.test', to: 'clear@example.com', subject: 'S', text: 'T' });
     try {
-      await expect(send(587)).rejects.toThrow(/STARTTLS/);
+      expect((await putSettings(serverAt(server.port, false))).json().settings.allowUnencrypted).toBe(false);
+      const refused = await sendTest('clear@example.com');
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().error).toMatch(
+        /^Could not send the test email: The SMTP server does not offer STARTTLS \(it answered ".+"\), so the password and mail would travel unencrypted/,
+      );
+      expect(refused.body).not.toContain(PASSWORD);
       expect(server.received).toEqual([]);
-      await send(25);
+
+      expect((await putSettings({ allowUnencrypted: true })).json().settings.allowUnencrypted).toBe(true);
+      expect((await sendTest('clear@example.com')).statusCode).toBe(200);
       expect(server.received).toEqual(['clear@example.com']);
     } finally {
       await server.close();
+      await putSettings({ enabled: false, allowUnencrypted: false });
+    }
+  });
+
+  it('refuses, through SMTP_URL, a server without STARTTLS with credentials, and sends with ?allowUnencrypted=true', async () => {
+    const server = await startAuthSmtpServer('none', PASSWORD);
+    const url = `smtp://${SMTP_USER}:${PASSWORD}@127.0.0.1:${server.port}`;
+    const refusing = await createTestApp({ SMTP_URL: url });
+    const optedOut = await createTestApp({ SMTP_URL: `${url}?allowUnencrypted=true` });
+    const sendThrough = async (app: TestApp) =>
+      app.request({ method: 'POST', url: '/api/email/test', token: await app.adminToken(), payload: { to: 'env@example.com' } });
+    try {
+      const refused = await sendThrough(refusing);
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().error).toMatch(/The SMTP server does not offer STARTTLS/);
+      expect(server.received).toEqual([]);
+
+      expect((await sendThrough(optedOut)).statusCode).toBe(200);
+      expect(server.received).toEqual(['env@example.com']);
+    } finally {
+      await Promise.all([refusing.close(), optedOut.close(), server.close()]);
     }
   });
 });
@@ -120,8 +157,8 @@ describe('the SMTP password at rest', () => {
   });
 
   it('is sealed in place when a row saved before holds it in clear, and still signs in', async () => {
-    const server = await startAuthSmtpServer('none', 'legacy-pa55word');
-    const legacy = { ...serverAt(server.port, false), password: 'legacy-pa55word', requireVerification: false };
+    const server = await startAuthSmtpServer('starttls', 'legacy-pa55word');
+    const legacy = { ...serverAt(server.port, false), allowSelfSigned: true, password: 'legacy-pa55word', requireVerification: false };
     await t.ctx.database.pool.query(
       'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value',
       [SMTP_SETTINGS_KEY, JSON.stringify(legacy)],
@@ -134,7 +171,8 @@ describe('the SMTP password at rest', () => {
         host: '127.0.0.1',
         port: server.port,
         secure: false,
-        allowSelfSigned: false,
+        allowSelfSigned: true,
+        allowUnencrypted: false,
         user: SMTP_USER,
         from: 'ops@acme.test',
         hasPassword: true,

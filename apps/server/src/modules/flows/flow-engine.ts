@@ -30,9 +30,9 @@
  *   reply). Then follows its edge.
  * - condition: compares the variable's value (unset = '') with the node's value (placeholders filled) and leaves by
  *   `true` or `false`; a missing edge ends with `completed`. Operators: equals / not_equals (trimmed,
- *   case-insensitive); contains, starts_with (case-insensitive); matches (the value as a case-insensitive RegExp
- *   tested on the first 1,000 characters, run with a time limit so a catastrophic pattern cannot stall the server:
- *   an invalid or too slow pattern is false); greater_than / less_than (numeric when both are finite numbers, else
+ *   case-insensitive); contains, starts_with (case-insensitive); matches (the value contains a match of the node's
+ *   value as a case-insensitive pattern with RE2 semantics, in time linear in the value whatever the pattern, see
+ *   flow-patterns.ts; a pattern RE2 cannot compile is false); greater_than / less_than (numeric when both are finite numbers, else
  *   false); exists (a non-blank value). An unknown operator ends with `error`.
  * - quickReply (a question): sends up to 3 options as reply buttons, more as a list (WhatsApp shows at most 10 rows:
  *   only the first 10 options are offered and matched), then waits. See "Questions".
@@ -50,7 +50,7 @@
  * Questions: an answer matches an option when its id is the option's id (a button or list row was tapped), else when
  * the typed text (trimmed, case-insensitive) is the option's title or its position ("2"). On a match: the option's
  * title goes to variables[data.variable] (when set) and to variables.last_answer, retries go back to 0, and the edge
- * that leaves by the option's id is followed (none: `completed`). On no match, retries + 1; while retries <=
+ * that leaves by the option's id is followed, else the question's edge without a handle (none: `completed`). On no match, retries + 1; while retries <=
  * maxRetries (default 2) the retry message (default below) and the question are sent again and the session keeps
  * waiting; after that the `fallback` edge is followed, or, without one, the customer is handed to an agent (`handoff`).
  *
@@ -62,7 +62,6 @@
  * 72, list button 20), and a variable holds at most 10,000 characters. One advance sends at most
  * 2 × maxSteps + 2 replies.
  */
-import vm from 'node:vm';
 import {
   type BotReply,
   type FlowGraph,
@@ -72,6 +71,7 @@ import {
   whatsappInteractiveLimits as wa,
 } from '@wac/contract/flows';
 import type { EngineDeps, EngineEvent, EngineResult, EngineState, HttpActionRequest, HttpActionResult } from './flow-engine.types.ts';
+import { matchesPattern } from './flow-patterns.ts';
 import { fillBodyPlaceholders, fillPlaceholders, fillUrlPlaceholders, truncate, variableValue } from './flow-text.ts';
 
 export const defaultRetryMessage = 'Sorry, I did not get that. Please choose one of the options.';
@@ -82,11 +82,6 @@ const defaultListButton = 'Choose';
 const captionLimit = 1_024;
 /** Longest value a variable keeps: values repeat into later texts, HTTP bodies and the stored session. */
 export const maxVariableLength = 10_000;
-/** What a `matches` condition tests: the start of the value, so a slow pattern has bounded input. */
-const patternInputLimit = 1_000;
-/** A `matches` test is stopped after this long; one advance spends at most patternBudgetMs on all of them. */
-const patternTimeoutMs = 25;
-const patternBudgetMs = 100;
 /** Used when deps.maxSteps is not a positive number. */
 const fallbackMaxSteps = 1_000;
 
@@ -126,7 +121,6 @@ interface Run {
   visited: string[];
   steps: number;
   maxSteps: number;
-  patternBudgetMs: number;
   callHttp: EngineDeps['callHttp'];
 }
 
@@ -280,7 +274,7 @@ function evaluateCondition(run: Run, data: Data): boolean | undefined {
     case 'starts_with':
       return actual.toLowerCase().startsWith(expected.toLowerCase());
     case 'matches':
-      return matchesPattern(run, expected, actual);
+      return matchesPattern(expected, actual);
     case 'greater_than':
     case 'less_than': {
       const a = toNumber(actual);
@@ -292,32 +286,6 @@ function evaluateCondition(run: Run, data: Data): boolean | undefined {
       return actual.trim() !== '';
     default:
       return undefined;
-  }
-}
-
-// The pattern runs in a separate V8 context because only vm's timeout can stop a regular expression that backtracks
-// catastrophically ((a+)+$); a plain RegExp would block the event loop for as long as it takes.
-let patternContext: vm.Context | undefined;
-const patternScript = new vm.Script('new RegExp(pattern, "i").test(input)');
-
-function matchesPattern(run: Run, pattern: string, value: string): boolean {
-  if (run.patternBudgetMs <= 0) return false;
-  try {
-    new RegExp(pattern, 'i');
-  } catch {
-    return false;
-  }
-  patternContext ??= vm.createContext({ pattern: '', input: '' });
-  patternContext.pattern = pattern;
-  patternContext.input = value.slice(0, patternInputLimit);
-  const started = performance.now();
-  try {
-    const timeout = Math.max(1, Math.ceil(Math.min(patternTimeoutMs, run.patternBudgetMs)));
-    return patternScript.runInContext(patternContext, { timeout }) === true;
-  } catch {
-    return false;
-  } finally {
-    run.patternBudgetMs -= performance.now() - started;
   }
 }
 
@@ -380,7 +348,8 @@ async function answer(run: Run, node: Node, input: { id?: unknown; text?: unknow
     setVariable(run, 'last_answer', option.title);
     run.state.retries = 0;
     run.state.status = 'active';
-    return runFrom(run, edgeTarget(run.graph, node.id, option.id));
+    // An option without an edge of its own goes by the question's edge without a handle, if it has one.
+    return runFrom(run, edgeTarget(run.graph, node.id, option.id) ?? edgeTarget(run.graph, node.id));
   }
   run.state.retries++;
   const max = node.data.maxRetries;
@@ -527,7 +496,6 @@ function newRun(graph: unknown, state: unknown, deps: EngineDeps): Run | undefin
       visited: [],
       steps: 0,
       maxSteps: Number.isFinite(steps) && steps >= 1 ? Math.floor(steps) : fallbackMaxSteps,
-      patternBudgetMs,
       callHttp: deps.callHttp,
     };
   } catch {

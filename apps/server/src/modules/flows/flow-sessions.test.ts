@@ -153,6 +153,21 @@ describe('POST /api/sessions/{id}/continue', () => {
     expect(await visitsOf(session.sessionId)).toEqual(['ask', 'check', 'handoff', 'start', 'welcome']);
   });
 
+  it("follows a question's edge without a handle for every answer that has no edge of its own", async () => {
+    const routed = sampleFlow('One way on');
+    routed.edges = routed.edges.filter((edge) => edge.source !== 'ask');
+    routed.edges.push(
+      { id: 'any', source: 'ask', target: 'handoff' },
+      { id: 'e4', source: 'ask', sourceHandle: 'support', target: 'check' },
+    );
+    const saved = await createFlow(t, admin, routed);
+    expect(saved.warnings).toEqual([]);
+    const sales = await cont((await started(saved.id)).sessionId, 'sales');
+    expect(sales.json()).toMatchObject({ endedReason: 'handoff', replies: [{ type: 'text', text: 'Connecting you to an agent' }] });
+    const support = await cont((await started(saved.id)).sessionId, { id: 'support', text: 'Support' });
+    expect(support.json()).toMatchObject({ endedReason: 'completed', replies: [{ text: 'Goodbye' }] });
+  });
+
   it('takes a button id as { id, text }, and the condition false branch ends the conversation', async () => {
     const session = await started();
     const res = await cont(session.sessionId, { id: 'support', text: 'Support' });

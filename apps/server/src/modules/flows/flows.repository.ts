@@ -1,5 +1,5 @@
 import type { FlowEdge, FlowNode, FlowTriggers } from '@wac/contract/flows';
-import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { flowNodeVisits, flowSessions, flows, flowVersions, users } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
@@ -180,6 +180,9 @@ export interface FlowSessionTotals {
   handedOff: number;
 }
 
+/** Analytics count customers' sessions only: those of the sessions API (the builder's Try it panel) have no conversation. */
+const overWhatsApp = isNotNull(flowSessions.conversationId);
+
 export async function sessionTotals(db: DbOrTx, flowId: number): Promise<FlowSessionTotals> {
   const [row] = await db
     .select({
@@ -189,7 +192,7 @@ export async function sessionTotals(db: DbOrTx, flowId: number): Promise<FlowSes
       handedOff: sql<number>`count(*) FILTER (WHERE ${flowSessions.handedOff})`.mapWith(Number),
     })
     .from(flowSessions)
-    .where(eq(flowSessions.flowId, flowId));
+    .where(and(eq(flowSessions.flowId, flowId), overWhatsApp));
   return row ?? { sessions: 0, completed: 0, handedOff: 0 };
 }
 
@@ -198,7 +201,8 @@ export async function reachedByNode(db: DbOrTx, flowId: number): Promise<Map<str
   const rows = await db
     .select({ nodeId: flowNodeVisits.nodeId, n: sql<number>`count(DISTINCT ${flowNodeVisits.sessionId})`.mapWith(Number) })
     .from(flowNodeVisits)
-    .where(eq(flowNodeVisits.flowId, flowId))
+    .innerJoin(flowSessions, eq(flowSessions.id, flowNodeVisits.sessionId))
+    .where(and(eq(flowNodeVisits.flowId, flowId), overWhatsApp))
     .groupBy(flowNodeVisits.nodeId);
   return new Map(rows.map((row) => [row.nodeId, row.n]));
 }
@@ -211,6 +215,7 @@ export async function droppedOffByNode(db: DbOrTx, flowId: number, reasons: read
     .where(
       and(
         eq(flowSessions.flowId, flowId),
+        overWhatsApp,
         eq(flowSessions.status, 'ended'),
         sql`${flowSessions.endedReason} = ANY(${sql.param([...reasons])}::text[])`,
         sql`${flowSessions.currentNodeId} IS NOT NULL`,

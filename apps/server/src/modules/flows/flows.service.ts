@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { User } from '@wac/contract/auth';
 import { paginationOf } from '@wac/contract/common';
 import { validateFlow } from '@wac/contract/flow-validation';
@@ -16,6 +17,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
+import { patternProblem } from './flow-patterns.ts';
 import { toFlow, toFlowSummary, toFlowVersion, toFlowVersionSummary, triggersOf } from './flow-view.ts';
 import {
   activeFlowTriggers,
@@ -58,7 +60,7 @@ const flowNotFound = (id: number) => notFound(`There is no flow with id ${id}`);
  * the first problem with every problem and warning in its details, so the builder can mark each node.
  */
 function checked(input: { nodes?: unknown; edges?: unknown }, prefix = ''): { graph: FlowGraph; warnings: FlowIssue[] } {
-  const result = validateFlow({ nodes: input.nodes, edges: input.edges });
+  const result = validateFlow({ nodes: input.nodes, edges: input.edges }, patternProblem);
   if (!result.ok) {
     throw badRequest(`${prefix}${result.errors[0]?.message ?? 'Invalid flow'}`, { errors: result.errors, warnings: result.warnings });
   }
@@ -67,7 +69,7 @@ function checked(input: { nodes?: unknown; edges?: unknown }, prefix = ''): { gr
 
 /** A stored flow as the builder sees it; should a newer rule refuse what was saved, its problems show as warnings. */
 function view(row: FlowRow): Flow {
-  const result = validateFlow(row);
+  const result = validateFlow(row, patternProblem);
   return toFlow(row, result.ok ? result.warnings : result.errors);
 }
 
@@ -239,7 +241,8 @@ export function createFlowsService({ db, activities }: FlowsDeps) {
     async setTriggers(actor: User, id: number, triggers: FlowTriggers): Promise<Flow> {
       const row = await inTransaction(db, async (tx) => {
         await lockTriggers(tx);
-        await locked(tx, id);
+        const current = await locked(tx, id);
+        if (isDeepStrictEqual(triggersOf(current.triggers), triggers)) return current;
         await claimTriggers(tx, id, triggers);
         const row = await updateFlow(tx, id, { triggers });
         await record(tx, actor, 'flow_updated', row.name, 'triggers changed');

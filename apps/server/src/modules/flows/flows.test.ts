@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { flowNodeVisits, flowSessions } from '../../db/schema.ts';
 import { applyKey, lastActivity } from '../license/test/license-test-kit.ts';
 import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
+import { upsertContact, upsertConversation } from '../messaging/inbound-messages.repository.ts';
 import { createFlowsService, type FlowsService } from './flows.service.ts';
 import { chainFlow, createFlow, sampleFlow } from './test/flow-test-kit.ts';
 
@@ -277,10 +278,15 @@ describe('analytics and deletion', () => {
     expect(empty.nodes).toHaveLength(6);
 
     const { db } = t.ctx.database;
+    // Customers' sessions run in a WhatsApp conversation.
+    const conversationId = await db.transaction(async (tx) => {
+      const contact = await upsertContact(tx, { phone: '447700900001', waId: '447700900001', name: 'Ann' });
+      return upsertConversation(tx, contact.id, t.ctx.config.whatsapp.phoneNumberId);
+    });
     const seed = async (flowId: number, session: Partial<typeof flowSessions.$inferInsert>, reached: string[]): Promise<void> => {
       const [row] = await db
         .insert(flowSessions)
-        .values({ flowId, flowVersion: 1, userId: '447700900001', ...session })
+        .values({ flowId, flowVersion: 1, userId: '447700900001', conversationId, ...session })
         .returning({ id: flowSessions.id });
       if (!row) throw new Error('no session');
       await db.insert(flowNodeVisits).values(reached.map((nodeId) => ({ sessionId: row.id, flowId, nodeId })));
@@ -316,6 +322,14 @@ describe('analytics and deletion', () => {
         { nodeId: 'bye', reached: 1, droppedOff: 0 },
       ],
     });
+
+    // The builder's Try it panel (the sessions API) is not counted: one run to a handoff, one left waiting, one ended.
+    const tryIt = (path: string, payload: Record<string, unknown>) => api('POST', `/api/sessions/${path}`, payload);
+    const tried = async () => (await tryIt('start', { flowId: flow.id, userId: 'try-it' })).json().sessionId as string;
+    expect((await tryIt(`${await tried()}/continue`, { input: 'sales' })).json()).toMatchObject({ endedReason: 'handoff' });
+    await tried();
+    expect((await tryIt(`${await tried()}/end`, {})).statusCode).toBe(200);
+    expect((await api('GET', `/api/flows/${flow.id}/analytics`)).json()).toEqual(res.json());
   });
 
   it('deletes a flow with its versions once it is inactive, then knows it no more', async () => {
@@ -371,6 +385,17 @@ describe('bad input', () => {
       'quick reply without options',
       withNodes([{ id: 'q', type: 'quickReply', position: at, data: { question: 'Which?', options: [] } }]),
       'Quick reply node q must have a question and options',
+    ],
+    [
+      'a pattern the engine cannot compile',
+      withNodes([{ id: 'c', type: 'condition', position: at, data: { variable: 'x', operator: 'matches', value: 'a{2,1}' } }]),
+      'Condition node c has a pattern that is not a valid regular expression (error parsing regexp: invalid repeat count: `{2,1}`)',
+    ],
+    [
+      // Valid in JavaScript, which the builder checks; RE2, which runs it in linear time, has no look-arounds.
+      'a look-ahead',
+      withNodes([{ id: 'c', type: 'condition', position: at, data: { variable: 'x', operator: 'matches', value: 'a(?=b)' } }]),
+      'Condition node c has a pattern that is not a valid regular expression (error parsing regexp: invalid or unsupported Perl syntax: `(?=`)',
     ],
     ['action without type', withNodes([{ id: 'a', type: 'action', position: at, data: {} }]), 'Action node a must have an action type'],
     ['unknown node type', withNodes([{ id: 'x', type: 'teleport', position: at, data: {} }]), 'Unknown node type: teleport'],

@@ -13,7 +13,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async
   app.get(
     '/api/media',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'Media sent and received, newest first',

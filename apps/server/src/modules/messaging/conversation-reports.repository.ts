@@ -1,4 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
 import { likeContaining } from '../../db/sql-like.ts';
 
@@ -109,8 +111,43 @@ export async function conversationReportPage(db: Db, filter: ConversationReportF
   };
 }
 
-/** Every row the filter keeps, for the CSV export. */
-export async function conversationReportAll(db: Db, filter: ConversationReportFilter): Promise<ConversationReportRow[]> {
-  const result = await db.execute<ConversationReportRow>(sql`SELECT * FROM (${perConversation(filter)}) r ${ORDER}`);
-  return result.rows;
+/** How long an export's snapshot may wait for its client to read the next page before PostgreSQL ends it. */
+const EXPORT_IDLE_LIMIT = '5min';
+const dialect = new PgDialect();
+
+/**
+ * Every row the filter keeps, in the report's order, `pageSize` at a time: one cursor over a read-only snapshot, so
+ * the rows are aggregated and sorted once (a keyset on the aggregated sort key would aggregate every conversation again
+ * for each page) and the caller holds one page at a time. The connection is held until the last page is read or the
+ * caller stops (return() on the generator), and given back either way.
+ */
+export async function* conversationReportPages(
+  pool: pg.Pool,
+  filter: ConversationReportFilter,
+  pageSize: number,
+): AsyncGenerator<ConversationReportRow[]> {
+  const client = await pool.connect();
+  let failure: Error | undefined;
+  let finished = false;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query(`SET LOCAL idle_in_transaction_session_timeout = '${EXPORT_IDLE_LIMIT}'`);
+    const cursor = dialect.sqlToQuery(sql`DECLARE report_export NO SCROLL CURSOR FOR
+      SELECT * FROM (${perConversation(filter)}) r ${ORDER}`);
+    await client.query(cursor.sql, cursor.params);
+    for (;;) {
+      const { rows } = await client.query<ConversationReportRow>(`FETCH ${pageSize} FROM report_export`);
+      if (rows.length > 0) yield rows;
+      if (rows.length < pageSize) break;
+    }
+    await client.query('COMMIT');
+    finished = true;
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    if (!finished && !failure) await client.query('ROLLBACK').catch((error: Error) => (failure = error));
+    // A connection that failed is closed rather than handed to the next query.
+    client.release(failure);
+  }
 }

@@ -1,16 +1,17 @@
+import { Readable } from 'node:stream';
 import type { SessionState } from '@wac/contract/agent-sessions';
 import { paginationOf } from '@wac/contract/common';
 import type { conversationReportQuerySchema, conversationReportRowSchema } from '@wac/contract/conversation-reports';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/app-error.ts';
-import { toCsv } from '../../lib/csv.ts';
+import { type CsvCell, toCsv } from '../../lib/csv.ts';
 import {
   type ConversationReportFilter,
   type ConversationReportRow,
-  conversationReportAll,
   conversationReportPage,
+  conversationReportPages,
 } from './conversation-reports.repository.ts';
 
 type ReportQuery = z.infer<typeof conversationReportQuerySchema>;
@@ -45,11 +46,33 @@ const CSV_HEADER = [
   'Session state',
 ];
 
+function csvRow(r: ReportRow): CsvCell[] {
+  return [
+    r.conversationId,
+    r.contact.name,
+    r.contact.phone,
+    r.messages,
+    r.inbound,
+    r.outbound,
+    r.failed,
+    r.firstMessageAt,
+    r.lastMessageAt,
+    r.sessionState,
+  ];
+}
+
+/** Rows the CSV export reads and writes at a time, however many the report has. */
+export const EXPORT_PAGE_SIZE = 1_000;
+
 /**
  * Conversation activity over a date range. The dates are whole days in the app's timezone setting
  * (start at its midnight, end through the following midnight); either end may be left open.
  */
-export function createConversationReportsService(db: Db, timezone: () => Promise<string>) {
+export function createConversationReportsService(
+  { db, pool }: Pick<Database, 'db' | 'pool'>,
+  timezone: () => Promise<string>,
+  { exportPageSize = EXPORT_PAGE_SIZE }: { exportPageSize?: number } = {},
+) {
   async function filterOf(query: ReportQuery): Promise<ConversationReportFilter> {
     const { startDate, endDate, search } = query;
     if (startDate && endDate && startDate > endDate) {
@@ -74,24 +97,25 @@ export function createConversationReportsService(db: Db, timezone: () => Promise
       return { rows: rows.map(toReportRow), totals, pagination: paginationOf(query.page, query.limit, totals.conversations) };
     },
 
-    async exportCsv(query: ReportQuery): Promise<{ filename: string; csv: string }> {
-      const rows = (await conversationReportAll(db, await filterOf(query))).map(toReportRow);
-      const csv = toCsv(
-        CSV_HEADER,
-        rows.map((r) => [
-          r.conversationId,
-          r.contact.name,
-          r.contact.phone,
-          r.messages,
-          r.inbound,
-          r.outbound,
-          r.failed,
-          r.firstMessageAt,
-          r.lastMessageAt,
-          r.sessionState,
-        ]),
-      );
-      return { filename: `conversations-${query.startDate ?? 'all'}-${query.endDate ?? 'now'}.csv`, csv };
+    /**
+     * Every row as CSV (lib/csv.ts: quoted, formula-safe, BOM), written page by page as the client reads it: the next
+     * page is fetched only once the previous one has been taken.
+     */
+    async exportCsv(query: ReportQuery): Promise<{ filename: string; csv: Readable }> {
+      const filter = await filterOf(query);
+      // toCsv is the one encoder: a page is its output past the BOM and header line it always starts with.
+      const preamble = toCsv(CSV_HEADER, []);
+      async function* chunks() {
+        yield preamble;
+        for await (const page of conversationReportPages(pool, filter, exportPageSize)) {
+          yield toCsv(
+            CSV_HEADER,
+            page.map((row) => csvRow(toReportRow(row))),
+          ).slice(preamble.length);
+        }
+      }
+      const filename = `conversations-${query.startDate ?? 'all'}-${query.endDate ?? 'now'}.csv`;
+      return { filename, csv: Readable.from(chunks(), { objectMode: false }) };
     },
   };
 }

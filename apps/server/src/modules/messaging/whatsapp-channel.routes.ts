@@ -11,7 +11,7 @@ const tags = ['WhatsApp'];
 export const whatsappChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/api/whatsapp/status',
-    { preHandler: app.requireUser, schema: { tags, summary: 'Sandbox or live, and which number', response: { 200: channelStatusSchema } } },
+    { onRequest: app.requireUser, schema: { tags, summary: 'Sandbox or live, and which number', response: { 200: channelStatusSchema } } },
     async () => {
       const { sandbox, phoneNumberId, apiVersion } = ctx.config.whatsapp;
       return { mode: sandbox ? ('sandbox' as const) : ('live' as const), phoneNumberId, apiVersion };
@@ -21,7 +21,7 @@ export const whatsappChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.get(
     `${WEBHOOK_PATH}/health`,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags, summary: 'Webhook health for admins', response: { 200: webhookHealthSchema } },
     },
     () => webhookHealth(ctx.database.db, WEBHOOK_MAX_ATTEMPTS),

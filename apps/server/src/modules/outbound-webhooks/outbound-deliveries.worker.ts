@@ -3,6 +3,7 @@ import {
   OUTBOUND_EVENT_HEADER,
   OUTBOUND_SIGNATURE_HEADER,
   OUTBOUND_TIMEOUT_MS,
+  OUTBOUND_TIMESTAMPED_SIGNATURE_HEADER,
   type OutboundPayload,
   outboundWebhookEventNames,
 } from '@wac/contract/outbound-webhooks';
@@ -14,7 +15,7 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { type PostOutcome, postDelivery } from './outbound-post.ts';
 import { nextAttemptAt, type RetryPolicy } from './outbound-retry.ts';
-import { signatureOf } from './outbound-signature.ts';
+import { signatureOf, timestampedSignatureOf } from './outbound-signature.ts';
 import { deliveryEvent } from './outbound-webhook-view.ts';
 import { type ClaimedDelivery, claimDueDeliveries, type DeliveryRow, finishAttempt } from './outbound-webhooks.repository.ts';
 
@@ -83,6 +84,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
       'user-agent': USER_AGENT,
       [OUTBOUND_EVENT_HEADER]: delivery.event,
       [OUTBOUND_DELIVERY_HEADER]: String(delivery.id),
+      [OUTBOUND_TIMESTAMPED_SIGNATURE_HEADER]: timestampedSignatureOf(secret, body, new Date()),
       [OUTBOUND_SIGNATURE_HEADER]: signatureOf(secret, body),
     };
     return postDelivery({ url: webhook.url, headers, body, timeoutMs }, destination);

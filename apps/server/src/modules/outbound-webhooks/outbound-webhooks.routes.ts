@@ -9,7 +9,7 @@ import {
   outboundWebhookCreateSchema,
   outboundWebhookListSchema,
   outboundWebhookSchema,
-  outboundWebhookUpdateSchema,
+  outboundWebhookUpdateBodySchema,
 } from '@wac/contract/outbound-webhooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.ts';
@@ -20,7 +20,9 @@ const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySch
 const apiAccess = { license: { feature: 'apiAccess' as const } };
 const signing =
   'Each delivery is a POST of the JSON event ({ id, event, createdAt, data }) with X-WAC-Event, X-WAC-Delivery and ' +
-  'X-WAC-Signature-256: sha256= and the hex HMAC-SHA256 of the raw body keyed with the signing secret. A 2xx answer ' +
+  'X-WAC-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.rawBody" keyed with the signing secret>, signed at ' +
+  'each attempt; refuse a t more than 5 minutes from your clock. X-WAC-Signature-256 (sha256= and the HMAC of the raw ' +
+  'body alone) is still sent for this release and will be removed. A 2xx answer ' +
   'delivers it; anything else is tried again with growing waits for 24 hours. URLs whose host has a private, loopback ' +
   'or link-local address are refused (400) unless an admin allowed the host in Settings (webhooks.allowed_hosts).';
 
@@ -66,7 +68,7 @@ export const outboundWebhooksRoutes: FastifyPluginAsyncZod<{ service: OutboundWe
       schema: {
         ...oneWebhook,
         description: 'Changes the URL (checked as on create), the events, the description or whether it is active.',
-        body: outboundWebhookUpdateSchema,
+        body: outboundWebhookUpdateBodySchema,
       },
     },
     (request) => service.update(currentUser(request), request.params.id, request.body),

@@ -4,7 +4,7 @@ import { addUser, type SeededUser } from '../../../test/seed-user.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { applyKey, lastActivity } from '../license/test/license-test-kit.ts';
 import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
-import { type Receiver, signedWith, startReceiver } from './test/receiver.ts';
+import { genuineTimestamped, type Receiver, signedWith, startReceiver } from './test/receiver.ts';
 
 let t: TestApp;
 let admin: string;
@@ -189,6 +189,25 @@ describe('test events and the delivery log', () => {
     expect(got && signedWith(old, got)).toBe(false);
   });
 
+  it('signs a timestamp with the body, which a receiving server verifies (and the old header for one more release)', async () => {
+    const { webhook, secret } = await subscribe({ url: receiver.url('/timestamped'), events: ['message.received'] });
+    receiver.verify('/timestamped', secret);
+    const before = Math.floor(Date.now() / 1000);
+    expect(await sendTest(webhook.id)).toMatchObject({ state: 'delivered', statusCode: 200 });
+    const [got] = receiver.received('/timestamped');
+    const header = String(got?.headers['x-wac-signature']);
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    const t = Number(/^t=(\d+)/.exec(header)?.[1]);
+    expect(t).toBeGreaterThanOrEqual(before);
+    expect(t).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+    expect(got && signedWith(secret, got)).toBe(true);
+
+    // Signed with another secret, or the body changed, the receiver refuses it.
+    receiver.verify('/timestamped', 'whsec_another');
+    expect(await sendTest(webhook.id)).toMatchObject({ state: 'failed', statusCode: 401 });
+    expect(genuineTimestamped(`${got?.body} `, header, secret)).toBe(false);
+  });
+
   it('logs a refusal with its status code and the first 2,000 characters of the answer; a retry queues it again', async () => {
     receiver.answer('/refuses', { status: 500, body: `${'é'.repeat(2_500)}` });
     const { webhook } = await subscribe({ url: receiver.url('/refuses'), events: ['message.received'] });
@@ -254,7 +273,7 @@ describe('API documentation', () => {
       ['/api/outbound-webhooks/{id}/deliveries/{deliveryId}/retry', 'post'],
     ] as const;
     for (const [path, method] of routes) expect(paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(['Outbound webhooks']);
-    expect(paths['/api/outbound-webhooks'].post.description).toContain('X-WAC-Signature-256');
+    expect(paths['/api/outbound-webhooks'].post.description).toContain('X-WAC-Signature: t=<unix seconds>,v1=');
     expect(JSON.stringify(paths['/api/outbound-webhooks'].post.requestBody)).toContain('conversation.handed_off');
   });
 });

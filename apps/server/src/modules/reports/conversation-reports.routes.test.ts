@@ -1,9 +1,12 @@
-import { conversationReportResponseSchema } from '@wac/contract/conversation-reports';
+import { conversationReportQuerySchema, conversationReportResponseSchema } from '@wac/contract/conversation-reports';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppTimezone } from '../../../test/app-settings.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { conversations, messages } from '../../db/schema.ts';
+import { conversationReportPages } from '../messaging/conversation-reports.repository.ts';
+import { createConversationReportsService } from '../messaging/conversation-reports.service.ts';
 import { insertInbound, upsertContact, upsertConversation } from '../messaging/inbound-messages.repository.ts';
 import { insertOutbound } from '../messaging/messages.repository.ts';
 
@@ -131,6 +134,43 @@ describe('GET /api/reports/conversations/export', () => {
       '',
     ]);
     expect((await t.request({ method: 'GET', url: '/api/reports/conversations/export' })).statusCode).toBe(401);
+  });
+});
+
+describe('the CSV export, page by page', () => {
+  it('streams the same bytes with pages smaller than the report: the header, then one chunk per page', async () => {
+    const whole = await t.request({ method: 'GET', url: '/api/reports/conversations/export', token: agent });
+    expect(whole.statusCode).toBe(200);
+    const rows = whole.body.split('\r\n').length - 2;
+    expect(rows).toBe(4);
+
+    const onePerPage = createConversationReportsService(t.ctx.database, t.ctx.appTimezone, { exportPageSize: 1 });
+    const { csv } = await onePerPage.exportCsv(conversationReportQuerySchema.parse({}));
+    const chunks: string[] = [];
+    for await (const chunk of csv) chunks.push(String(chunk));
+    expect(chunks).toHaveLength(1 + rows);
+    expect(chunks.join('')).toBe(whole.body);
+
+    const twoPerPage = createConversationReportsService(t.ctx.database, t.ctx.appTimezone, { exportPageSize: 2 });
+    const filtered = await twoPerPage.exportCsv(conversationReportQuerySchema.parse({ startDate: '2025-01-10', endDate: '2025-01-14' }));
+    let text = '';
+    for await (const chunk of filtered.csv) text += String(chunk);
+    expect(text).toBe((await t.request({ method: 'GET', url: `/api/reports/conversations/export${JAN_10_14}`, token: agent })).body);
+  });
+
+  it('holds one connection while pages are read and gives it back when the reader stops early', async () => {
+    const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 1 });
+    try {
+      const pages = conversationReportPages(pool, { from: null, to: null }, 1);
+      expect((await pages.next()).value).toHaveLength(1);
+      expect(pool.totalCount - pool.idleCount).toBe(1);
+      await pages.return(undefined);
+      expect(pool.idleCount).toBe(pool.totalCount);
+      // The connection is usable again: its transaction was ended.
+      expect((await pool.query('SELECT now() = statement_timestamp() AS fresh')).rows[0].fresh).toBe(true);
+    } finally {
+      await pool.end();
+    }
   });
 });
 

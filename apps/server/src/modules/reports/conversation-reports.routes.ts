@@ -26,10 +26,10 @@ export const conversationReportsRoutes: FastifyPluginAsyncZod<{ reports: Convers
     {
       schema: {
         tags,
-        summary: 'The same report as CSV, every row',
+        summary: 'The same report as CSV, every row, streamed page by page',
         querystring: conversationReportQuerySchema,
         produces: ['text/csv'],
-        response: { 200: z.string() },
+        response: { 200: z.any().describe('CSV text, UTF-8 with a BOM') },
       },
     },
     async (request, reply) => {

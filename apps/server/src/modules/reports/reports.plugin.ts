@@ -5,5 +5,5 @@ import { conversationReportsRoutes } from './conversation-reports.routes.ts';
 
 /** Reports over conversations, by day in the app's timezone. */
 export const reportsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  await app.register(conversationReportsRoutes, { reports: createConversationReportsService(ctx.database.db, ctx.appTimezone) });
+  await app.register(conversationReportsRoutes, { reports: createConversationReportsService(ctx.database, ctx.appTimezone) });
 };

@@ -160,7 +160,9 @@ describe('edit and delete', () => {
     const res = await put(edited);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().template).toMatchObject({ status: 'PENDING', components: edited.components });
-    const pending = await put(edited);
+    // Saved back as it now reads, a PENDING template is answered as it is; another edit is refused.
+    expect((await put(edited)).json().template).toMatchObject({ status: 'PENDING', components: edited.components });
+    const pending = await put({ ...edited, components: orderDraft('edit_me').components });
     expect(pending.statusCode).toBe(400);
     expect(pending.json().error).toBe('A PENDING template cannot be edited: Meta allows edits of APPROVED, REJECTED, PAUSED templates');
     const again = await reviewed(t, admin, template.id);

@@ -45,9 +45,9 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ service: TemplatesService;
   { service, uploads },
 ) => {
   app.addHook('onRequest', app.requireUser);
-  // requireUser has already run: only the role is left to check.
+  // requireUser has already run (plugin hooks come before a route's own): only the role is left to check, before the body is read.
   const admin = {
-    preHandler: async (request: FastifyRequest) => {
+    onRequest: async (request: FastifyRequest) => {
       if (currentUser(request).role !== 'admin') throw forbidden('This action requires the admin role');
     },
   };

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { User } from '@wac/contract/auth';
 import { issueText, parameterFormatOf, validateTemplate } from '@wac/contract/template-rules';
 import {
@@ -126,6 +127,10 @@ export function createTemplatesService(deps: TemplateDeps) {
               { field, message: 'cannot be changed once submitted' },
             ]);
           }
+        }
+        // The template saved back as it was read: nothing to send to Meta, nothing to review again.
+        if (isDeepStrictEqual(current.components, body.components)) {
+          return toTemplate(current, (await templateById(tx, id))?.creatorName ?? null);
         }
         const status = templateStatusOf(current.status);
         if (!editableTemplateStatuses.includes(status)) {

@@ -32,7 +32,7 @@ export const sandboxControlRoutes: FastifyPluginAsyncZod<SandboxControlOptions> 
   app.post(
     '/sandbox/control/fail-next',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['Sandbox'],
         summary: 'Fail the next sends with a Graph error',
@@ -50,7 +50,7 @@ export const sandboxControlRoutes: FastifyPluginAsyncZod<SandboxControlOptions> 
   app.post(
     '/sandbox/control/media',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['Sandbox'],
         summary: 'Upload a file a simulated customer will send (100 MB at most; the sandbox holds 500 MB)',
@@ -68,7 +68,7 @@ export const sandboxControlRoutes: FastifyPluginAsyncZod<SandboxControlOptions> 
   app.post(
     '/sandbox/control/inbound',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['Sandbox'],
         summary: 'Send a message as a customer: posted to the webhook, signed',

@@ -22,7 +22,7 @@ export const sandboxSendingControlRoutes: FastifyPluginAsyncZod<{ phoneNumber: S
   app.put(
     '/sandbox/control/messaging-limit-tier',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['Sandbox'],
         summary: 'Set the messaging limit tier GET /{phone-number-id} reports (TIER_1K at start)',
@@ -39,7 +39,7 @@ export const sandboxSendingControlRoutes: FastifyPluginAsyncZod<{ phoneNumber: S
   app.get(
     '/sandbox/control/sends',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['Sandbox'],
         summary: 'The sends the sandbox accepted since the last reset, per recipient wa_id and per Unix second',
@@ -52,7 +52,7 @@ export const sandboxSendingControlRoutes: FastifyPluginAsyncZod<{ phoneNumber: S
   app.delete(
     '/sandbox/control/sends',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['Sandbox'], summary: 'Reset the counts of accepted sends', response: { 200: successResponseSchema } },
     },
     async () => {

@@ -21,7 +21,7 @@ export const sandboxSimulatorRoutes: FastifyPluginAsyncZod<SandboxSimulatorOptio
   app.get(
     '/sandbox/control/customers',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['Sandbox'],
         summary: 'The simulated customers, most recently active first',
@@ -34,7 +34,7 @@ export const sandboxSimulatorRoutes: FastifyPluginAsyncZod<SandboxSimulatorOptio
   app.get(
     '/sandbox/control/conversation',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['Sandbox'],
         summary: "A simulated customer's messages with the business, both ways, oldest first",
@@ -48,8 +48,8 @@ export const sandboxSimulatorRoutes: FastifyPluginAsyncZod<SandboxSimulatorOptio
   app.get(
     '/sandbox/control/media/:id',
     {
-      preHandler: app.requireAdmin,
-      onRequest: mediaAnswerHeaders,
+      // The media answer's headers go on the refusal too.
+      onRequest: [mediaAnswerHeaders, app.requireAdmin],
       schema: {
         tags: ['Sandbox'],
         summary: 'The bytes of a file in the sandbox, sent by the business or a simulated customer',

@@ -16,7 +16,7 @@ export const sandboxTemplateControlRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/sandbox/control/template-status',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['Sandbox'],
         summary: 'Change a sandbox template’s status; the signed status webhook follows',

@@ -13,6 +13,7 @@ const saved: EmailSettings = {
   port: 587,
   secure: false,
   allowSelfSigned: false,
+  allowUnencrypted: false,
   user: 'mailer',
   from: '',
   hasPassword: true,
@@ -30,6 +31,7 @@ function renderForm(settings: EmailSettings) {
   );
 }
 
+const unencrypted = () => screen.getByLabelText(/Allow signing in without TLS/) as HTMLInputElement;
 const selfSigned = () => screen.getByLabelText(/Allow a self-signed certificate on the SMTP server/) as HTMLInputElement;
 
 describe('SmtpForm', () => {
@@ -41,5 +43,13 @@ describe('SmtpForm', () => {
   it('shows it on when an admin allowed a self-signed certificate', () => {
     renderForm({ ...saved, allowSelfSigned: true });
     expect(selfSigned().checked).toBe(true);
+  });
+
+  it('shows the opt-out of TLS off, as saved, and on once an admin opted out', () => {
+    renderForm(saved);
+    expect(unencrypted().checked).toBe(false);
+    cleanup();
+    renderForm({ ...saved, allowUnencrypted: true });
+    expect(unencrypted().checked).toBe(true);
   });
 });

@@ -16,10 +16,21 @@ import { useUpdateEmailSettings } from '../api/update-email-settings';
 import { EmailStatusBanner } from './email-status-banner';
 import { type SmtpFormValues, validateSmtpSettings } from './email-validation';
 
-const smtpFields = ['enabled', 'host', 'port', 'secure', 'allowSelfSigned', 'user', 'password', 'from', 'requireVerification'] as const;
+const smtpFields = [
+  'enabled',
+  'host',
+  'port',
+  'secure',
+  'allowSelfSigned',
+  'allowUnencrypted',
+  'user',
+  'password',
+  'from',
+  'requireVerification',
+] as const;
 
-/** validateSmtpSettings passes the extra switch through to the same schema as the rest. */
-type SmtpValues = SmtpFormValues & { allowSelfSigned: boolean };
+/** validateSmtpSettings passes the extra switches through to the same schema as the rest. */
+type SmtpValues = SmtpFormValues & { allowSelfSigned: boolean; allowUnencrypted: boolean };
 
 function toForm(settings: EmailSettings): SmtpValues {
   return {
@@ -28,6 +39,7 @@ function toForm(settings: EmailSettings): SmtpValues {
     port: String(settings.port),
     secure: settings.secure,
     allowSelfSigned: settings.allowSelfSigned,
+    allowUnencrypted: settings.allowUnencrypted,
     user: settings.user,
     password: '',
     from: settings.from,
@@ -171,6 +183,12 @@ export function SmtpForm({ saved }: { saved: EmailSettings }) {
         help="Off: the server's certificate must be valid for its name. Turn on only for your own relay."
         checked={values.allowSelfSigned}
         onChange={(v) => set('allowSelfSigned', v)}
+      />
+      <Toggle
+        label="Allow signing in without TLS"
+        help="Off: with a username, a server that is neither TLS from the start nor offers STARTTLS is refused, so the password never travels in clear. Turn on only for a relay on a network you trust."
+        checked={values.allowUnencrypted}
+        onChange={(v) => set('allowUnencrypted', v)}
       />
       <Toggle
         label="Require email verification"

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { usersQueryKey } from './list-users';
 
-export type UpdateUserInput = z.input<typeof updateUserBodySchema>;
+/** What the form sends: the output shape, as a null email (a user without one, read back) is the server's concern only. */
+export type UpdateUserInput = z.output<typeof updateUserBodySchema>;
 
 export function updateUser(id: number, input: UpdateUserInput): Promise<{ user: User }> {
   return apiRequest<{ user: User }>(`/api/users/${id}`, { method: 'PUT', body: input });
