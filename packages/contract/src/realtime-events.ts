@@ -4,6 +4,7 @@ import { campaignEventNames, campaignProgressEventSchema } from './campaigns.ts'
 import { templateEventNames, templateStatusEventSchema } from './templates.ts';
 import {
   agentMessageSentEventSchema,
+  contactOptOutEventSchema,
   conversationReadEventSchema,
   mediaProcessedEventSchema,
   messageReceivedEventSchema,
@@ -24,6 +25,7 @@ export const serverToClientEventSchemas = {
   [whatsappEventNames.agentMessageSent]: agentMessageSentEventSchema,
   [whatsappEventNames.sessionUpdate]: sessionUpdateEventSchema,
   [whatsappEventNames.conversationRead]: conversationReadEventSchema,
+  [whatsappEventNames.contactOptOut]: contactOptOutEventSchema,
   [templateEventNames.statusUpdate]: templateStatusEventSchema,
   [realtimeEvents.newActivity]: activitySchema,
   [realtimeEvents.newNotification]: activitySchema,

@@ -12,6 +12,7 @@ export const whatsappEventNames = {
   agentMessageSent: 'agent_message_sent',
   sessionUpdate: 'agent_session_update',
   conversationRead: 'conversation_read',
+  contactOptOut: 'contact_opt_out',
 } as const;
 
 /** A customer's message reached the inbox (spec 3 "Incoming message event"); `message` is what the thread shows. */
@@ -63,3 +64,11 @@ export const conversationReadEventSchema = z.object({
   unreadCount: z.number().int(),
 });
 export type ConversationReadEvent = z.infer<typeof conversationReadEventSchema>;
+
+/** A customer wrote an opt-out word (or, opted out, an opt-in word): every console's thread header shows it. */
+export const contactOptOutEventSchema = z.object({
+  /** The contact's E.164 digits, as conversations show them. */
+  phone: z.string(),
+  optedOut: z.boolean(),
+});
+export type ContactOptOutEvent = z.infer<typeof contactOptOutEventSchema>;

@@ -31,6 +31,7 @@ import {
   recountUnread,
 } from './conversations.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
+import { optedOutPhones } from './opt-outs.repository.ts';
 
 const DAY_MS = 86_400_000;
 const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -92,12 +93,13 @@ export async function chatHistory(
   const summary = await conversationSummaryOfPhone(deps.db, phone, deps.phoneNumberId);
   if (!summary) return { conversation: null, messages: [], pagination: paginationOf(page, limit, 0) };
   const conversationId = summary.id;
-  const [rows, total] = await Promise.all([
+  const [rows, total, optedOut] = await Promise.all([
     messagesPage(deps.db, conversationId, limit, (page - 1) * limit),
     countMessages(deps.db, conversationId),
+    deps.optOutSettings().then((keywords) => optedOutPhones(deps.db, [phone], keywords)),
   ]);
   return {
-    conversation: toConversationSummary(summary),
+    conversation: { ...toConversationSummary(summary), optedOut: optedOut.size > 0 },
     messages: await toChatMessages(deps.db, deps.links, rows.reverse()),
     pagination: paginationOf(page, limit, total),
   };
