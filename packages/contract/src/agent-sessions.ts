@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Role } from './auth.ts';
 
 export const sessionStates = ['bot', 'agent', 'ended'] as const;
 export const sessionStateSchema = z.enum(sessionStates);
@@ -52,6 +53,26 @@ export type AgentSession = z.infer<typeof agentSessionSchema>;
 /** Who holds a conversation someone else wants to act or write in. */
 export const sessionHolderSchema = z.object({ id: z.number().int(), username: z.string() });
 export type SessionHolder = z.infer<typeof sessionHolderSchema>;
+
+/**
+ * The colleague (agent or admin) holding a conversation, when it is not the viewer. Only the holder and admins write in
+ * it or mark it read; anyone may take it over after confirming whom from (admins without confirming).
+ */
+export function colleagueHolding(
+  session: { state: SessionState; userId: number | null; username: string | null },
+  viewerId: number | undefined,
+): SessionHolder | null {
+  if (session.state !== 'agent' || session.userId === null || session.userId === viewerId) return null;
+  return { id: session.userId, username: session.username ?? 'another agent' };
+}
+
+/** Whether the viewer may write in, act on (give back, end) or mark read a conversation: unless a colleague holds it; admins always. */
+export function mayWriteIn(
+  session: { state: SessionState; userId: number | null; username: string | null },
+  viewer: { id: number; role: Role },
+): boolean {
+  return viewer.role === 'admin' || colleagueHolding(session, viewer.id) === null;
+}
 
 /** The `details` of the 409 refusing to act or write in a conversation a colleague holds: the console offers the takeover. */
 export const heldByOtherDetailsSchema = z.object({ holder: sessionHolderSchema });

@@ -18,10 +18,23 @@ export const DEFAULT_OPT_OUT_KEYWORDS: readonly string[] = [
 ];
 /** Words that take a customer who opted out back in. */
 export const DEFAULT_OPT_IN_KEYWORDS: readonly string[] = ['START', 'UNSTOP', 'SUBSCRIBE'];
-/** The keywords campaigns go by, as the settings hold them: a customer whose last such word was an opt-out one is skipped. */
+/** What a customer writing an opt-out word gets back, instead of anything a bot would say. */
+export const DEFAULT_OPT_OUT_CONFIRMATION = 'You have unsubscribed and will get no more messages from us. Reply START to subscribe again.';
+/** What a customer who had opted out gets back for an opt-in word. */
+export const DEFAULT_OPT_IN_CONFIRMATION = 'You have subscribed again. Reply STOP to unsubscribe.';
+export const OPT_CONFIRMATION_MAX_LENGTH = 1024;
+/**
+ * The keywords campaigns and the bot go by, as the settings hold them: a customer whose last such word was an opt-out
+ * one is opted out (skipped by campaigns).
+ */
 export interface OptKeywords {
   optOut: string[];
   optIn: string[];
+}
+/** The keywords with the confirmations each kind gets (blank: none), as the webhook intake answers them. */
+export interface OptOutSettings extends OptKeywords {
+  optOutConfirmation: string;
+  optInConfirmation: string;
 }
 export const KEYWORD_MAX_LENGTH = 30;
 /** Hosts a bot flow's HTTP actions, or an outbound webhook, may reach although they resolve to private addresses (an intranet API, 127.0.0.1). */
@@ -45,6 +58,8 @@ export const appSettingDefaults = {
   'app.favicon_url': '',
   'app.opt_out_keywords': DEFAULT_OPT_OUT_KEYWORDS,
   'app.opt_in_keywords': DEFAULT_OPT_IN_KEYWORDS,
+  'app.opt_out_confirmation': DEFAULT_OPT_OUT_CONFIRMATION,
+  'app.opt_in_confirmation': DEFAULT_OPT_IN_CONFIRMATION,
   /** `host` (any port), `host:port` or `[::1]:8080`; public addresses need no entry (flow-http.ts). */
   'flows.allowed_hosts': [] as readonly string[],
   /** The same for outbound webhook URLs, checked when one is saved and at each delivery (outbound-webhooks module). */

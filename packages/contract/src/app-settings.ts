@@ -10,6 +10,7 @@ import {
   KEYWORD_MAX_LENGTH,
   KEYWORDS_MAX_COUNT,
   normalizeKeywords,
+  OPT_CONFIRMATION_MAX_LENGTH,
   timeFormats,
 } from './app-settings-defaults.ts';
 import { emailPattern } from './email-address.ts';
@@ -59,6 +60,13 @@ const keywordList = (label: string) =>
         ctx.addIssue({ code: 'custom', message: `${label} must be at most ${KEYWORDS_MAX_COUNT} words` });
     });
 
+/** The text sent back for an opt-out or opt-in word; blank sends nothing. */
+const optConfirmation = (label: string) =>
+  z
+    .string({ error: `${label} must be a text` })
+    .trim()
+    .max(OPT_CONFIRMATION_MAX_LENGTH, `${label} must be at most ${OPT_CONFIRMATION_MAX_LENGTH} characters`);
+
 /** `host`, `host:port`, `[ipv6]` or `[ipv6]:port`, or a pasted http(s) URL whose host is taken. */
 const allowedHostPattern = /^(?:https?:\/\/)?(?:[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?|\[[0-9a-f:.]+\])(?::\d{1,5})?\/?$/;
 
@@ -104,6 +112,8 @@ export const appSettingsUpdateSchema = z
     'app.favicon_url': optionalUrl('Favicon URL'),
     'app.opt_out_keywords': keywordList('Opt-out keywords'),
     'app.opt_in_keywords': keywordList('Opt-in keywords'),
+    'app.opt_out_confirmation': optConfirmation('Opt-out confirmation'),
+    'app.opt_in_confirmation': optConfirmation('Opt-in confirmation'),
     'flows.allowed_hosts': allowedHostList('Allowed hosts'),
     'webhooks.allowed_hosts': allowedHostList('Webhook allowed hosts'),
   })

@@ -151,8 +151,12 @@ export const phoneParamsSchema = z.object({ phone: z.string().trim().min(1).max(
 
 /** GET /api/agent/chat/{phone}: page 1 is the newest `limit` messages; each page is oldest first. */
 export const chatHistoryQuerySchema = z.object(pageQuery(50, 200));
+/** The conversation as its thread shows it, with whether the customer opted out (their last opt-out or opt-in word). */
+export const threadConversationSchema = conversationSummarySchema.extend({ optedOut: z.boolean() });
+export type ThreadConversation = z.infer<typeof threadConversationSchema>;
+
 export const chatHistoryResponseSchema = z.object({
-  conversation: conversationSummarySchema.nullable(),
+  conversation: threadConversationSchema.nullable(),
   messages: z.array(chatMessageSchema),
   pagination: paginationSchema,
 });

@@ -369,7 +369,17 @@ export const flowSessionStatuses = ['active', 'waiting', 'ended'] as const;
 export type FlowSessionStatus = (typeof flowSessionStatuses)[number];
 
 /** Why a session ended. */
-export const flowEndReasons = ['completed', 'handoff', 'idle', 'timeout', 'agent_takeover', 'loop_guard', 'ended', 'error'] as const;
+export const flowEndReasons = [
+  'completed',
+  'handoff',
+  'idle',
+  'timeout',
+  'agent_takeover',
+  'opted_out',
+  'loop_guard',
+  'ended',
+  'error',
+] as const;
 
 /** What the bot says, as WhatsApp shows it. */
 export const botReplySchema = z.discriminatedUnion('type', [

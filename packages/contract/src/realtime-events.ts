@@ -5,6 +5,7 @@ import { outboundDeliveryEventSchema, outboundWebhookEventNames } from './outbou
 import { templateEventNames, templateStatusEventSchema } from './templates.ts';
 import {
   agentMessageSentEventSchema,
+  contactOptOutEventSchema,
   conversationReadEventSchema,
   conversationUpdatedEventSchema,
   mediaProcessedEventSchema,
@@ -27,6 +28,7 @@ export const serverToClientEventSchemas = {
   [whatsappEventNames.sessionUpdate]: sessionUpdateEventSchema,
   [whatsappEventNames.conversationRead]: conversationReadEventSchema,
   [whatsappEventNames.conversationUpdated]: conversationUpdatedEventSchema,
+  [whatsappEventNames.contactOptOut]: contactOptOutEventSchema,
   [templateEventNames.statusUpdate]: templateStatusEventSchema,
   [realtimeEvents.newActivity]: activitySchema,
   [realtimeEvents.newNotification]: activitySchema,

@@ -13,6 +13,7 @@ export const whatsappEventNames = {
   sessionUpdate: 'agent_session_update',
   conversationRead: 'conversation_read',
   conversationUpdated: 'conversation_updated',
+  contactOptOut: 'contact_opt_out',
 } as const;
 
 /** A customer's message reached the inbox (spec 3 "Incoming message event"); `message` is what the thread shows. */
@@ -71,3 +72,11 @@ export type ConversationReadEvent = z.infer<typeof conversationReadEventSchema>;
  */
 export const conversationUpdatedEventSchema = z.object({ conversation: conversationSummarySchema });
 export type ConversationUpdatedEvent = z.infer<typeof conversationUpdatedEventSchema>;
+
+/** A customer wrote an opt-out word (or, opted out, an opt-in word): every console's thread header shows it. */
+export const contactOptOutEventSchema = z.object({
+  /** The contact's E.164 digits, as conversations show them. */
+  phone: z.string(),
+  optedOut: z.boolean(),
+});
+export type ContactOptOutEvent = z.infer<typeof contactOptOutEventSchema>;

@@ -213,8 +213,56 @@ describe('agent sessions', () => {
     expect(await session(c.id)).toMatchObject({ state: 'agent', username: 'bob' });
   });
 
+  it("refuse an agent marking read, and sending read receipts, in a colleague's conversation; the holder and an admin may", async () => {
+    const c = await freshConversation('Gail');
+    expect((await act(c.id, 'takeover', bob.token)).statusCode).toBe(200);
+    const other = await freshConversation('Hugo');
+    const [first] = (await messageRows(t, c.id)).filter((m) => m.direction === 'inbound');
+    const [elsewhere] = (await messageRows(t, other.id)).filter((m) => m.direction === 'inbound');
+    const markRead = (token: string, ids: number[]) =>
+      t.request({ method: 'POST', url: '/api/agent/mark-read', token, payload: { messages: ids } });
+    /** The customer's messages as the sandbox's customer sees them: read once the business sent a read receipt. */
+    const customerSees = async (phone: string) =>
+      (await sandboxConversation(t, phone)).messages.filter((m) => m.direction === 'from_customer').map((m) => m.status);
+
+    // Nothing is marked, not even the message of a conversation she may read, and no receipt reaches the customer.
+    const refused = await markRead(alice.token, [first?.id as number, elsewhere?.id as number]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'This conversation is handled by bob',
+      code: 'CONFLICT',
+      details: { holder: { id: bob.id, username: 'bob' } },
+    });
+    expect((await messageRows(t, c.id)).find((m) => m.id === first?.id)?.readAt).toBeNull();
+    expect((await messageRows(t, other.id)).find((m) => m.id === elsewhere?.id)?.readAt).toBeNull();
+    expect(await customerSees(c.phone)).not.toContain('read');
+    expect(await customerSees(other.phone)).not.toContain('read');
+
+    // The holder reads theirs, and the customer sees it read.
+    const byHolder = await markRead(bob.token, [first?.id as number]);
+    expect(byHolder.statusCode, byHolder.body).toBe(200);
+    expect(byHolder.json()).toEqual({ updated: 1, conversationIds: [c.id] });
+    expect(await customerSees(c.phone)).toEqual(['read']);
+
+    // An admin reads beside the holder; an agent reads a conversation the bot has.
+    const second = await customerWrites(t, { from: c.phone, text: 'Still there?' });
+    expect((await markRead(adminToken, [second.id])).json()).toEqual({ updated: 1, conversationIds: [c.id] });
+    expect(await customerSees(c.phone)).toEqual(['read', 'read']);
+    expect((await markRead(alice.token, [elsewhere?.id as number])).json()).toEqual({ updated: 1, conversationIds: [other.id] });
+    expect(await session(c.id)).toMatchObject({ state: 'agent', username: 'bob' });
+    expect(await session(other.id)).toMatchObject({ state: 'bot' });
+  });
+
   it('give one winner when two agents take over at the same moment', async () => {
     const c = await freshConversation();
+    // The bot's turn on the customer's message (it holds the row too) is over, so only the two takeovers wait below.
+    await eventually(async () => {
+      const { rows } = await t.ctx.database.pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM flow_inbox WHERE conversation_id = $1',
+        [c.id],
+      );
+      return rows[0]?.n === 0;
+    });
     // Hold the row so both requests are surely in flight together, then let them go at once.
     const gate = await t.ctx.database.pool.connect();
     await gate.query('BEGIN');

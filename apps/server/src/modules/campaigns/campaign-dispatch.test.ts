@@ -208,6 +208,9 @@ describe('campaign dispatch', () => {
         SELECT count(*)::int AS n FROM messages WHERE direction = 'inbound' AND content->>'text' IN ('Stop', 'STOP', 'start')`);
       return (stored.rows[0]?.n ?? 0) >= 3;
     });
+    // Each keyword got its confirmation (opt-out-replies.test.ts); only the campaign's sends are counted below.
+    await eventually(async () => (await sandboxSends()).total >= 3);
+    await control('DELETE', 'sends');
     await campaignAction(t, admin, campaign._id, 'start');
     const done = await until(campaign._id, (s) => s.status === 'completed');
     expect(done.counts).toMatchObject({ skipped: 1, total: 3 });

@@ -70,8 +70,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ messaging: MessagingService; st
     },
   );
 
-  app.post('/api/agent/mark-read', { schema: { tags, body: markReadBodySchema, response: { 200: markReadResponseSchema } } }, (request) =>
-    messaging.markRead(request.body.messages),
+  app.post(
+    '/api/agent/mark-read',
+    { schema: { tags, body: markReadBodySchema, response: { 200: markReadResponseSchema, 400: errorBodySchema, 409: errorBodySchema } } },
+    (request) => messaging.markRead(currentUser(request), request.body.messages),
   );
 
   app.get(

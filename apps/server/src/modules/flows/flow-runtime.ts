@@ -7,13 +7,14 @@ import { inTransaction } from '../../realtime/after-commit.ts';
 import type { ActivityService, RecordActivity } from '../activities/activities.service.ts';
 import type { BotDelivery, BotTurnReplies } from '../messaging/bot-replies.ts';
 import type { ConversationSession, MessagingService } from '../messaging/messaging.service.ts';
-import type { InboundHandler, LeftBotHandler, StoredInbound } from '../messaging/messaging-extensions.ts';
+import type { InboundHandler, LeftBotHandler, OptedOutHandler, StoredInbound } from '../messaging/messaging-extensions.ts';
 import { advance, initialState } from './flow-engine.ts';
 import type { EngineDeps, EngineResult } from './flow-engine.types.ts';
 import {
   deleteInboxMany,
+  dropInboxOf,
   endIdleSessions,
-  endLiveSessionOf,
+  endLiveSessionsOf,
   endSessions,
   type FlowSessionRow,
   inboxConversations,
@@ -435,8 +436,17 @@ export function createFlowRuntime(deps: FlowRuntimeDeps, options: FlowRuntimeOpt
 
     /** Messaging's hook as a conversation leaves the bot: its session ends at once, so nothing it planned goes out. */
     onLeftBot: (async (tx, { conversationId, to }) => {
-      await endLiveSessionOf(tx, conversationId, to === 'ended' ? 'ended' : 'agent_takeover');
+      await endLiveSessionsOf(tx, [conversationId], to === 'ended' ? 'ended' : 'agent_takeover');
     }) satisfies LeftBotHandler,
+
+    /**
+     * Messaging's hook as customers write an opt-out word: their sessions end at once and what they wrote before it
+     * is not answered, so the bot says nothing more (a question's no-answer message neither).
+     */
+    onOptedOut: (async (tx, conversationIds) => {
+      await endLiveSessionsOf(tx, conversationIds, 'opted_out');
+      await dropInboxOf(tx, conversationIds);
+    }) satisfies OptedOutHandler,
 
     /** Questions past their no-answer time get the engine's timeout; over WhatsApp under the conversation's turn. */
     async runTimeouts(now = new Date()): Promise<number> {

@@ -61,15 +61,22 @@ export async function insertVisits(tx: Tx, sessionId: string, flowId: number, no
     ON CONFLICT DO NOTHING`);
 }
 
-/** Ends the conversation's live session, if any (an agent took the conversation over); answers how many ended. */
-export async function endLiveSessionOf(tx: Tx, conversationId: number, reason: string): Promise<number> {
+/** Ends the conversations' live sessions, if any (an agent took one over, customers opted out); answers how many ended. */
+export async function endLiveSessionsOf(tx: Tx, conversationIds: readonly number[], reason: string): Promise<number> {
+  if (conversationIds.length === 0) return 0;
   const now = new Date();
   const ended = await tx
     .update(flowSessions)
     .set({ status: 'ended', endedReason: reason, endedAt: now, timeoutAt: null, lastActivityAt: now })
-    .where(and(eq(flowSessions.conversationId, conversationId), ne(flowSessions.status, 'ended')))
+    .where(and(equalsAny(flowSessions.conversationId, 'int', conversationIds), ne(flowSessions.status, 'ended')))
     .returning({ id: flowSessions.id });
   return ended.length;
+}
+
+/** Drops what these conversations' customers wrote and the bot has not answered yet. */
+export async function dropInboxOf(tx: Tx, conversationIds: readonly number[]): Promise<void> {
+  if (conversationIds.length === 0) return;
+  await tx.delete(flowInbox).where(equalsAny(flowInbox.conversationId, 'int', conversationIds));
 }
 
 /** Customers' messages the bot has to answer; a message queued before stays queued once. */

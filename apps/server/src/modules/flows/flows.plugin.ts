@@ -33,6 +33,7 @@ export const flowsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   const { extensions } = ctx.messaging.deps;
   extensions.inboundHandlers.push(runtime.onInbound);
   extensions.leftBotHandlers.push(runtime.onLeftBot);
+  extensions.optedOutHandlers.push(runtime.onOptedOut);
   ctx.jobs.claimLoop(flowInboxLoop(db, runtime));
   ctx.jobs.schedule(flowSessionTimersJob({ runtime, log: ctx.log, idleMinutes: ctx.config.flows.idleMinutes }));
 };

@@ -35,6 +35,14 @@ export async function takeOverOnSend(tx: Tx, deps: MessagingDeps, conversation: 
   await transitionSession(tx, deps, { conversation, action: 'takeover', actor: sender, reason: DEFAULT_TAKEOVER_REASON });
 }
 
+/**
+ * A template takes nothing over (POST /api/send-template, or its retry): the bot keeps its conversation and an agent
+ * theirs. Like any message, it is refused in a conversation a colleague holds, unless an admin sends it.
+ */
+export function assertMaySendTemplate(conversation: ConversationSession, sender: Sender): void {
+  if (!isApiKeySender(sender)) assertNotHeldByOther(conversation, sender);
+}
+
 export async function viewMessage(deps: MessagingDeps, row: MessageWithSender): Promise<ChatMessage> {
   const [view] = await toChatMessages(deps.db, deps.links, [row]);
   if (!view) throw new Error(`message ${row.message.id} has no view`);

@@ -177,15 +177,18 @@ async function writableByBot(db: DbOrTx, conversationIds: number[]): Promise<Set
  * After the turns committed: each conversation's replies go to Meta one after another, in order (conversations side
  * by side), every console shows them pending meanwhile, and the wamids or failures are recorded together as agents'
  * sends record theirs. A conversation an agent took over meanwhile gets nothing more: its replies are failed
- * as not sent, so no bot message goes out while an agent holds it.
+ * as not sent, so no bot message goes out while an agent holds it. `whoeverHolds` sends them all the same (the
+ * confirmation of an opt-out, which the customer is owed in any conversation).
  */
-export async function deliverBotReplies(deps: MessagingDeps, deliveries: readonly BotDelivery[]): Promise<void> {
+export async function deliverBotReplies(
+  deps: MessagingDeps,
+  deliveries: readonly BotDelivery[],
+  { whoeverHolds = false }: { whoeverHolds?: boolean } = {},
+): Promise<void> {
   const pending = deliveries.filter((delivery) => delivery.replies.length > 0);
   if (pending.length === 0) return;
-  const writable = await writableByBot(
-    deps.db,
-    pending.map((delivery) => delivery.conversationId),
-  );
+  const ids = pending.map((delivery) => delivery.conversationId);
+  const writable = whoeverHolds ? new Set(ids) : await writableByBot(deps.db, ids);
   const sent: { messageId: number; wamid: string }[] = [];
   const failed: { messageId: number; error: MessageError }[] = [];
   const sending = Promise.all(

@@ -234,6 +234,16 @@ export interface ReadMarked {
  * Marks the given customer messages read, and with each the older unread ones of its conversation,
  * as WhatsApp's own read receipts do: an agent who saw the newest has seen the thread up to there.
  */
+/** The conversations these customers' messages are in, in id order (messages not found, or the business's, left out). */
+export async function inboundConversationsOf(db: DbOrTx, messageIds: number[]): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ conversationId: messages.conversationId })
+    .from(messages)
+    .where(and(inArray(messages.id, messageIds), eq(messages.direction, 'inbound')))
+    .orderBy(messages.conversationId);
+  return rows.map((row) => row.conversationId);
+}
+
 export async function markInboundRead(tx: Tx, messageIds: number[]): Promise<ReadMarked> {
   // Meta's timestamps have whole seconds: (timestamp, id) orders messages of the same second.
   const seen = await tx

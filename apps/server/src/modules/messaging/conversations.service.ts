@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { toChatMessage } from './chat-message.ts';
 import { decodeCursor, encodeCursor } from './conversation-cursor.ts';
+import { findSessions } from './conversation-sessions.repository.ts';
 import { pageTotal } from './conversation-total.ts';
 import { toChatMessages, toConversationSummary } from './conversation-views.ts';
 import {
@@ -24,13 +25,17 @@ import {
   countFailedMessages,
   countMessages,
   failedMessages,
+  inboundConversationsOf,
   listConversations,
   markInboundRead,
   messagesPage,
   messageWithSender,
   recountUnread,
 } from './conversations.repository.ts';
+import { lockConversations } from './messages.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
+import { optedOutPhones } from './opt-outs.repository.ts';
+import { assertNotHeldByOther, type SessionActor } from './session-transitions.ts';
 
 const DAY_MS = 86_400_000;
 const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -92,12 +97,13 @@ export async function chatHistory(
   const summary = await conversationSummaryOfPhone(deps.db, phone, deps.phoneNumberId);
   if (!summary) return { conversation: null, messages: [], pagination: paginationOf(page, limit, 0) };
   const conversationId = summary.id;
-  const [rows, total] = await Promise.all([
+  const [rows, total, optedOut] = await Promise.all([
     messagesPage(deps.db, conversationId, limit, (page - 1) * limit),
     countMessages(deps.db, conversationId),
+    deps.optOutSettings().then((keywords) => optedOutPhones(deps.db, [phone], keywords)),
   ]);
   return {
-    conversation: toConversationSummary(summary),
+    conversation: { ...toConversationSummary(summary), optedOut: optedOut.size > 0 },
     messages: await toChatMessages(deps.db, deps.links, rows.reverse()),
     pagination: paginationOf(page, limit, total),
   };
@@ -106,9 +112,20 @@ export async function chatHistory(
 /**
  * Marks customers' messages read, recounts the badges, tells every console, and sends Meta a read
  * receipt for the newest message newly read in each conversation (a failed receipt is only logged).
+ * Reading is the holder's, as writing is: a conversation a colleague holds refuses an agent the whole request (409
+ * naming the holder), with nothing marked and no receipt sent.
  */
-export async function markRead(deps: MessagingDeps, messageIds: number[]): Promise<z.infer<typeof markReadResponseSchema>> {
+export async function markRead(
+  deps: MessagingDeps,
+  actor: SessionActor,
+  messageIds: number[],
+): Promise<z.infer<typeof markReadResponseSchema>> {
   const marked = await inTransaction(deps.db, async (tx) => {
+    // Held in id order, as every writer of several conversations holds them, so no takeover slips in before the marks.
+    const conversationIds = await inboundConversationsOf(tx, messageIds);
+    if (conversationIds.length === 0) return { conversationIds: [], updated: [] };
+    await lockConversations(tx, conversationIds);
+    for (const conversation of (await findSessions(tx, conversationIds)).values()) assertNotHeldByOther(conversation, actor);
     const marked = await markInboundRead(tx, messageIds);
     const counts = await recountUnread(tx, marked.conversationIds);
     afterCommit(tx, () => {

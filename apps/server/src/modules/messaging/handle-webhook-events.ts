@@ -32,8 +32,12 @@ export interface WebhookEventOutcome {
 /** The outcome as the batch builds it, with what it stored for the event handlers (outbound webhooks). */
 type BatchOutcome = WebhookEventOutcome & { events: MessagingEvent[] };
 
-/** The hooks other domains put into each batch (messaging-extensions.ts). */
+/** Answers the customers' opt-out and opt-in words a batch stored (opt-out-intake.ts); answers the messages left for the bots. */
+export type OptKeywordIntake = (tx: Tx, stored: MessageRow[], outcome: WebhookEventOutcome) => Promise<MessageRow[]>;
+
+/** The hooks other domains put into each batch (messaging-extensions.ts), after the opt-out words are answered. */
 export interface WebhookBatchHooks {
+  optKeywords?: OptKeywordIntake;
   inboundHandlers?: InboundHandler[];
   eventHandlers?: MessagingEventHandler[];
 }
@@ -151,8 +155,9 @@ async function storeStatuses(tx: Tx, statuses: StatusItem[], outcome: BatchOutco
 
 /**
  * Stores what a batch of webhook deliveries says, in a few statements for the whole batch, and says what to announce
- * and fetch once it is committed. Other domains' handlers (template reviews, the bot's queue of customers' messages to
- * answer, the outbound webhooks' deliveries of what was stored) take their part in the same transaction.
+ * and fetch once it is committed. Opt-out words are answered first; then other domains' handlers (template reviews,
+ * the bot's queue of customers' messages to answer, the outbound webhooks' deliveries of what was stored) take their
+ * part in the same transaction.
  */
 export async function handleWebhookEvents(
   tx: Tx,
@@ -167,7 +172,8 @@ export async function handleWebhookEvents(
     changes.flatMap((c) => c.messages),
     outcome,
   );
-  await handOverInbound(tx, stored, hooks.inboundHandlers ?? [], outcome);
+  const forBots = hooks.optKeywords ? await hooks.optKeywords(tx, stored, outcome) : stored;
+  await handOverInbound(tx, forBots, hooks.inboundHandlers ?? [], outcome);
   await storeStatuses(
     tx,
     changes.flatMap((c) => c.statuses),

@@ -1,6 +1,7 @@
+import type { OptOutSettings } from '@wac/contract/app-settings-defaults';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { type CloudApiClient, cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
@@ -30,6 +31,8 @@ export interface MessagingDeps {
   phoneNumberId: string;
   /** The unfiltered inbox total, reused for a few seconds. */
   conversationTotal: ConversationTotal;
+  /** The opt-out and opt-in words and their confirmations (Settings), read for each batch of customers' messages. */
+  optOutSettings: (tx?: DbOrTx) => Promise<OptOutSettings>;
   /** Filled by other domains as they register: their resends and their parts of webhook deliveries. */
   extensions: MessagingExtensions;
 }
@@ -49,6 +52,7 @@ export function createMessagingDeps(ctx: Omit<AppContext, 'messaging' | 'templat
     links: ctx.media.links,
     phoneNumberId: ctx.config.whatsapp.phoneNumberId,
     conversationTotal: createConversationTotal(() => countConversations(ctx.database.db, {})),
+    optOutSettings: (tx) => ctx.settings.optOutSettings(tx),
     extensions: createMessagingExtensions(),
   };
 }

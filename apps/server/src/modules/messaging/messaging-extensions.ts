@@ -44,6 +44,12 @@ export type InboundHandler = (tx: Tx, stored: StoredInbound[]) => Promise<(() =>
 /** A conversation leaves the bot (an agent takes it over, or ends it), in the transaction that moves it. */
 export type LeftBotHandler = (tx: Tx, change: { conversationId: number; to: SessionState }) => Promise<void>;
 
+/**
+ * Customers wrote an opt-out word in these conversations, in the transaction storing it (bot flows end their sessions
+ * there, so nothing they planned or would time out says another word).
+ */
+export type OptedOutHandler = (tx: Tx, conversationIds: number[]) => Promise<void>;
+
 /** A conversation given to the agents: by the bot (a flow's handoff), or taken over by an agent. */
 export interface HandOff {
   conversationId: number;
@@ -74,8 +80,8 @@ export type CampaignsOfSends = (wamids: readonly string[]) => Promise<Map<string
 /**
  * What other domains add to messaging as they register, so that messaging never imports them: how their messages
  * are retried (templates; campaigns next), what they take from Meta's webhooks (template reviews; campaign
- * recipients' statuses), what bot flows do with customers' messages and with conversations leaving the bot, who
- * is told what happened (outbound webhooks), and which campaign sent a message (campaigns).
+ * recipients' statuses), what bot flows do with customers' messages, with conversations leaving the bot and with
+ * customers opting out, who is told what happened (outbound webhooks), and which campaign sent a message (campaigns).
  */
 export interface MessagingExtensions {
   /** By message type. */
@@ -83,6 +89,7 @@ export interface MessagingExtensions {
   webhookHandlers: WebhookChangesHandler[];
   inboundHandlers: InboundHandler[];
   leftBotHandlers: LeftBotHandler[];
+  optedOutHandlers: OptedOutHandler[];
   eventHandlers: MessagingEventHandler[];
   campaignsOfSends: CampaignsOfSends;
 }
@@ -93,6 +100,7 @@ export function createMessagingExtensions(): MessagingExtensions {
     webhookHandlers: [],
     inboundHandlers: [],
     leftBotHandlers: [],
+    optedOutHandlers: [],
     eventHandlers: [],
     campaignsOfSends: async () => new Map(),
   };

@@ -5,6 +5,7 @@ import { cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
 import { sandboxPlugin } from '../../whatsapp/sandbox/sandbox.plugin.ts';
 import { createMediaDownloadWorker } from './media-download.worker.ts';
 import { mediaDownloadLoop, staleSendSweepJob, webhookProcessingLoop } from './messaging.jobs.ts';
+import { createOptKeywordIntake } from './opt-out-intake.ts';
 import { whatsappWebhookRoutes } from './webhook.routes.ts';
 import { createWebhookProcessor } from './webhook-processor.ts';
 import { whatsappChannelRoutes } from './whatsapp-channel.routes.ts';
@@ -28,7 +29,7 @@ export const messagingPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     onMediaQueued: mediaDownloads.kick,
     webhookHandlers: ctx.messaging.deps.extensions.webhookHandlers,
     // Filled in by bot flows and outbound webhooks as they register (the arrays are shared, so their later push is seen).
-    hooks: ctx.messaging.deps.extensions,
+    hooks: { ...ctx.messaging.deps.extensions, optKeywords: createOptKeywordIntake(ctx.messaging.deps) },
   });
 
   await app.register(whatsappWebhookRoutes, { ctx, onEventStored: processor.kick });

@@ -1,27 +1,8 @@
-import { normalizeKeyword, type OptKeywords } from '@wac/contract/app-settings-defaults';
+import type { OptKeywords } from '@wac/contract/app-settings-defaults';
 import { normalizePhone } from '@wac/contract/whatsapp-phone';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-
-/**
- * What may surround a keyword and still count as the keyword on its own ("Stop!", "  stop.", "¡STOP!"). An explicit
- * list rather than a regex class, so PostgreSQL and this file strip exactly the same characters whatever the locale.
- */
-const SURROUNDING = ' \t\n\r\u00a0.,;:!?¡¿…\'"`´‘’“”()[]{}*_~-–—。！？、';
-
-/**
- * Longer messages are never a keyword on its own (keywords are at most 30 characters): a cheap test that skips the
- * regex for ordinary chat, and the predicate a partial index on short inbound messages would need.
- */
-const MAX_KEYWORD_MESSAGE_LENGTH = 64;
-
-const surroundingClass = `[${SURROUNDING.replace(/[\\\]^-]/g, '\\$&')}]+`;
-const surroundingPattern = new RegExp(`^${surroundingClass}|${surroundingClass}$`, 'g');
-
-/** A keyword as the messages are compared: normalized as the settings store it, surrounding punctuation dropped. */
-function messageForm(keyword: string): string {
-  return normalizeKeyword(keyword).replace(surroundingPattern, '');
-}
+import { keywordForm, MAX_KEYWORD_MESSAGE_LENGTH, SURROUNDING } from './opt-keywords.ts';
 
 /** The same steps in SQL for a message's text: drop the surrounding characters, one space for each run, upper case. */
 const messageWord = sql`upper(regexp_replace(btrim(m.content->>'text', ${SURROUNDING}), '[[:space:]]+', ' ', 'g'))`;
@@ -33,10 +14,16 @@ const messageWord = sql`upper(regexp_replace(btrim(m.content->>'text', ${SURROUN
  *
  * One statement per batch: contacts by their unique phone, their conversations by (contact_id, phone_number_id), and
  * for each conversation a backward scan of messages_conversation_time_idx that stops at its first keyword message.
+ * `ignoring` leaves messages out, to know where customers stood before them (the batch the webhook intake answers).
  */
-export async function optedOutPhones(db: DbOrTx, phones: readonly string[], keywords: OptKeywords): Promise<Set<string>> {
-  const optOut = [...new Set(keywords.optOut.map(messageForm).filter(Boolean))];
-  const optIn = keywords.optIn.map(messageForm).filter(Boolean);
+export async function optedOutPhones(
+  db: DbOrTx,
+  phones: readonly string[],
+  keywords: OptKeywords,
+  ignoring: readonly number[] = [],
+): Promise<Set<string>> {
+  const optOut = [...new Set(keywords.optOut.map(keywordForm).filter(Boolean))];
+  const optIn = keywords.optIn.map(keywordForm).filter(Boolean);
   const words = [...new Set([...optOut, ...optIn])];
   const inputsByContactPhone = new Map<string, string[]>();
   for (const phone of phones) {
@@ -58,6 +45,7 @@ export async function optedOutPhones(db: DbOrTx, phones: readonly string[], keyw
           AND m.direction = 'inbound'
           AND char_length(m.content->>'text') <= ${sql.raw(String(MAX_KEYWORD_MESSAGE_LENGTH))}
           AND ${messageWord} = ANY(${sql.param(words)}::text[])
+          ${ignoring.length > 0 ? sql`AND NOT (m.id = ANY(${sql.param([...ignoring])}::int[]))` : sql``}
         ORDER BY m.timestamp DESC, m.id DESC
         LIMIT 1
       ) latest_in_conversation

@@ -3,7 +3,7 @@ import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
-import { takeOverOnSend, viewMessage } from './agent-sends.ts';
+import { assertMaySendTemplate, takeOverOnSend, viewMessage } from './agent-sends.ts';
 import { lockConversation } from './conversation-sessions.repository.ts';
 import { lockMessage, mediaOfMessages, messageWithSender } from './conversations.repository.ts';
 import { dispatch } from './dispatch.ts';
@@ -42,8 +42,10 @@ export async function retryMessage(deps: MessagingDeps, actor: SessionActor, mes
     const resend = resender
       ? await resender(original.content as MessageContent)
       : await freeFormResend(tx, deps, original, conversation.lastInboundAt);
-    // Retrying is writing: it takes the conversation over as a send does, and is refused in another agent's.
-    await takeOverOnSend(tx, deps, conversation, actor);
+    // Retrying is sending again: it takes the conversation over as the send did (a template takes nothing), and is
+    // refused in another agent's.
+    if (original.type === 'template') assertMaySendTemplate(conversation, actor);
+    else await takeOverOnSend(tx, deps, conversation, actor);
     await deps.license.consumeMessages(tx, 1);
     const message = await resetForRetry(tx, original.id);
     afterCommit(tx, () => deps.realtime.toEveryoneAll(messageStatusEmit(message)));

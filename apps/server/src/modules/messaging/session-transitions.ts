@@ -1,5 +1,7 @@
 import {
   type AgentSession,
+  colleagueHolding,
+  mayWriteIn,
   nextSessionState,
   type SessionAction,
   type SessionHolder,
@@ -47,20 +49,20 @@ const activityTypes: Record<SessionAction, string> = {
 };
 
 /** The colleague (agent or admin) holding the conversation, when it is not the actor. */
-function otherHolder(current: ConversationSession, actor: SessionActor): SessionHolder | null {
-  if (current.state !== 'agent' || current.userId === null || current.userId === actor.id) return null;
-  return { id: current.userId, username: current.username ?? 'another agent' };
-}
+const otherHolder = (current: ConversationSession, actor: SessionActor): SessionHolder | null => colleagueHolding(current, actor.id);
 
 /** The 409 names the holder in its details, so the console can offer to take over from them. */
 function handledBy(holder: SessionHolder): AppError {
   return new AppError('CONFLICT', `This conversation is handled by ${holder.username}`, 409, { holder });
 }
 
-/** Only an admin may act on, or write in, a conversation a colleague holds: anyone else gets a 409 naming the holder. */
+/**
+ * Only the holder and admins act on, write in or mark read a conversation a colleague holds (mayWriteIn): anyone else
+ * gets a 409 naming the holder.
+ */
 export function assertNotHeldByOther(current: ConversationSession, actor: SessionActor): void {
   const holder = otherHolder(current, actor);
-  if (holder && actor.role !== 'admin') throw handledBy(holder);
+  if (holder && !mayWriteIn(current, actor)) throw handledBy(holder);
 }
 
 /**

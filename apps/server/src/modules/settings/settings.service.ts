@@ -6,6 +6,7 @@ import {
   appSettingDefaults,
   appSettingKeys,
   type OptKeywords,
+  type OptOutSettings,
   privateAppSettingKeys,
 } from '@wac/contract/app-settings-defaults';
 import type { User } from '@wac/contract/auth';
@@ -64,6 +65,17 @@ export function createSettingsService(ctx: BaseContext, settings: SettingsReposi
     return read;
   }
 
+  /** The keywords with their confirmations, read for each batch of customers' messages (inside its transaction, with its `tx`). */
+  async function optOutSettings(tx?: DbOrTx): Promise<OptOutSettings> {
+    const current = await appSettings(tx);
+    return {
+      optOut: [...current['app.opt_out_keywords']],
+      optIn: [...current['app.opt_in_keywords']],
+      optOutConfirmation: current['app.opt_out_confirmation'],
+      optInConfirmation: current['app.opt_in_confirmation'],
+    };
+  }
+
   return {
     appSettings,
 
@@ -82,9 +94,11 @@ export function createSettingsService(ctx: BaseContext, settings: SettingsReposi
 
     /** Read at each use, so that a campaign already sending follows the keywords as an admin edits them (within a second). */
     async optKeywords(): Promise<OptKeywords> {
-      const current = await appSettings();
-      return { optOut: [...current['app.opt_out_keywords']], optIn: [...current['app.opt_in_keywords']] };
+      const { optOut, optIn } = await optOutSettings();
+      return { optOut, optIn };
     },
+
+    optOutSettings,
 
     async updateAppSettings(actor: User, input: Partial<AppSettings>, meta: RequestMeta): Promise<AppSettings> {
       const current = await readAppSettings();

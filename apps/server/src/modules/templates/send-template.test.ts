@@ -6,7 +6,7 @@ import { messages } from '../../db/schema.ts';
 import { CloudApiError, cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
 import { eventually } from '../../whatsapp/test/listening-test-app.ts';
 import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
-import { sandboxConversation } from '../chat/test/chat-test-kit.ts';
+import { customerWrites, failNextSend, sandboxConversation } from '../chat/test/chat-test-kit.ts';
 import { applyKey, licenseStatus } from '../license/test/license-test-kit.ts';
 import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
 import {
@@ -163,6 +163,52 @@ describe('who may do what', () => {
     expect(sent.statusCode, sent.body).toBe(201);
     expect((sent.json().message as ChatMessage).sender?.username).toBe('template-agent');
     expect((await t.request({ method: 'POST', url: '/api/send-template', payload: {} })).statusCode).toBe(401);
+  });
+});
+
+describe('who holds the conversation', () => {
+  it('stays as it was after a template (sent or retried): a template is not a takeover, and a colleague’s is refused', async () => {
+    await approvedTemplate(t, admin, orderDraft('holder_kept'));
+    const colleague = await addUser(t, { username: 'holder-colleague' });
+    const phone = '447700900640';
+    const { conversationId } = await customerWrites(t, { from: phone, text: 'Hello' });
+    const send = (token: string) =>
+      sendTemplateRequest(t, token, {
+        phone: `+${phone}`,
+        template_name: 'holder_kept',
+        language_code: 'en_US',
+        components: orderParameters,
+      });
+    const holder = async () => (await t.request({ method: 'GET', url: `/api/agent/session/${conversationId}`, token: admin })).json();
+
+    // The bot keeps its conversation, whoever sends, and when a failed template is retried.
+    expect((await send(admin)).statusCode).toBe(201);
+    expect(await holder()).toMatchObject({ state: 'bot', userId: null });
+    await failNextSend(t, admin, { code: 131026 });
+    const failed = await send(agent.token);
+    expect(failed.json().message.status).toBe('failed');
+    const retried = await t.request({ method: 'POST', url: `/api/retry-message/${failed.json().message.id}`, token: agent.token });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await holder()).toMatchObject({ state: 'bot', userId: null });
+
+    // An agent's conversation stays theirs; a colleague is refused as their message would be, with nothing sent.
+    const taken = await t.request({
+      method: 'POST',
+      url: `/api/agent/session/${conversationId}/takeover`,
+      token: agent.token,
+      payload: {},
+    });
+    expect(taken.statusCode).toBe(200);
+    expect((await send(admin)).statusCode).toBe(201);
+    const refused = await send(colleague.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'This conversation is handled by template-agent',
+      code: 'CONFLICT',
+      details: { holder: { id: agent.id, username: 'template-agent' } },
+    });
+    expect(await holder()).toMatchObject({ state: 'agent', userId: agent.id });
+    expect((await storedTemplateMessages('holder_kept')).length).toBe(3);
   });
 });
 

@@ -7,7 +7,7 @@ import { normalizePhone, toE164Digits } from '@wac/contract/whatsapp-phone';
 import type { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
-import { deliverAgentMessage, openConversation, takeOverOnSend } from '../messaging/agent-sends.ts';
+import { assertMaySendTemplate, deliverAgentMessage, openConversation } from '../messaging/agent-sends.ts';
 import type { MessagingDeps } from '../messaging/messaging-deps.ts';
 import { queueOutsideWindow, type Sender } from '../messaging/queue-outbound.ts';
 import type { TemplateDeps } from './template-deps.ts';
@@ -122,7 +122,8 @@ function recipientOf(phone: string, name: string | undefined) {
 /**
  * POST /api/send-template (an agent, or an API key): an approved template to any number, inside or outside the
  * 24-hour window. The parameters are checked against the template, the message is stored (counted against the daily
- * messages quota) in the recipient's conversation with its rendered text, and then sent.
+ * messages quota) in the recipient's conversation with its rendered text, and then sent. Whoever holds the
+ * conversation keeps it.
  */
 export async function sendTemplate(deps: TemplateDeps, sender: Sender, input: SendTemplateInput): Promise<ChatMessage> {
   const recipient = recipientOf(input.phone, input.recipientName);
@@ -141,8 +142,8 @@ export async function sendTemplate(deps: TemplateDeps, sender: Sender, input: Se
   const content = templateMessageContent(template, input.components);
   const { message, waId } = await inTransaction(deps.db, async (tx) => {
     const conversation = await openConversation(tx, deps, recipient);
+    assertMaySendTemplate(conversation, sender);
     const message = await queueOutsideWindow(tx, deps, conversation, sender, { type: 'template', content, templateName: template.name });
-    await takeOverOnSend(tx, deps, conversation, sender);
     return { message, waId: conversation.waId };
   });
   return deliverAgentMessage(deps, message, sender, () =>

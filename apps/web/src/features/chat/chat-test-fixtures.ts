@@ -62,7 +62,7 @@ export function conversationsData(...pages: ConversationSummary[][]): InfiniteDa
 export function historyData(summary: ConversationSummary | null, ...pages: ChatMessage[][]): InfiniteData<ChatHistoryPage, number> {
   return {
     pages: pages.map((messages, i) => ({
-      conversation: summary,
+      conversation: summary && { ...summary, optedOut: false },
       messages,
       pagination: { page: i + 1, limit: 50, total: pages.flat().length, totalPages: pages.length },
     })),

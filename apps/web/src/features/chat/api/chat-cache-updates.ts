@@ -1,7 +1,13 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { AgentSession } from '@wac/contract/agent-sessions';
-import { type ChatMedia, type ChatMessage, type ConversationSummary, serviceWindowExpiresAt } from '@wac/contract/chat';
-import type { MessageStatusEvent } from '@wac/contract/whatsapp-events';
+import {
+  type ChatMedia,
+  type ChatMessage,
+  type ConversationSummary,
+  serviceWindowExpiresAt,
+  type ThreadConversation,
+} from '@wac/contract/chat';
+import type { ContactOptOutEvent, MessageStatusEvent } from '@wac/contract/whatsapp-events';
 import { advanceStatus, type MessageStatus, messagePreview } from '@wac/contract/whatsapp-messages';
 import type { ChatHistoryPage } from './chat-history';
 import type { ConversationsPage } from './list-conversations';
@@ -55,7 +61,7 @@ export function findConversation(data: ConversationsData, conversationId: number
 }
 
 /** A customer message reopens the 24-hour window; the later of two inbound times wins, as on the server. */
-export function withInboundWindow(conversation: ConversationSummary, message: ChatMessage): ConversationSummary {
+export function withInboundWindow<C extends ConversationSummary>(conversation: C, message: ChatMessage): C {
   if (message.direction !== 'inbound') return conversation;
   if (conversation.lastInboundAt && Date.parse(conversation.lastInboundAt) >= Date.parse(message.timestamp)) return conversation;
   return {
@@ -134,7 +140,7 @@ export function patchConversation(
   });
 }
 
-export function withSession(conversation: ConversationSummary, session: AgentSession): ConversationSummary {
+export function withSession<C extends ConversationSummary>(conversation: C, session: AgentSession): C {
   return {
     ...conversation,
     session: {
@@ -246,15 +252,18 @@ export function isUnreadInbound(message: ChatMessage): boolean {
   return message.direction === 'inbound' && message.status === 'received';
 }
 
-export function patchHistoryConversation(
-  data: HistoryData,
-  update: (conversation: ConversationSummary) => ConversationSummary,
-): HistoryData {
+export function patchHistoryConversation(data: HistoryData, update: (conversation: ThreadConversation) => ThreadConversation): HistoryData {
   return mapPages(data, (page) => {
     if (!page.conversation) return page;
     const updated = update(page.conversation);
     return updated === page.conversation ? page : { ...page, conversation: updated };
   });
+}
+
+/** The customer wrote an opt-out word (or opted back in): their thread's header says so. */
+export function withOptOut(conversation: ThreadConversation, event: ContactOptOutEvent): ThreadConversation {
+  if (conversation.contact.phone !== event.phone || conversation.optedOut === event.optedOut) return conversation;
+  return { ...conversation, optedOut: event.optedOut };
 }
 
 /** A conversation that was not loaded yet goes on top of the first page (or moves there if it was). */

@@ -143,6 +143,16 @@ describe('chatCache', () => {
     expect(client.getQueryData<HistoryData>(historyQueryKey(b.contact.phone))?.pages[0]?.conversation?.session.state).toBe('ended');
   });
 
+  it("shows a customer's opt-out, and their opt-in, in their open thread only", () => {
+    const { cache, a, b, client } = setUp();
+    const optedOut = (phone: string) => client.getQueryData<HistoryData>(historyQueryKey(phone))?.pages[0]?.conversation?.optedOut;
+    cache.applyOptOut({ phone: b.contact.phone, optedOut: true });
+    expect(optedOut(b.contact.phone)).toBe(true);
+    expect(optedOut(a.contact.phone)).toBe(false);
+    cache.applyOptOut({ phone: b.contact.phone, optedOut: false });
+    expect(optedOut(b.contact.phone)).toBe(false);
+  });
+
   it('keeps the furthest status when the answer to a send arrives after its status events', () => {
     const { cache, a, history, list } = setUp();
     cache.addMessage(outbound(13, { status: 'pending', timestamp: '2025-06-02T09:00:00.000Z' }));

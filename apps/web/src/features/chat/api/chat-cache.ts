@@ -1,7 +1,7 @@
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import type { AgentSession } from '@wac/contract/agent-sessions';
 import type { ChatMessage, ConversationSummary } from '@wac/contract/chat';
-import type { MediaProcessedEvent, MessageStatusEvent } from '@wac/contract/whatsapp-events';
+import type { ContactOptOutEvent, MediaProcessedEvent, MessageStatusEvent } from '@wac/contract/whatsapp-events';
 import { useMemo } from 'react';
 import {
   type ConversationsData,
@@ -20,6 +20,7 @@ import {
   withLastMessageStatus,
   withMedia,
   withMessageInList,
+  withOptOut,
   withSession,
   withStatus,
 } from './chat-cache-updates';
@@ -134,6 +135,13 @@ export function chatCache(queryClient: QueryClient) {
     applySession(session: AgentSession) {
       eachHistoryOf(session.conversationId, (data) => patchHistoryConversation(data, (c) => withSession(c, session)));
       eachList((data) => patchConversation(data, session.conversationId, (c) => withSession(c, session)));
+    },
+
+    applyOptOut(event: ContactOptOutEvent) {
+      for (const [key, data] of histories()) {
+        const next = data && patchHistoryConversation(data, (c) => withOptOut(c, event));
+        if (next && next !== data) write(key, next);
+      }
     },
 
     /** Another console (or this one) read the conversation: the badge follows the server's count. */

@@ -1,3 +1,4 @@
+import { mayWriteIn } from '@wac/contract/agent-sessions';
 import { useMemo } from 'react';
 import { useAuth } from '../../../lib/auth-context';
 import { QueryStatus } from '../../../ui/query-status';
@@ -14,7 +15,9 @@ export function ChatThread({ phone }: { phone: string }) {
   const { user } = useAuth();
   const messages = useMemo(() => flattenHistory(history.data?.pages), [history.data]);
   const conversation = history.data?.pages[0]?.conversation ?? null;
-  useMarkConversationRead(conversation?.id, messages);
+  // A colleague's conversation stays unread for its holder (the server refuses an agent's marks there too).
+  const mayRead = conversation !== null && user !== null && mayWriteIn(conversation.session, user);
+  useMarkConversationRead(mayRead ? conversation.id : undefined, messages);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
 
   return (

@@ -1,4 +1,4 @@
-import { nextSessionState, type SessionHolder } from '@wac/contract/agent-sessions';
+import { colleagueHolding, nextSessionState, type SessionHolder } from '@wac/contract/agent-sessions';
 import type { ConversationSummary } from '@wac/contract/chat';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -8,14 +8,6 @@ import { useToast } from '../../../ui/toasts';
 import { type SessionRequest, useChangeSession } from '../api/session-actions';
 import { EndConversationModal } from './end-conversation-modal';
 import { TakeOverModal } from './take-over-modal';
-
-type Session = ConversationSummary['session'];
-
-/** The colleague holding the conversation, when it is not the viewer. */
-function colleagueHolding(session: Session, viewerId: number | undefined): SessionHolder | null {
-  if (session.state !== 'agent' || session.userId === null || session.userId === viewerId) return null;
-  return { id: session.userId, username: session.username ?? 'another agent' };
-}
 
 /**
  * Take over (from the bot, unclaimed after the bot's handoff, or from a colleague after confirming), give it back, or end the conversation: only what

@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '@wac/contract/chat';
+import type { ThreadConversation } from '@wac/contract/chat';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
 import { Link } from 'react-router';
 import { ContactAvatar } from './contact-avatar';
@@ -6,7 +6,7 @@ import { contactLabel } from './contact-label';
 import { SessionBadge } from './session-badge';
 import { SessionControls } from './session-controls';
 
-export function ThreadHeader({ conversation, phone }: { conversation: ConversationSummary | null; phone: string }) {
+export function ThreadHeader({ conversation, phone }: { conversation: ThreadConversation | null; phone: string }) {
   const name = conversation ? contactLabel(conversation.contact) : formatE164(phone);
   const showPhone = conversation?.contact.name?.trim() ? formatE164(conversation.contact.phone) : null;
   return (
@@ -21,6 +21,11 @@ export function ThreadHeader({ conversation, phone }: { conversation: Conversati
       </div>
       {conversation && (
         <>
+          {conversation.optedOut && (
+            <span className="badge badge-warning" title="The customer wrote an opt-out word: campaigns skip them until they opt back in">
+              Opted out
+            </span>
+          )}
           <SessionBadge session={conversation.session} />
           <SessionControls conversation={conversation} />
         </>

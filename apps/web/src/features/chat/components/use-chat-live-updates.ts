@@ -13,4 +13,5 @@ export function useChatLiveUpdates(): void {
   useSocketEvent(whatsappEventNames.mediaProcessed, (event) => cache.applyMedia(event));
   useSocketEvent(whatsappEventNames.sessionUpdate, (session) => cache.applySession(session));
   useSocketEvent(whatsappEventNames.conversationRead, (event) => cache.applyRead(event.conversationId, event.unreadCount));
+  useSocketEvent(whatsappEventNames.contactOptOut, (event) => cache.applyOptOut(event));
 }

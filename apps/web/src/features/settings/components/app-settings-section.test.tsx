@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { type AppSettings, appSettingDefaults } from '@wac/contract/app-settings-defaults';
+import { type AppSettings, appSettingDefaults, DEFAULT_OPT_OUT_CONFIRMATION } from '@wac/contract/app-settings-defaults';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../../ui/toasts';
 import { AppSettingsForm } from './app-settings-section';
@@ -21,7 +21,7 @@ function renderForm(saved: AppSettings = { ...appSettingDefaults }) {
 const save = () => screen.getByRole('button', { name: 'Save app settings' }) as HTMLButtonElement;
 
 describe('AppSettingsForm', () => {
-  it('shows the 15 settings with their saved values, and nothing to save yet', () => {
+  it('shows the 17 settings with their saved values, and nothing to save yet', () => {
     renderForm();
     expect((screen.getByLabelText('App name') as HTMLInputElement).value).toBe('WhatsApp Agent Chat');
     expect((screen.getByLabelText('Date format') as HTMLSelectElement).value).toBe('YYYY-MM-DD');
@@ -39,6 +39,8 @@ describe('AppSettingsForm', () => {
       'Privacy policy URL',
       'Opt-out keywords',
       'Opt-in keywords',
+      'Opt-out confirmation',
+      'Opt-in confirmation',
     ]) {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
@@ -70,14 +72,15 @@ describe('AppSettingsForm', () => {
     expect(save().disabled).toBe(true);
   });
 
-  it('shows the opt-out and opt-in keywords one per line, with what they do', () => {
+  it('shows the opt-out and opt-in keywords one per line, with what they do, and the confirmation', () => {
     renderForm();
     const optOut = screen.getByLabelText('Opt-out keywords') as HTMLTextAreaElement;
     expect(optOut.tagName).toBe('TEXTAREA');
     expect(optOut.value).toBe('STOP\nSTOP ALL\nUNSUBSCRIBE\nCANCEL\nEND\nQUIT\nOPT OUT\nOPTOUT');
     expect((screen.getByLabelText('Opt-in keywords') as HTMLTextAreaElement).value).toBe('START\nUNSTOP\nSUBSCRIBE');
     const hint = document.getElementById(optOut.getAttribute('aria-describedby') ?? '');
-    expect(hint?.textContent).toContain('Customers who send one of these words on its own are skipped by campaigns.');
+    expect(hint?.textContent).toContain("they get the confirmation below, never the bot's answer, and campaigns skip them.");
+    expect((screen.getByLabelText('Opt-out confirmation') as HTMLInputElement).value).toBe(DEFAULT_OPT_OUT_CONFIRMATION);
     expect(hint?.textContent).toContain('8 of 50');
   });
 

@@ -44,6 +44,8 @@ const allKeys = [
   'app.favicon_url',
   'app.opt_out_keywords',
   'app.opt_in_keywords',
+  'app.opt_out_confirmation',
+  'app.opt_in_confirmation',
 ] as const satisfies readonly AppSettingKey[];
 
 const timeFormatLabels: Record<string, string> = { '24h': '24-hour', '12h': '12-hour' };
@@ -267,22 +269,30 @@ export function AppSettingsForm({ saved }: { saved: AppSettings }) {
       </fieldset>
 
       <fieldset className="settings-group">
-        <legend>Campaign opt-out</legend>
+        <legend>Opt-out</legend>
         <div className="form-grid">
           <KeywordListField
             label="Opt-out keywords"
-            hint="Customers who send one of these words on its own are skipped by campaigns."
+            hint="Customers who send one of these words on its own are opted out: they get the confirmation below, never the bot's answer, and campaigns skip them."
             value={values['app.opt_out_keywords']}
             onChange={(lines) => set('app.opt_out_keywords', lines)}
             error={errors['app.opt_out_keywords']}
           />
           <KeywordListField
             label="Opt-in keywords"
-            hint="Customers who opted out and then send one of these words on its own receive campaigns again."
+            hint="Customers who opted out and then send one of these words on its own are opted back in and get the confirmation below."
             value={values['app.opt_in_keywords']}
             onChange={(lines) => set('app.opt_in_keywords', lines)}
             error={errors['app.opt_in_keywords']}
           />
+          {text('app.opt_out_confirmation', 'Opt-out confirmation', {
+            className: 'field-wide',
+            hint: 'Sent back for an opt-out keyword, whoever holds the conversation. Leave blank to send nothing.',
+          })}
+          {text('app.opt_in_confirmation', 'Opt-in confirmation', {
+            className: 'field-wide',
+            hint: 'Sent back for an opt-in keyword. Leave blank to send nothing.',
+          })}
         </div>
       </fieldset>
 

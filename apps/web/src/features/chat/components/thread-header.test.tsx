@@ -1,0 +1,37 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import type { User } from '@wac/contract/auth';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuthContext } from '../../../lib/auth-context';
+import { ToastProvider } from '../../../ui/toasts';
+import { conversation } from '../chat-test-fixtures';
+import { ThreadHeader } from './thread-header';
+
+afterEach(cleanup);
+
+function show(optedOut: boolean) {
+  const user: User = { id: 1, username: 'amy', email: null, role: 'agent', emailVerified: false, createdAt: '2025-01-01T00:00:00Z' };
+  const thread = { ...conversation(1), optedOut };
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthContext.Provider value={{ status: 'signed-in', user, token: 't', login: async () => user, logout: async () => {} }}>
+          <ToastProvider>
+            <ThreadHeader conversation={thread} phone={thread.contact.phone} />
+          </ToastProvider>
+        </AuthContext.Provider>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('ThreadHeader', () => {
+  it('says when the customer opted out, and says nothing of it otherwise', () => {
+    show(true);
+    expect(screen.getByText('Opted out').getAttribute('title')).toContain('campaigns skip them');
+    cleanup();
+    show(false);
+    expect(screen.queryByText('Opted out')).toBeNull();
+  });
+});
