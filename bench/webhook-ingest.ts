@@ -22,14 +22,13 @@ import {
   waitForQuietMachine,
 } from './lib/processes.ts';
 import { clamp } from './lib/stats.ts';
-import { benchWamid, customerPhone, liveWhatsappEnv, signedTextWebhook } from './lib/webhook-bodies.ts';
+import { WEBHOOK_CUSTOMERS as CUSTOMERS, liveWhatsappEnv, preflightWebhook } from './lib/webhook-bodies.ts';
 import type { LoadOutput, LoadSpec } from './load/webhook-load.ts';
 
 const { values: args } = parseArgs({ options: { duration: { type: 'string' }, connections: { type: 'string' } } });
 const DURATION = clamp(args.duration ?? process.env.BENCH_DURATION, 60, 1, 300);
 const CONNECTIONS = clamp(args.connections ?? process.env.BENCH_CONNECTIONS, 100, 1, 1000);
 const WARMUP_SECONDS = 3;
-const CUSTOMERS = 10_000;
 const DRAIN_TIMEOUT_MS = 3_600_000;
 const DRAIN_PROGRESS_MS = 30_000;
 const TARGET_RATE = 5_000;
@@ -142,23 +141,6 @@ async function measure(target: Target, dataDir: string, pool: pg.Pool, roles: Cp
   return { ...(again.cpu.others < first.cpu.others ? again : first), attempts: 2 };
 }
 
-/** One well-signed event must be accepted and one tampered with refused, or the figures would measure the wrong thing. */
-async function preflight(baseUrl: string): Promise<void> {
-  const { body, signature } = signedTextWebhook({ wamid: benchWamid('preflight', 0), from: customerPhone(0, CUSTOMERS), text: 'hello' });
-  const post = (sig: string) =>
-    fetch(`${baseUrl}/api/webhooks/whatsapp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': sig },
-      body,
-      signal: AbortSignal.timeout(10_000),
-    });
-  const good = await post(signature);
-  const bad = await post(signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')));
-  if (good.status !== 200 || bad.status !== 401) throw new Error(`preflight: signed ${good.status}, tampered ${bad.status}`);
-  const sandbox = await fetch(`${baseUrl}/sandbox/graph/v21.0/${'x'}/messages`, { method: 'POST', signal: AbortSignal.timeout(10_000) });
-  if (sandbox.status !== 404) throw new Error(`preflight: the sandbox is mounted (HTTP ${sandbox.status}); expected live mode`);
-}
-
 console.log('bench/webhook-ingest: signed WhatsApp webhooks against the real server, beside a bare Fastify INSERT route');
 console.log(machineLine());
 console.log(
@@ -182,7 +164,7 @@ const { started: bare, port: barePort } = await startBareServer('bare insert ser
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 
 try {
-  await preflight(server.baseUrl);
+  await preflightWebhook(server.baseUrl);
   const postgresRole: CpuRole = { name: 'postgres', postgresOf: dataDir };
   const serverRoles: CpuRole[] = [postgresRole, { name: 'server', pgid: server.started.pgid }];
   const targets: Target[] = [

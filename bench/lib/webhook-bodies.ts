@@ -48,3 +48,27 @@ export function signedTextWebhook(input: { wamid: string; from: string; text: st
 /** A wamid in Meta's style (wamid. + base64url), unique per run and sequence number. */
 export const benchWamid = (run: string, seq: number) =>
   `wamid.${Buffer.from(`HBgL${run}:${seq.toString().padStart(9, '0')}:bench-inbound`).toString('base64url')}`;
+
+/** Distinct customers the webhook benchmarks' messages come from, in turn. */
+export const WEBHOOK_CUSTOMERS = 10_000;
+
+/** One well-signed event must be accepted and one tampered with refused, or the figures would measure the wrong thing. */
+export async function preflightWebhook(baseUrl: string): Promise<void> {
+  const { body, signature } = signedTextWebhook({
+    wamid: benchWamid('preflight', 0),
+    from: customerPhone(0, WEBHOOK_CUSTOMERS),
+    text: 'hello',
+  });
+  const post = (sig: string) =>
+    fetch(`${baseUrl}/api/webhooks/whatsapp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': sig },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+  const good = await post(signature);
+  const bad = await post(signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')));
+  if (good.status !== 200 || bad.status !== 401) throw new Error(`preflight: signed ${good.status}, tampered ${bad.status}`);
+  const sandbox = await fetch(`${baseUrl}/sandbox/graph/v21.0/${'x'}/messages`, { method: 'POST', signal: AbortSignal.timeout(10_000) });
+  if (sandbox.status !== 404) throw new Error(`preflight: the sandbox is mounted (HTTP ${sandbox.status}); expected live mode`);
+}

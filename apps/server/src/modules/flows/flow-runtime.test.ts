@@ -2,7 +2,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SandboxMessage } from '@wac/contract/whatsapp-sandbox';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inboundPayload } from '../../whatsapp/sandbox/webhook-payloads.ts';
 import {
   createListeningTestApp,
   type EventLog,
@@ -11,6 +13,7 @@ import {
   listenToEvents,
 } from '../../whatsapp/test/listening-test-app.ts';
 import { lastActivity } from '../license/test/license-test-kit.ts';
+import { handleWebhookEvents } from '../messaging/handle-webhook-events.ts';
 import { activeFlow, colourFlow, confirmFlow, orderFlow, restartOnDatabase, sandboxCustomer, surveyFlow } from './test/flow-runtime-kit.ts';
 import { sampleFlow } from './test/flow-test-kit.ts';
 
@@ -20,6 +23,13 @@ let log: EventLog;
 let orderApi: Server;
 const orderRequests: { url: string; headers: IncomingHttpHeaders }[] = [];
 let phoneSeq = 0;
+
+/** Ends a transaction a test looked into, carrying out what it saw. */
+class Rollback extends Error {
+  constructor(readonly wamids: string[]) {
+    super('rolled back');
+  }
+}
 
 beforeAll(async () => {
   t = await createListeningTestApp();
@@ -416,6 +426,38 @@ describe('customers talking to a bot flow over WhatsApp', () => {
     } finally {
       await t.request({ method: 'POST', url: `/api/flows/${welcome.id}/deactivate`, token: admin });
     }
+  });
+
+  it('queues only the messages a flow will read: a keyword and what follows it, and the answer to a waiting question', async () => {
+    const cy = newCustomer('Cy');
+    await cy.says('colours');
+    await received(cy, 1);
+    const [ada, ben] = [newCustomer('Ada'), newCustomer('Ben')];
+    const { whatsapp } = t.ctx.config;
+    const business = { wabaId: whatsapp.businessAccountId, phoneNumberId: whatsapp.phoneNumberId, displayPhoneNumber: '15550001111' };
+    const says = (customer: Customer, text: string, n: number) =>
+      inboundPayload(business, {
+        from: customer.phone,
+        name: customer.name,
+        wamid: `wamid.queue-${customer.phone}-${n}`,
+        message: { type: 'text', text: { body: text } },
+      });
+    // One webhook batch as the processor handles it, looked at before it commits, then rolled back.
+    const queued = await t.ctx.database.db
+      .transaction(async (tx) => {
+        await handleWebhookEvents(
+          tx,
+          [says(ada, 'hello there', 1), says(ben, 'hi', 1), says(ben, 'Sales', 2), says(cy, 'Blue', 1), says(ada, 'thanks', 2)],
+          [],
+          t.ctx.messaging.deps.extensions,
+        );
+        const rows = await tx.execute<{ wamid: string }>(
+          sql`SELECT m.wamid FROM flow_inbox i JOIN messages m ON m.id = i.message_id ORDER BY m.id`,
+        );
+        throw new Rollback(rows.rows.map((row) => row.wamid));
+      })
+      .catch((err: unknown) => (err instanceof Rollback ? err.wamids : Promise.reject(err)));
+    expect(queued).toEqual([`wamid.queue-${ben.phone}-1`, `wamid.queue-${ben.phone}-2`, `wamid.queue-${cy.phone}-1`]);
   });
 
   it('goes on with a session after the server restarts, from what the database holds', async () => {

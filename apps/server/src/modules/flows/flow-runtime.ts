@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { createKickableLoop } from '../../jobs/kickable-loop.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import type { ActivityService, RecordActivity } from '../activities/activities.service.ts';
@@ -11,6 +11,7 @@ import type { InboundHandler, LeftBotHandler, OptedOutHandler, StoredInbound } f
 import { advance, initialState } from './flow-engine.ts';
 import type { EngineDeps, EngineResult } from './flow-engine.types.ts';
 import {
+  conversationsWithBotWork,
   deleteInboxMany,
   dropInboxOf,
   endIdleSessions,
@@ -33,7 +34,7 @@ import {
 } from './flow-sessions.repository.ts';
 import { changesOf, inputEvent, saveAdvance } from './flow-sessions.service.ts';
 import { createBatcher, createTurnLockConnection } from './flow-turn-batches.ts';
-import type { FlowsService } from './flows.service.ts';
+import { type FlowsService, triggeredAmong } from './flows.service.ts';
 
 export interface FlowRuntimeDeps {
   db: Db;
@@ -45,7 +46,7 @@ export interface FlowRuntimeDeps {
     'inboundForBots' | 'botConversations' | 'holdForBots' | 'queueBotReplies' | 'handOffToAgents' | 'deliverBotReplies'
   >;
   activities: ActivityService;
-  flows: Pick<FlowsService, 'triggeredFlow' | 'graphOf'>;
+  flows: Pick<FlowsService, 'triggeredFlow' | 'graphOf' | 'activeTriggers'>;
   engine: EngineDeps;
   /** Whether the licence has bot flows: without them no new session starts (those under way finish). */
   botFlowsEnabled: () => Promise<boolean>;
@@ -410,6 +411,28 @@ export function createFlowRuntime(deps: FlowRuntimeDeps, options: FlowRuntimeOpt
     }
   }
 
+  /**
+   * The messages a turn could do anything with, oldest first: those of conversations the bot is busy with (a live
+   * session, or messages queued before) and those that start a flow as planAnswer chooses it, with every later message
+   * of their conversations. Any other message would only be queued, planned as nothing and dropped: a turn per message
+   * (locks, reads and a transaction) that answers nobody.
+   */
+  async function botWillRead(tx: Tx, messages: StoredInbound[]): Promise<StoredInbound[]> {
+    if (messages.length === 0) return [];
+    const busyWith = await conversationsWithBotWork(
+      tx,
+      messages.map((message) => message.conversationId),
+    );
+    const active = await flows.activeTriggers(tx);
+    return [...messages]
+      .sort((a, b) => a.messageId - b.messageId)
+      .filter((message) => {
+        if (!busyWith.has(message.conversationId) && !triggeredAmong(active, message)) return false;
+        busyWith.add(message.conversationId);
+        return true;
+      });
+  }
+
   return {
     /** The claim loop the job runner starts and stops: kicked as messages are queued, swept on an interval. */
     loop: {
@@ -426,9 +449,12 @@ export function createFlowRuntime(deps: FlowRuntimeDeps, options: FlowRuntimeOpt
       },
     },
 
-    /** Messaging's inbound hook: queues customers' messages in conversations the bot holds, and wakes the claim. */
+    /** Messaging's inbound hook: queues customers' messages in conversations the bot holds that a turn will read, and wakes the claim. */
     onInbound: (async (tx, stored) => {
-      const queued = stored.filter((message) => message.sessionState === 'bot' && message.type !== 'reaction');
+      const queued = await botWillRead(
+        tx,
+        stored.filter((message) => message.sessionState === 'bot' && message.type !== 'reaction'),
+      );
       if (queued.length === 0) return undefined;
       await queueInbox(tx, queued);
       return kick;

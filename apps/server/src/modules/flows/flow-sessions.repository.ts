@@ -91,6 +91,18 @@ export async function queueInbox(tx: Tx, rows: readonly { messageId: number; con
     ON CONFLICT DO NOTHING`);
 }
 
+/** Of these conversations, those the bot is already busy with: a session that has not ended, or messages still queued. */
+export async function conversationsWithBotWork(db: DbOrTx, conversationIds: readonly number[]): Promise<Set<number>> {
+  if (conversationIds.length === 0) return new Set();
+  const ids = sql.param(conversationIds);
+  const rows = await db.execute<{ conversationId: number }>(sql`
+    SELECT conversation_id AS "conversationId" FROM flow_sessions
+    WHERE conversation_id = ANY(${ids}::int[]) AND status <> 'ended'
+    UNION
+    SELECT conversation_id FROM flow_inbox WHERE conversation_id = ANY(${ids}::int[])`);
+  return new Set(rows.rows.map((row) => row.conversationId));
+}
+
 /** Conversations with messages to answer, the one waiting longest first, leaving out `skip` (this process's busy ones). */
 export async function inboxConversations(db: DbOrTx, skip: readonly number[], limit: number): Promise<number[]> {
   const rows = await db.execute<{ conversationId: number }>(sql`

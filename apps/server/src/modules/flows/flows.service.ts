@@ -13,7 +13,7 @@ import type {
   flowListQuerySchema,
 } from '@wac/contract/flows';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/database.ts';
+import type { Db, DbOrTx, Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
@@ -73,6 +73,27 @@ function view(row: FlowRow): Flow {
   return toFlow(row, result.ok ? result.warnings : result.errors);
 }
 
+export interface ActiveFlowTriggers {
+  id: number;
+  version: number;
+  triggers: FlowTriggers;
+}
+
+type TriggerInput = { text: string | null; isNewConversation: boolean };
+
+/**
+ * The flow a customer's message starts, among active flows: a keyword equal to the whole message (trimmed, any
+ * case), else the new-conversation flow for a new conversation, else the default flow; null when none applies.
+ */
+export function triggeredAmong(active: readonly ActiveFlowTriggers[], input: TriggerInput): { flowId: number; version: number } | null {
+  const keyword = input.text?.trim().toLowerCase();
+  const chosen =
+    (keyword ? active.find((flow) => flow.triggers.keywords.includes(keyword)) : undefined) ??
+    (input.isNewConversation ? active.find((flow) => flow.triggers.onNewConversation) : undefined) ??
+    active.find((flow) => flow.triggers.isDefault);
+  return chosen ? { flowId: chosen.id, version: chosen.version } : null;
+}
+
 /** Bot flows (spec 7 "Flows"): the builder's saves and their versions, activation and triggers, and per-node analytics. */
 export function createFlowsService({ db, activities }: FlowsDeps) {
   const graphs = new Map<string, FlowGraph>();
@@ -111,6 +132,11 @@ export function createFlowsService({ db, activities }: FlowsDeps) {
     const row = await updateFlow(tx, current.id, { ...content, version, ...(triggers ? { triggers } : {}) });
     await insertFlowVersion(tx, current.id, version, content, actor.id);
     return row;
+  }
+
+  /** Every active flow's current version and triggers, last changed first; read within `on` (a transaction) if given. */
+  async function activeTriggers(on: DbOrTx = db): Promise<ActiveFlowTriggers[]> {
+    return (await activeFlowTriggers(on)).map((flow) => ({ ...flow, triggers: triggersOf(flow.triggers) }));
   }
 
   function forgetGraphs(flowId: number) {
@@ -267,18 +293,11 @@ export function createFlowsService({ db, activities }: FlowsDeps) {
       return { ...totals, nodes };
     },
 
-    /**
-     * The flow a customer's message starts, among active flows: a keyword equal to the whole message (trimmed, any
-     * case), else the new-conversation flow for a new conversation, else the default flow; null when none applies.
-     */
-    async triggeredFlow(input: { text: string | null; isNewConversation: boolean }): Promise<{ flowId: number; version: number } | null> {
-      const active = (await activeFlowTriggers(db)).map((flow) => ({ ...flow, triggers: triggersOf(flow.triggers) }));
-      const keyword = input.text?.trim().toLowerCase();
-      const chosen =
-        (keyword ? active.find((flow) => flow.triggers.keywords.includes(keyword)) : undefined) ??
-        (input.isNewConversation ? active.find((flow) => flow.triggers.onNewConversation) : undefined) ??
-        active.find((flow) => flow.triggers.isDefault);
-      return chosen ? { flowId: chosen.id, version: chosen.version } : null;
+    activeTriggers,
+
+    /** The flow a customer's message starts among the active flows now (triggeredAmong); null when none applies. */
+    async triggeredFlow(input: TriggerInput): Promise<{ flowId: number; version: number } | null> {
+      return triggeredAmong(await activeTriggers(), input);
     },
 
     /** The nodes and edges of a saved version, as sessions run it (shared: read it, never change it). */
