@@ -16,7 +16,9 @@ function show(optedOut: boolean) {
   render(
     <MemoryRouter>
       <QueryClientProvider client={new QueryClient()}>
-        <AuthContext.Provider value={{ status: 'signed-in', user, token: 't', login: async () => user, logout: async () => {} }}>
+        <AuthContext.Provider
+          value={{ status: 'signed-in', user, token: 't', login: async () => user, logout: async () => {}, updateUser: () => {} }}
+        >
           <ToastProvider>
             <ThreadHeader conversation={thread} phone={thread.contact.phone} />
           </ToastProvider>
