@@ -224,8 +224,17 @@ export function notificationTarget(activity: { type: string; sourceType: SourceT
   return '/activities';
 }
 
-/** The data fields a notification carries: those its sentence reads (activity-text.ts), never a bulky blob. */
-export const notificationDataKeys = ['username', 'status', 'recipient', 'name', 'action', 'details', 'takenOverBy'] as const;
+/** The data fields a notification carries: those its sentence reads (activity-text.ts) and the conversation it is about, never a bulky blob. */
+export const notificationDataKeys = [
+  'username',
+  'status',
+  'recipient',
+  'name',
+  'action',
+  'details',
+  'takenOverBy',
+  'conversationId',
+] as const;
 const NOTIFIED_TEXT_MAX = 2000;
 
 /** An activity as new_notification pushes it: its data cut to the fields the dropdown reads, each a short text or a number. */
