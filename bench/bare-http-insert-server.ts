@@ -3,19 +3,10 @@
 // size (10) as the real server. No framework, no signature check, no group commit, no processing.
 import http from 'node:http';
 import pg from 'pg';
+import { createBareEventsTable } from './lib/bare-events-table.ts';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-await pool.query(`CREATE TABLE IF NOT EXISTS bench_bare_http_events (
-  id bigserial PRIMARY KEY,
-  received_at timestamptz NOT NULL DEFAULT now(),
-  payload jsonb NOT NULL,
-  processed_at timestamptz,
-  attempts integer NOT NULL DEFAULT 0,
-  error text
-)`);
-await pool.query(
-  'CREATE INDEX IF NOT EXISTS bench_bare_http_events_unprocessed_idx ON bench_bare_http_events (id) WHERE processed_at IS NULL',
-);
+await createBareEventsTable(pool, 'bench_bare_http_events');
 
 function answer(res: http.ServerResponse, status: number, body: string): void {
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });

@@ -2,17 +2,10 @@
 // table shaped like webhook_events, on the same database and with the same pool size (10) as the real server.
 import Fastify from 'fastify';
 import pg from 'pg';
+import { createBareEventsTable } from './lib/bare-events-table.ts';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-await pool.query(`CREATE TABLE IF NOT EXISTS bench_bare_events (
-  id bigserial PRIMARY KEY,
-  received_at timestamptz NOT NULL DEFAULT now(),
-  payload jsonb NOT NULL,
-  processed_at timestamptz,
-  attempts integer NOT NULL DEFAULT 0,
-  error text
-)`);
-await pool.query('CREATE INDEX IF NOT EXISTS bench_bare_events_unprocessed_idx ON bench_bare_events (id) WHERE processed_at IS NULL');
+await createBareEventsTable(pool, 'bench_bare_events');
 
 const app = Fastify({ logger: false });
 app.get('/health', async () => ({ ok: true }));

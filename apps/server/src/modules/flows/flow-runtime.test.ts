@@ -14,7 +14,16 @@ import {
 } from '../../whatsapp/test/listening-test-app.ts';
 import { lastActivity } from '../license/test/license-test-kit.ts';
 import { handleWebhookEvents } from '../messaging/handle-webhook-events.ts';
-import { activeFlow, colourFlow, confirmFlow, orderFlow, restartOnDatabase, sandboxCustomer, surveyFlow } from './test/flow-runtime-kit.ts';
+import {
+  activeFlow,
+  colourFlow,
+  confirmFlow,
+  orderFlow,
+  restartOnDatabase,
+  type SandboxCustomer,
+  sandboxCustomers,
+  surveyFlow,
+} from './test/flow-runtime-kit.ts';
 import { sampleFlow } from './test/flow-test-kit.ts';
 
 let t: ListeningTestApp;
@@ -22,7 +31,6 @@ let admin: string;
 let log: EventLog;
 let orderApi: Server;
 const orderRequests: { url: string; headers: IncomingHttpHeaders }[] = [];
-let phoneSeq = 0;
 
 /** Ends a transaction a test looked into, carrying out what it saw. */
 class Rollback extends Error {
@@ -55,16 +63,12 @@ afterAll(async () => {
 });
 
 /** A customer never seen before in this file. */
-function newCustomer(name = 'Ann') {
-  phoneSeq += 1;
-  return sandboxCustomer(
-    () => t,
-    () => admin,
-    `4477009${String(phoneSeq).padStart(5, '0')}`,
-    name,
-  );
-}
-type Customer = ReturnType<typeof newCustomer>;
+const newCustomer = sandboxCustomers(
+  () => t,
+  () => admin,
+  '4477009',
+);
+type Customer = SandboxCustomer;
 
 const query = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await t.ctx.database.pool.query(text, values)).rows as T[];

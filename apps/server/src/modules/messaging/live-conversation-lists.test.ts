@@ -1,33 +1,22 @@
 import type { ConversationSummary } from '@wac/contract/chat';
 import type { ConversationUpdatedEvent } from '@wac/contract/whatsapp-events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addUser } from '../../../test/seed-user.ts';
-import {
-  createListeningTestApp,
-  type EventLog,
-  eventually,
-  type ListeningTestApp,
-  listenToEvents,
-} from '../../whatsapp/test/listening-test-app.ts';
+import { eventually } from '../../whatsapp/test/listening-test-app.ts';
+import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
 import { campaignAction, campaignWithContacts, promoTemplate } from '../campaigns/test/campaign-test-kit.ts';
 import { keyCall, newKey } from '../public-api/test/public-api-test-kit.ts';
 import { approvedTemplate, orderDraft, orderParameters } from '../templates/test/template-test-kit.ts';
 
-let t: ListeningTestApp;
 let admin: string;
-/** An agent's console, which neither started the campaign nor holds the key. */
-let agentSocket: EventLog;
-
-beforeAll(async () => {
-  t = await createListeningTestApp({ SANDBOX_TEMPLATE_REVIEW_MS: '50' });
-  admin = await t.adminToken();
-  const agent = await addUser(t, { username: 'list-agent' });
-  agentSocket = await listenToEvents(t.baseUrl, agent.token);
-});
-afterAll(async () => {
-  agentSocket.close();
-  await t.close();
-});
+/** `log` is an agent's console, which neither started the campaign nor holds the key. */
+const { t, log: agentSocket } = liveTestApp(
+  async (app) => {
+    admin = await app.adminToken();
+    return (await addUser(app, { username: 'list-agent' })).token;
+  },
+  { SANDBOX_TEMPLATE_REVIEW_MS: '50' },
+);
 
 /** The conversation of `phone` as the agent's socket was told of it, once it was; and what came after it. */
 const toldOf = (phone: string) =>

@@ -9,13 +9,12 @@ import {
   type ListeningTestApp,
   listenToEvents,
 } from '../../whatsapp/test/listening-test-app.ts';
-import { activeFlow, sandboxCustomer } from '../flows/test/flow-runtime-kit.ts';
+import { activeFlow, type SandboxCustomer, sandboxCustomers } from '../flows/test/flow-runtime-kit.ts';
 import { sampleFlow } from '../flows/test/flow-test-kit.ts';
 
 let t: ListeningTestApp;
 let admin: string;
 let log: EventLog;
-let phoneSeq = 0;
 
 beforeAll(async () => {
   t = await createListeningTestApp();
@@ -29,16 +28,12 @@ afterAll(async () => {
   await t.close();
 });
 
-function newCustomer(name = 'Ann') {
-  phoneSeq += 1;
-  return sandboxCustomer(
-    () => t,
-    () => admin,
-    `4477008${String(phoneSeq).padStart(5, '0')}`,
-    name,
-  );
-}
-type Customer = ReturnType<typeof newCustomer>;
+const newCustomer = sandboxCustomers(
+  () => t,
+  () => admin,
+  '4477008',
+);
+type Customer = SandboxCustomer;
 
 const query = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await t.ctx.database.pool.query(text, values)).rows as T[];

@@ -37,6 +37,16 @@ export function sandboxCustomer(t: () => ListeningTestApp, token: () => string, 
   };
 }
 
+/** New customers, one number each: `prefix` (7 digits) keeps one test file's numbers apart from another's. */
+export function sandboxCustomers(t: () => ListeningTestApp, token: () => string, prefix: string) {
+  let seq = 0;
+  return (name = 'Ann') => {
+    seq += 1;
+    return sandboxCustomer(t, token, `${prefix}${String(seq).padStart(5, '0')}`, name);
+  };
+}
+export type SandboxCustomer = ReturnType<typeof sandboxCustomer>;
+
 /** A flow created, given its triggers and activated, as an admin does in the builder. */
 export async function activeFlow(t: TestApp, token: string, body: Record<string, unknown>, triggers: Partial<FlowTriggers>): Promise<Flow> {
   const flow = await createFlow(t, token, body);

@@ -1,45 +1,32 @@
-import type { CampaignCounts } from '@wac/contract/campaigns';
 import { describe, expect, it } from 'vitest';
+import { campaignCounts } from './campaign-counts.fixture';
 import { progressPercent, progressText, settledCount, withProgress } from './campaign-progress';
-
-const counts = (patch: Partial<CampaignCounts>): CampaignCounts => ({
-  total: 0,
-  pending: 0,
-  sending: 0,
-  sent: 0,
-  delivered: 0,
-  read: 0,
-  failed: 0,
-  skipped: 0,
-  unknown: 0,
-  ...patch,
-});
 
 describe('campaign progress', () => {
   it('counts sent (delivered and read included), failed and skipped recipients over the total', () => {
-    const c = counts({ total: 20, pending: 8, sending: 2, sent: 6, delivered: 3, read: 1, failed: 3, skipped: 1 });
+    const c = campaignCounts({ total: 20, pending: 8, sending: 2, sent: 6, delivered: 3, read: 1, failed: 3, skipped: 1 });
     expect(settledCount(c)).toBe(10);
     expect(progressPercent(c)).toBe(50);
   });
 
   it('is 0 for an empty campaign and never passes 100', () => {
-    expect(progressPercent(counts({}))).toBe(0);
-    expect(progressPercent(counts({ total: 2, sent: 3 }))).toBe(100);
+    expect(progressPercent(campaignCounts({}))).toBe(0);
+    expect(progressPercent(campaignCounts({ total: 2, sent: 3 }))).toBe(100);
   });
 
   it('says in words the whole percent the bar shows, rounded down so 100% means done', () => {
-    const c = counts({ total: 48, pending: 1, sent: 47, delivered: 40, read: 30 });
+    const c = campaignCounts({ total: 48, pending: 1, sent: 47, delivered: 40, read: 30 });
     expect(progressPercent(c)).toBe(97);
     expect(progressText(c)).toBe('47 of 48 · 97%');
   });
 
   it('applies a progress event to its own campaign only', () => {
-    const campaign = { _id: '7', status: 'running' as const, statusReason: null, counts: counts({ total: 4, pending: 4 }) };
+    const campaign = { _id: '7', status: 'running' as const, statusReason: null, counts: campaignCounts({ total: 4, pending: 4 }) };
     const event = {
       campaignId: '7',
       status: 'completed' as const,
       statusReason: null,
-      counts: counts({ total: 4, sent: 4, delivered: 4, read: 4 }),
+      counts: campaignCounts({ total: 4, sent: 4, delivered: 4, read: 4 }),
       ratePerSecond: 2,
       etaSeconds: null,
       at: '2026-01-01T00:00:00.000Z',

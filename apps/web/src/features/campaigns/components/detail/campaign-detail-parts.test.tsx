@@ -1,13 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { appSettingDefaults } from '@wac/contract/app-settings-defaults';
-import type { Campaign, CampaignCounts } from '@wac/contract/campaigns';
+import type { Campaign } from '@wac/contract/campaigns';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { publicSettingsQueryKey } from '../../../../lib/app-settings';
 import { setDateSettings } from '../../../../lib/format-date';
 import { ToastProvider } from '../../../../ui/toasts';
+import { campaignCounts } from '../campaign-counts.fixture';
 import { CampaignProgressPanel } from './campaign-progress-panel';
 import { CampaignSummary } from './campaign-summary';
 
@@ -16,19 +17,6 @@ const settings = { ...appSettingDefaults, 'app.timezone': 'UTC' };
 afterEach(() => {
   cleanup();
   setDateSettings(appSettingDefaults);
-});
-
-const counts = (patch: Partial<CampaignCounts>): CampaignCounts => ({
-  total: 0,
-  pending: 0,
-  sending: 0,
-  sent: 0,
-  delivered: 0,
-  read: 0,
-  failed: 0,
-  skipped: 0,
-  unknown: 0,
-  ...patch,
 });
 
 const campaign = (patch: Partial<Campaign>): Campaign => ({
@@ -41,7 +29,7 @@ const campaign = (patch: Partial<Campaign>): Campaign => ({
   ratePerSecond: 80,
   scheduleTime: null,
   statusReason: null,
-  counts: counts({ total: 48, sent: 48, delivered: 47, read: 46 }),
+  counts: campaignCounts({ total: 48, sent: 48, delivered: 47, read: 46 }),
   actions: ['delete', 'retry-failed'],
   createdBy: null,
   createdAt: '2026-05-01T08:00:00.000Z',
@@ -68,7 +56,7 @@ const countOf = (label: string) => screen.getByText(label, { selector: 'dt' }).p
 
 describe('CampaignProgressPanel', () => {
   it('shows the funnel as it adds up, and tells a screen reader the same figures as the bar', () => {
-    const running = campaign({ status: 'running', counts: counts({ total: 48, pending: 1, sent: 47, delivered: 40, read: 30 }) });
+    const running = campaign({ status: 'running', counts: campaignCounts({ total: 48, pending: 1, sent: 47, delivered: 40, read: 30 }) });
     renderWithApp(<CampaignProgressPanel campaign={running} live={null} />);
     expect(countOf('Sent').textContent).toBe('Sent47');
     expect(countOf('Delivered').textContent).toBe('Delivered40');
@@ -85,7 +73,9 @@ describe('CampaignProgressPanel', () => {
     expect(countOf('Failed').textContent).toBe('Failed0');
     expect(countOf('Failed').className).not.toContain('campaign-count-danger');
     cleanup();
-    renderWithApp(<CampaignProgressPanel campaign={campaign({ counts: counts({ total: 48, sent: 46, failed: 2 }) })} live={null} />);
+    renderWithApp(
+      <CampaignProgressPanel campaign={campaign({ counts: campaignCounts({ total: 48, sent: 46, failed: 2 }) })} live={null} />,
+    );
     expect(countOf('Failed').className).toContain('campaign-count-danger');
   });
 });
