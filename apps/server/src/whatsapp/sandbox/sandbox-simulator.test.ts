@@ -91,6 +91,26 @@ describe("the simulator's view of a customer's phone", () => {
     expect(customers.customers[0]).toMatchObject({ phone, name: 'Priya', messages: 3 });
   });
 
+  it('writes a customer without a name as nameless, and keeps a name the console knew when one comes without', async () => {
+    const contactName = (phone: string) =>
+      eventually(async () => {
+        const res = await t.request({ method: 'GET', url: `/api/agent/chat/${phone}`, token: adminToken });
+        const { conversation } = res.json() as { conversation: { contact: { name: string | null } } | null };
+        return conversation ? { name: conversation.contact.name } : null;
+      });
+    await customerWrites({ from: '447700900410', type: 'text', text: 'Hello?' });
+    expect(await contactName('447700900410')).toEqual({ name: null });
+
+    await customerWrites({ from: '447700900411', name: 'Priya Shah', type: 'text', text: 'Hi' });
+    expect(await contactName('447700900411')).toEqual({ name: 'Priya Shah' });
+    const again = await customerWrites({ from: '447700900411', type: 'text', text: 'Still there?' });
+    await eventually(async () => {
+      const res = await t.request({ method: 'GET', url: '/api/agent/chat/447700900411', token: adminToken });
+      return (res.json() as { messages: { wamid: string }[] }).messages.some((m) => m.wamid === again) || null;
+    });
+    expect(await contactName('447700900411')).toEqual({ name: 'Priya Shah' });
+  });
+
   it('records lists, reactions, templates and the read receipts the business sends', async () => {
     const phone = '447700900401';
     const mine = await customerWrites({ from: phone, type: 'text', text: 'Which size?' });

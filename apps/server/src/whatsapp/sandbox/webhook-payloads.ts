@@ -75,13 +75,17 @@ export function statusPayload(business: SandboxBusiness, input: StatusPayloadInp
   return envelope(business, { statuses: [status] });
 }
 
-/** An inbound customer message webhook; `message` holds the type-specific part (`{ type, text: {...} }`...). */
+/**
+ * An inbound customer message webhook; `message` holds the type-specific part (`{ type, text: {...} }`...). A customer
+ * written without a name comes with no profile name, as from a WhatsApp user who set none: the console keeps a name it
+ * knew and shows a nameless contact as such, rather than taking the number for a name.
+ */
 export function inboundPayload(
   business: SandboxBusiness,
   input: { from: string; name?: string; wamid: string; date?: Date; message: Record<string, unknown> },
 ) {
   return envelope(business, {
-    contacts: [{ profile: { name: input.name ?? input.from }, wa_id: input.from }],
+    contacts: [{ ...(input.name ? { profile: { name: input.name } } : {}), wa_id: input.from }],
     messages: [{ from: input.from, id: input.wamid, timestamp: unixSeconds(input.date), ...input.message }],
   });
 }
