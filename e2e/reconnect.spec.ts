@@ -54,6 +54,7 @@ test('an open chat hears again from customers after a 30-second server outage, w
   const visible = Date.now();
   const connected = await reconnected;
   await expect(banner).toBeHidden();
+  await expect(page.getByText('Failed to reconnect to the server. Please refresh the page.')).toBeHidden();
   await expect(page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /Otto Outage/ })).toContainText(
     'Hello? Anyone there?',
   );

@@ -148,6 +148,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     let s: Socket | null = null;
     let removeRules = () => {};
     let keeper: KeepTrying | null = null;
+    let withdrawFailure = () => {};
     let cancelled = false;
     // Loaded only once signed in, so the sign-in screens do not download it.
     void import('socket.io-client').then(({ io }) => {
@@ -157,9 +158,13 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       removeRules = applyReconnectRules(created, {
         // Everything a screen shows (conversations, threads, notifications, campaign progress) is fetched again:
         // what happened while the socket was away was never pushed to it.
-        onReconnected: () => void queryClient.invalidateQueries(),
+        // The spec's failure message goes once the console is back, as the banner does.
+        onReconnected: () => {
+          withdrawFailure();
+          void queryClient.invalidateQueries();
+        },
         onGaveUp: () => {
-          toast.show({ type: 'error', title: RECONNECT_FAILED_MESSAGE });
+          withdrawFailure = toast.show({ type: 'error', title: RECONNECT_FAILED_MESSAGE });
           keep.start();
         },
       });

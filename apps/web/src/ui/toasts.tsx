@@ -16,7 +16,8 @@ interface Toast extends ToastInput {
   id: number;
 }
 
-const ToastContext = createContext<{ show: (toast: ToastInput) => void } | null>(null);
+/** `show` answers what takes the toast away again, for a toast whose cause has passed (the socket back). */
+const ToastContext = createContext<{ show: (toast: ToastInput) => () => void } | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -31,6 +32,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       // Errors stay until dismissed (spec 8); everything else closes by itself.
       const duration = input.durationMs ?? (input.type === 'error' ? null : TOAST_AUTO_CLOSE_MS);
       if (duration) setTimeout(() => dismiss(id), duration);
+      return () => dismiss(id);
     },
     [dismiss],
   );

@@ -10,8 +10,11 @@ const base = { sourceType: 'user' as const, user: null };
 describe('activityDetails', () => {
   it('says what changed', () => {
     expect(activityDetails({ ...base, type: 'settings_updated', data: { username: 'admin', details: 'app.name, app.timezone' } })).toBe(
-      'Changed: app.name, app.timezone',
+      'Changed: name, timezone',
     );
+    expect(
+      activityDetails({ ...base, type: 'settings_updated', data: { details: 'app.date_format, app.time_format, flows.allowed_hosts' } }),
+    ).toBe('Changed: date format, time format, bot flows: allowed hosts');
     expect(activityDetails({ ...base, type: 'user_updated', data: { details: 'email' } })).toBe('Changed: email');
   });
 

@@ -8,6 +8,18 @@ const transports: Record<string, string> = {
   environment: 'Sent through SMTP_URL',
 };
 
+/** The settings groups other than the app's own, as the Settings page names them. */
+const settingGroups: Record<string, string> = { flows: 'bot flows', webhooks: 'outbound webhooks' };
+
+/** A settings key ('app.date_format', 'flows.allowed_hosts') as words: 'date format', 'bot flows: allowed hosts'. */
+function settingName(key: string): string {
+  const match = /^([a-z]+)\.([a-z_]+)$/.exec(key);
+  if (!match) return key;
+  const [, group = '', name = ''] = match;
+  const words = name.replaceAll('_', ' ');
+  return group === 'app' ? words : `${settingGroups[group] ?? group}: ${words}`;
+}
+
 /** A code the server wrote (snake_case), never shown as it is. */
 const CODE = /^[a-z]+(?:_[a-z]+)+$/;
 
@@ -21,8 +33,9 @@ export function activityDetails(activity: Pick<Activity, 'type' | 'sourceType' |
     return activity.type.startsWith('agent_') ? undefined : humanizeActivityType(details);
   }
   switch (activity.type) {
-    case 'user_updated':
     case 'settings_updated':
+      return `Changed: ${details.split(', ').map(settingName).join(', ')}`;
+    case 'user_updated':
     case 'email_settings_updated':
       return `Changed: ${details}`;
     case 'email_test_sent':

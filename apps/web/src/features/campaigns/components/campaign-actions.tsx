@@ -53,7 +53,9 @@ export function CampaignActions({ campaign, layout, afterDelete }: CampaignActio
   const run = (name: StatusAction): Promise<void> =>
     action
       .mutateAsync({ id: campaign._id, action: name })
-      .then(() => toast.show({ type: 'success', title: statusActionText[name].done }))
+      .then(() => {
+        toast.show({ type: 'success', title: statusActionText[name].done });
+      })
       .catch((error) => failed(error, statusActionText[name].failure));
   const copy = () =>
     duplicate.mutate(campaign._id, {
