@@ -11,6 +11,7 @@ const noCounts: CampaignCounts = { total: 0, pending: 0, sending: 0, sent: 0, de
 const campaign = (patch: Partial<Campaign>) => ({
   _id: '7',
   name: 'Spring sale',
+  status: 'draft' as Campaign['status'],
   template: { id: 3, name: 'spring_sale', language: 'en_US', category: 'MARKETING' as const, status: 'APPROVED' as const },
   counts: noCounts,
   actions: [] as Campaign['actions'],
@@ -96,6 +97,15 @@ describe('CampaignActions', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep campaign' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls).toEqual([]);
+  });
+
+  it('asks to cancel a scheduled campaign before it starts, not to stop sending what was never sent', async () => {
+    mockServer({});
+    renderActions(campaign({ status: 'scheduled', actions: ['cancel-schedule', 'cancel'] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel campaign' });
+    expect(dialog.textContent).toContain('Cancel Spring sale before it starts? Nobody will get the message');
+    expect(dialog.textContent).not.toContain('Stop sending');
   });
 
   it('offers to unschedule a scheduled campaign', () => {

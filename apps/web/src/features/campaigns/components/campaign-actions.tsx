@@ -16,7 +16,7 @@ import {
 } from '../api/campaign-actions';
 import { StartCampaignDialog } from './start-campaign-dialog';
 
-type ActionableCampaign = Pick<Campaign, '_id' | 'name' | 'actions' | 'counts' | 'template'>;
+type ActionableCampaign = Pick<Campaign, '_id' | 'name' | 'status' | 'actions' | 'counts' | 'template'>;
 
 interface CampaignActionsProps {
   campaign: ActionableCampaign;
@@ -136,12 +136,18 @@ export function CampaignActions({ campaign, layout, afterDelete }: CampaignActio
         deleted={() => statusActionText.cancel.done}
         onClose={() => setCancelling(null)}
       >
-        {(c) => (
-          <p>
-            Stop sending <strong>{c.name}</strong>? Recipients not sent yet will not get the message, and a cancelled campaign cannot be
-            resumed.
-          </p>
-        )}
+        {(c) =>
+          c.status === 'scheduled' ? (
+            <p>
+              Cancel <strong>{c.name}</strong> before it starts? Nobody will get the message, and a cancelled campaign cannot be resumed.
+            </p>
+          ) : (
+            <p>
+              Stop sending <strong>{c.name}</strong>? Recipients not sent yet will not get the message, and a cancelled campaign cannot be
+              resumed.
+            </p>
+          )
+        }
       </ConfirmDeleteModal>
       <ConfirmDeleteModal
         item={deleting}

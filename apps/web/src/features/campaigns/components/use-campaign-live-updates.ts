@@ -8,7 +8,8 @@ import { withProgress } from './campaign-progress';
 
 /**
  * campaign:progress changes a campaign's counts and status in every list and page at once; a new status also
- * changes what may be done with it, so that is fetched again. `onProgress` sees every event (rate and ETA).
+ * changes what may be done with it, so that is fetched again, and so are the recipients of a campaign no longer running.
+ * `onProgress` sees every event (rate and ETA).
  */
 export function useCampaignLiveUpdates(onProgress?: (event: CampaignProgressEvent) => void): void {
   const queryClient = useQueryClient();
@@ -26,6 +27,8 @@ export function useCampaignLiveUpdates(onProgress?: (event: CampaignProgressEven
     queryClient.setQueryData<CampaignStatusAnswer>(campaignKeys.status(event.campaignId), (s) => s && withProgress(s, event));
     const previous = before?.status ?? listed?.status;
     if (previous !== undefined && previous !== event.status) void queryClient.invalidateQueries({ queryKey: campaignsQueryKey });
+    // Statuses that come while it is paused or after its end move its recipients on too (delivered, then read).
+    else if (event.status !== 'running') void queryClient.invalidateQueries({ queryKey: campaignKeys.contacts(event.campaignId) });
     onProgress?.(event);
   });
 }
