@@ -25,7 +25,10 @@ export const campaignRatesSchema = z.object({
   readRate: ratio,
   /** Failed, over attempted (every recipient not pending or skipped). */
   failureRate: ratio,
-  /** Messages Meta accepted per second between the first and the last acceptance; null with fewer than two instants. */
+  /**
+   * Messages Meta accepted per second between the first and the last acceptance, over one second at least (the pace is a
+   * cap per second); null with fewer than two acceptances.
+   */
   averageSendRatePerSecond: z.number().nullable(),
 });
 export type CampaignRates = z.infer<typeof campaignRatesSchema>;

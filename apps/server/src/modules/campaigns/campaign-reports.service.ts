@@ -45,7 +45,8 @@ export function ratesOf({ byState, failedAfterAccepted }: RecipientTally, span?:
   const counts = campaignCountsOf(byState);
   const reachedMeta = counts.sent + failedAfterAccepted;
   const attempted = counts.total - counts.pending - counts.skipped;
-  const seconds = span?.first != null && span.last != null ? span.last - span.first : 0;
+  // Over one second at least: the pacing's cap is per second, and a few sends within one are not a rate above it.
+  const seconds = span?.first != null && span.last != null ? Math.max(span.last - span.first, 1) : 0;
   return {
     sent: counts.sent,
     reachedMeta,

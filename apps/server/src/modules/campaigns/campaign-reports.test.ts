@@ -1,8 +1,10 @@
+import { type RecipientStateCounts, recipientStates } from '@wac/contract/campaigns';
 import type { Template } from '@wac/contract/templates';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type SeededUser } from '../../../test/seed-user.ts';
 import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
 import { CSV_PAGE_SIZE } from './campaign-csv.ts';
+import { ratesOf } from './campaign-reports.service.ts';
 import { createCampaign, promoComponents, promoTemplate } from './test/campaign-test-kit.ts';
 
 let admin: string;
@@ -425,5 +427,19 @@ describe('API documentation', () => {
       expect(paths[`/api/campaign/campaigns/{id}/${path}`].get.responses['404']).toBeDefined();
     }
     expect(paths['/api/campaign/campaigns/{id}/regenerate-report'].post).toBeDefined();
+  });
+});
+
+describe('the average send rate', () => {
+  const tally = {
+    byState: { ...(Object.fromEntries(recipientStates.map((state) => [state, 0])) as RecipientStateCounts), read: 10 },
+    failedAfterAccepted: 0,
+  };
+
+  it('is counted over one second at least, as the pace it is read against is a cap per second', () => {
+    // Ten sends Meta accepted within 79 ms of a campaign paced at 80 a second: ten that second, not 126.58.
+    expect(ratesOf(tally, { accepted: 10, first: 1_000, last: 1_000.079 }).averageSendRatePerSecond).toBe(10);
+    expect(ratesOf(tally, { accepted: 10, first: 1_000, last: 1_004 }).averageSendRatePerSecond).toBe(2.5);
+    expect(ratesOf(tally, { accepted: 1, first: 1_000, last: 1_000 }).averageSendRatePerSecond).toBeNull();
   });
 });
