@@ -78,6 +78,16 @@ describe('CampaignProgressPanel', () => {
     );
     expect(countOf('Failed').className).toContain('campaign-count-danger');
   });
+
+  it('calls what a cancelled campaign never sent “Not sent”, not waiting', () => {
+    const counts = campaignCounts({ total: 10, pending: 7, sent: 3 });
+    renderWithApp(<CampaignProgressPanel campaign={campaign({ status: 'running', counts })} live={null} />);
+    expect(countOf('Waiting').textContent).toBe('Waiting7');
+    cleanup();
+    renderWithApp(<CampaignProgressPanel campaign={campaign({ status: 'cancelled', counts })} live={null} />);
+    expect(countOf('Not sent').textContent).toBe('Not sent7');
+    expect(screen.queryByText('Waiting')).toBeNull();
+  });
 });
 
 describe('CampaignSummary', () => {

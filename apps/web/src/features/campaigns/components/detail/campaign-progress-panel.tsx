@@ -45,7 +45,8 @@ export function CampaignProgressPanel({ campaign, live }: ProgressPanelProps) {
           </div>
         ))}
         <div className="stat campaign-count">
-          <dt>Waiting</dt>
+          {/* A cancelled campaign sends nothing more: what it had not sent is not waiting for anything. */}
+          <dt>{status === 'cancelled' ? 'Not sent' : 'Waiting'}</dt>
           <dd>
             <strong>{waiting.toLocaleString('en')}</strong>
           </dd>
