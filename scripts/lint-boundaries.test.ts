@@ -58,14 +58,30 @@ describe('import boundaries kept by the linter', () => {
     expect(await lint('apps/server/src/whatsapp/sandbox/probe.test.ts', line)).toEqual([]);
   });
 
-  it('refuses a file importing another domain’s repository, outside its tests', async () => {
-    const refused = expect.stringContaining("Only a domain's own files import its repository");
-    const line = "import { a } from '../messaging/messages.repository.ts';\nexport const b = a;\n";
-    expect(await lint('apps/server/src/modules/chat/probe.ts', line)).toEqual([refused]);
-    expect(await lint('apps/server/src/modules/chat/probe.test.ts', line)).toEqual([]);
-    const fromJobs = "import { a } from '../modules/messaging/messages.repository.ts';\nexport const b = a;\n";
-    expect(await lint('apps/server/src/jobs/probe.ts', fromJobs)).toEqual([refused]);
-    const own = "import { a } from './messages.repository.ts';\nexport const b = a;\n";
-    expect(await lint('apps/server/src/modules/messaging/probe.ts', own)).toEqual([]);
+  it('refuses a domain reaching past another domain’s index.ts, outside its tests', async () => {
+    const refused = expect.stringContaining('A domain imports another domain only through its index.ts');
+    const deep = "import { a } from '../messaging/agent-sends.ts';\nexport const b = a;\n";
+    expect(await lint('apps/server/src/modules/campaigns/probe.ts', deep)).toEqual([refused]);
+    expect(await lint('apps/server/src/modules/campaigns/probe.test.ts', deep)).toEqual([]);
+    const repository = "import { a } from '../messaging/messages.repository.ts';\nexport const b = a;\n";
+    expect(await lint('apps/server/src/modules/flows/probe.ts', repository)).toEqual([refused]);
+    const allowed = [
+      "import { a } from '../messaging/index.ts';",
+      "import { b } from './own.ts';",
+      "import { c } from '../../db/database.ts';",
+      'export const all = [a, b, c];',
+    ].join('\n');
+    expect(await lint('apps/server/src/modules/campaigns/probe-ok.ts', `${allowed}\n`)).toEqual([]);
+  });
+
+  it('refuses code outside modules/ reaching past a domain’s index.ts, outside tests', async () => {
+    const refused = expect.stringContaining('Outside modules/, code imports a domain only through its index.ts');
+    const fromRoot = "import { a } from './modules/messaging/agent-sends.ts';\nexport const b = a;\n";
+    expect(await lint('apps/server/src/probe.ts', fromRoot)).toEqual([refused]);
+    const fromHttp = "import { a } from '../modules/messaging/messages.repository.ts';\nexport const b = a;\n";
+    expect(await lint('apps/server/src/http/probe.ts', fromHttp)).toEqual([refused]);
+    expect(await lint('apps/server/src/http/probe.test.ts', fromHttp)).toEqual([]);
+    const throughIndex = "import { a } from './modules/messaging/index.ts';\nexport const b = a;\n";
+    expect(await lint('apps/server/src/probe-ok.ts', throughIndex)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import { hashPassword, randomPassword } from './lib/secrets.ts';
-import type { UsersRepository } from './modules/users/users.repository.ts';
+import type { UsersRepository } from './modules/users/index.ts';
 
 /** Creates the first admin once; returns the password when it was generated so main can print it. */
 export async function ensureFirstAdmin(

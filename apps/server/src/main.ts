@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './bootstrap-admin.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createUsersRepository } from './modules/users/users.repository.ts';
+import { createUsersRepository } from './modules/users/index.ts';
 import { startDatabase } from './start-database.ts';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');

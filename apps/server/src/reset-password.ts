@@ -1,9 +1,9 @@
 import { passwordSchema } from '@wac/contract/auth';
 import type { Database } from './db/database.ts';
 import { hashPassword, randomPassword } from './lib/secrets.ts';
-import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
-import { createAuthRepository } from './modules/auth/auth.repository.ts';
-import { createUsersRepository } from './modules/users/users.repository.ts';
+import { createActivitiesRepository } from './modules/activities/index.ts';
+import { createAuthRepository } from './modules/auth/index.ts';
+import { createUsersRepository } from './modules/users/index.ts';
 
 export class ResetPasswordError extends Error {}
 

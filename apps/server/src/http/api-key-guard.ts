@@ -1,10 +1,8 @@
 import { API_KEY_HEADER, type ApiKeyScope } from '@wac/contract/api-keys';
 import { QUOTA_WARNING_HEADER } from '@wac/contract/license-errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiCallLog } from '../modules/api-keys/api-call-log.ts';
-import type { ApiCallQuota } from '../modules/api-keys/api-call-quota.ts';
-import type { ApiKeyAccess } from '../modules/api-keys/api-key-access.ts';
-import type { LicenseService } from '../modules/license/license.service.ts';
+import type { ApiCallLog, ApiCallQuota, ApiKeyAccess } from '../modules/api-keys/index.ts';
+import type { LicenseService } from '../modules/license/index.ts';
 import { unauthorized } from './app-error.ts';
 import { bearerToken } from './auth-guard.ts';
 import { tooManyRequests } from './rate-limits.ts';

@@ -3,7 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { docsCspHeader } from '../http/security-headers.ts';
-import { publicApiTag } from '../modules/public-api/public-api.docs.ts';
+import { publicApiTag } from '../modules/public-api/index.ts';
 
 /** Whether any operation of a path item declares the X-API-Key scheme. */
 function takesKey(pathItem: object): boolean {

@@ -1,7 +1,7 @@
 import type { LicenseErrorPayload } from '@wac/contract/license-errors';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { LicenseService } from '../license/license.service.ts';
+import type { LicenseService } from '../license/index.ts';
 
 interface Waiter {
   resolve: (warning: LicenseErrorPayload | null) => void;

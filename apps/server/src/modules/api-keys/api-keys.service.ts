@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
-import type { ActivityService } from '../activities/activities.service.ts';
+import type { ActivityService } from '../activities/index.ts';
 import { type ApiKeyAccess, hashSecret, knownScopes } from './api-key-access.ts';
 import type { ApiKeyRow, ApiKeysRepository, NewApiKeyRow } from './api-keys.repository.ts';
 import { unreadableRange } from './ip-ranges.ts';

@@ -6,8 +6,7 @@ import { AppError, badRequest, unauthorized } from '../../http/app-error.ts';
 import { hashPassword, hashToken, newSecretToken, verifyPassword } from '../../lib/secrets.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { disconnectSessions } from '../../realtime/realtime.ts';
-import { toUser } from '../users/user-dto.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import { toUser, type UsersRepository } from '../users/index.ts';
 import type { AuthRepository, TokenPurpose } from './auth.repository.ts';
 
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;

@@ -6,10 +6,10 @@ import type { Db, Tx } from '../../db/database.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
-import type { ActivityService } from '../activities/activities.service.ts';
-import type { LicenseService } from '../license/license.service.ts';
-import type { MessagingService } from '../messaging/messaging.service.ts';
-import type { TemplatesService } from '../templates/templates.service.ts';
+import type { ActivityService } from '../activities/index.ts';
+import type { LicenseService } from '../license/index.ts';
+import type { MessagingService } from '../messaging/index.ts';
+import type { TemplatesService } from '../templates/index.ts';
 
 /** What campaigns' use cases work with. */
 export interface CampaignDeps {

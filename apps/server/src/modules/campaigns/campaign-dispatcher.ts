@@ -5,8 +5,8 @@ import { AppError } from '../../http/app-error.ts';
 import { createKickableLoop, type KickableLoop } from '../../jobs/kickable-loop.ts';
 import { freshFor } from '../../lib/fresh-for.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
-import { publishCampaignFinished } from '../outbound-webhooks/outbound-events.ts';
-import { assertSendable } from '../templates/send-template.ts';
+import { publishCampaignFinished } from '../outbound-webhooks/index.ts';
+import { assertSendable } from '../templates/index.ts';
 import { type CampaignDeps, recordSystemCampaignActivity } from './campaign-deps.ts';
 import {
   applyRecipientChanges,

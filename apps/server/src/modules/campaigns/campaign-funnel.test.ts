@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { statusPayload } from '../../whatsapp/sandbox/webhook-payloads.ts';
 import { eventually, postWebhook } from '../../whatsapp/test/listening-test-app.ts';
 import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
-import { customerWrites } from '../chat/test/chat-test-kit.ts';
+import { customerWrites } from '../messaging/test/chat-test-kit.ts';
 import { callbackDataOf } from './campaign-sends.ts';
 import {
   campaignAction,

@@ -1,6 +1,6 @@
 import { personalise } from '@wac/contract/campaigns';
 import type { SendComponent, Template } from '@wac/contract/templates';
-import type { AcceptedTemplateSend } from '../messaging/accepted-template-sends.ts';
+import type { AcceptedTemplateSend } from '../messaging/index.ts';
 import type { CampaignDeps } from './campaign-deps.ts';
 import type { RecipientChange } from './campaign-dispatch.repository.ts';
 import { recipientValues } from './campaign-template.ts';

@@ -4,7 +4,7 @@ import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { campaignRecipients, campaigns } from '../../db/schema.ts';
 import type { StatusItem, WebhookChanges } from '../../whatsapp/webhook/webhook-payload.ts';
-import type { WebhookChangesOutcome } from '../messaging/messaging-extensions.ts';
+import type { WebhookChangesOutcome } from '../messaging/index.ts';
 import type { CampaignDeps } from './campaign-deps.ts';
 import { applyRecipientChanges, lockRecipients, type RecipientChange } from './campaign-dispatch.repository.ts';
 import { createCampaignProgress } from './campaign-progress.ts';

@@ -4,8 +4,7 @@ import { issueText } from '@wac/contract/template-rules';
 import type { SendComponent, Template } from '@wac/contract/templates';
 import type { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
-import { assertSendable } from '../templates/send-template.ts';
-import type { TemplatesService } from '../templates/templates.service.ts';
+import { assertSendable, type TemplatesService } from '../templates/index.ts';
 
 export interface TemplateReference {
   templateId?: number;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { createSettingsRepository } from '../settings/settings.repository.ts';
+import { createSettingsRepository } from '../settings/index.ts';
 import { emailRoutes } from './email.routes.ts';
 import { createEmailService } from './email.service.ts';
 import { outboxDir } from './mailer.ts';

@@ -9,7 +9,7 @@ import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Config } from '../../config.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
-import type { SettingsRepository } from '../settings/settings.repository.ts';
+import type { SettingsRepository } from '../settings/index.ts';
 import { defaultEmailTemplates, type EmailTemplate, renderTemplate } from './email-templates.ts';
 
 /** The `email.smtp` row. */

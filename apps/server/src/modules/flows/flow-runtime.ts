@@ -4,10 +4,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/database.ts';
 import { createKickableLoop } from '../../jobs/kickable-loop.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
-import type { ActivityService, RecordActivity } from '../activities/activities.service.ts';
-import type { BotDelivery, BotTurnReplies } from '../messaging/bot-replies.ts';
-import type { ConversationSession, MessagingService } from '../messaging/messaging.service.ts';
-import type { InboundHandler, LeftBotHandler, OptedOutHandler, StoredInbound } from '../messaging/messaging-extensions.ts';
+import type { ActivityService, RecordActivity } from '../activities/index.ts';
+import type {
+  BotDelivery,
+  BotTurnReplies,
+  ConversationSession,
+  InboundHandler,
+  LeftBotHandler,
+  MessagingService,
+  OptedOutHandler,
+  StoredInbound,
+} from '../messaging/index.ts';
 import { advance, initialState } from './flow-engine.ts';
 import type { EngineDeps, EngineResult } from './flow-engine.types.ts';
 import {

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
-import type { ActivityService } from '../activities/activities.service.ts';
+import type { ActivityService } from '../activities/index.ts';
 import { patternProblem } from './flow-patterns.ts';
 import { toFlow, toFlowSummary, toFlowVersion, toFlowVersionSummary, triggersOf } from './flow-view.ts';
 import {

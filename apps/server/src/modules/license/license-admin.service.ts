@@ -4,7 +4,7 @@ import { bytesToMb, quotaRecord } from '@wac/contract/license-quotas';
 import { dailyQuotaTypes, planName, plans, type QuotaType, quotaLabels, quotaTypes } from '@wac/contract/plans';
 import type { BaseContext } from '../../app-context.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
-import type { RequestMeta } from '../auth/auth.service.ts';
+import type { RequestMeta } from '../auth/index.ts';
 import type { LicenseRepository } from './license.repository.ts';
 import type { LicenseParts } from './license.service.ts';
 import { type BlockingCode, blockedFields, licenseError, setupRequiredFields } from './license-errors.ts';

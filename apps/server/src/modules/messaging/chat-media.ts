@@ -1,6 +1,6 @@
 import type { ChatMedia } from '@wac/contract/chat';
 import type { mediaFiles } from '../../db/schema.ts';
-import type { MediaLinks } from '../media/media-links.ts';
+import type { MediaLinks } from './media-links.ts';
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
 

@@ -1,10 +1,10 @@
 import { type ChatMessage, type ConversationSummary, serviceWindowExpiresAt } from '@wac/contract/chat';
 import { type MessageContent, type MessageDirection, type MessageStatus, messagePreview } from '@wac/contract/whatsapp-messages';
 import type { DbOrTx } from '../../db/database.ts';
-import type { MediaLinks } from '../media/media-links.ts';
 import { toChatMedia } from './chat-media.ts';
 import { toChatMessage } from './chat-message.ts';
 import { type MessageWithSender, mediaOfMessages, type SummaryRow } from './conversations.repository.ts';
+import type { MediaLinks } from './media-links.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

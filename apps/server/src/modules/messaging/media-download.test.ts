@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { whatsappTables } from '../../whatsapp/test/db-queries.ts';
 import { eventually } from '../../whatsapp/test/listening-test-app.ts';
 import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
-import { mediaFileOfMessage, sendAsCustomer, uploadSandboxMedia } from '../media/test/sandbox-media.ts';
+import { mediaFileOfMessage, sendAsCustomer, uploadSandboxMedia } from './test/sandbox-media.ts';
 
 let tables: ReturnType<typeof whatsappTables>;
 let agentToken: string;

@@ -11,10 +11,10 @@ import { createMediaStorage } from '../../storage/media-storage.ts';
 import { cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
 import { inboundPayload, newWamid, type SandboxBusiness } from '../../whatsapp/sandbox/webhook-payloads.ts';
 import { createListeningTestApp, eventually, type ListeningTestApp } from '../../whatsapp/test/listening-test-app.ts';
-import { createMediaLinks } from '../media/media-links.ts';
-import { type UploadedMedia, uploadSandboxMedia } from '../media/test/sandbox-media.ts';
 import { handleWebhookEvents } from './handle-webhook-events.ts';
 import { createMediaDownloadWorker, type MediaDownloadOptions } from './media-download.worker.ts';
+import { createMediaLinks } from './media-links.ts';
+import { type UploadedMedia, uploadSandboxMedia } from './test/sandbox-media.ts';
 
 // The sandbox of a running app plays Meta; the workers under test use a database of their own.
 let meta: ListeningTestApp;

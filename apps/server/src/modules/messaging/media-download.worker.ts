@@ -4,10 +4,10 @@ import type { Db } from '../../db/database.ts';
 import { createKickableLoop } from '../../jobs/kickable-loop.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
-import type { MediaLinks } from '../media/media-links.ts';
 import { type MediaFileRow, toChatMedia } from './chat-media.ts';
 import { sha256Matches, storageExtension } from './media-file-checks.ts';
 import { claimDueDownloads, conversationOfMessage, type DownloadOutcome, finishDownload } from './media-files.repository.ts';
+import type { MediaLinks } from './media-links.ts';
 
 export interface MediaDownloadDeps {
   db: Db;

@@ -7,10 +7,10 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { type ByteRange, parseByteRange } from '../../http/file-response.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { type ServedAs, servedAs, sniffMediaType } from '../../storage/served-media.ts';
-import type { MediaLinks } from '../media/media-links.ts';
 import { toChatMedia } from './chat-media.ts';
 import { storageExtension } from './media-file-checks.ts';
 import { findMediaFile, listMediaFiles, type MediaListFilter } from './media-files.repository.ts';
+import type { MediaLinks } from './media-links.ts';
 
 export interface MediaFileRequest {
   id: number;

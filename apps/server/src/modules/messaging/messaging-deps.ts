@@ -5,11 +5,11 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { type CloudApiClient, cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
-import type { ActivityService } from '../activities/activities.service.ts';
-import type { LicenseService } from '../license/license.service.ts';
-import type { MediaLinks } from '../media/media-links.ts';
+import type { ActivityService } from '../activities/index.ts';
+import type { LicenseService } from '../license/index.ts';
 import { type ConversationTotal, createConversationTotal } from './conversation-total.ts';
 import { countConversations } from './conversations.repository.ts';
+import type { MediaLinks } from './media-links.ts';
 import { createMessagingExtensions, type MessagingExtensions } from './messaging-extensions.ts';
 
 /** What messaging's use cases work with: the shared services they need and the inbox total's cache. */

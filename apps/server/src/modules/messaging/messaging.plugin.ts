@@ -3,14 +3,24 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
 import { sandboxPlugin } from '../../whatsapp/sandbox/sandbox.plugin.ts';
+import { agentSessionsRoutes } from './agent-sessions.routes.ts';
+import { chatRoutes } from './chat.routes.ts';
+import { conversationReportsRoutes } from './conversation-reports.routes.ts';
+import { createConversationReportsService } from './conversation-reports.service.ts';
+import { mediaRoutes } from './media.routes.ts';
 import { createMediaDownloadWorker } from './media-download.worker.ts';
+import { createMediaService } from './media-library.service.ts';
 import { mediaDownloadLoop, staleSendSweepJob, webhookProcessingLoop } from './messaging.jobs.ts';
 import { createOptKeywordIntake } from './opt-out-intake.ts';
 import { whatsappWebhookRoutes } from './webhook.routes.ts';
 import { createWebhookProcessor } from './webhook-processor.ts';
 import { whatsappChannelRoutes } from './whatsapp-channel.routes.ts';
 
-/** The WhatsApp channel: webhook intake and processing, media downloads, the sweep of sends Meta never answered, and the sandbox that stands in for Meta when configured so. */
+/**
+ * The WhatsApp channel: webhook intake and processing, media downloads, the sweep of sends Meta never answered, and the
+ * sandbox that stands in for Meta when configured so; and the agents' side of it: the media library, conversation
+ * reports, the inbox with sending and retrying, and who holds a conversation (bot or agent).
+ */
 export const messagingPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx.database;
   const mediaDownloads = createMediaDownloadWorker({
@@ -35,6 +45,10 @@ export const messagingPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   await app.register(whatsappWebhookRoutes, { ctx, onEventStored: processor.kick });
   await app.register(whatsappChannelRoutes, { ctx });
   await app.register(sandboxPlugin, { ctx });
+  await app.register(mediaRoutes, { media: createMediaService(db, ctx.media.storage, ctx.media.links) });
+  await app.register(conversationReportsRoutes, { reports: createConversationReportsService(ctx.database, ctx.appTimezone) });
+  await app.register(chatRoutes, { messaging: ctx.messaging.service, storage: ctx.media.storage });
+  await app.register(agentSessionsRoutes, { messaging: ctx.messaging.service });
   ctx.jobs.claimLoop(webhookProcessingLoop(db, processor));
   ctx.jobs.claimLoop(mediaDownloadLoop(db, mediaDownloads));
   ctx.jobs.schedule(staleSendSweepJob({ db, log: ctx.log, broadcast: (emits) => ctx.realtime.toEveryoneAll(emits) }));

@@ -3,7 +3,7 @@ import type { MessageContent, MessageType } from '@wac/contract/whatsapp-message
 import { normalizePhone, toE164Digits } from '@wac/contract/whatsapp-phone';
 import type { Tx } from '../../db/database.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
-import type { LicenseService } from '../license/license.service.ts';
+import type { LicenseService } from '../license/index.ts';
 import { insertOutbound, type MessageRow } from './messages.repository.ts';
 import type { SessionActor } from './session-transitions.ts';
 

@@ -14,7 +14,7 @@ import type { Tx } from '../../db/database.ts';
 import { AppError, conflict } from '../../http/app-error.ts';
 import { afterCommit } from '../../realtime/after-commit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import type { ActivityService } from '../activities/activities.service.ts';
+import type { ActivityService } from '../activities/index.ts';
 import { type ConversationSession, setSession, setSessions, toAgentSession } from './conversation-sessions.repository.ts';
 import { type HandOff, type MessagingExtensions, tellEventHandlers } from './messaging-extensions.ts';
 

@@ -4,8 +4,8 @@ import { addUser, type SeededUser } from '../../../test/seed-user.ts';
 import { messages } from '../../db/schema.ts';
 import { eventually } from '../../whatsapp/test/listening-test-app.ts';
 import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
-import { customerWrites } from '../chat/test/chat-test-kit.ts';
 import { failStaleSends, UNKNOWN_OUTCOME } from './stale-sends.ts';
+import { customerWrites } from './test/chat-test-kit.ts';
 
 let agent: SeededUser;
 const { t } = liveTestApp(async (app) => {

@@ -3,7 +3,7 @@ import type { CampaignCounts } from '@wac/contract/campaigns';
 import type { OutboundPayload } from '@wac/contract/outbound-webhooks';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import type { MessagingEvent, MessagingEventHandler } from '../messaging/messaging-extensions.ts';
+import type { MessagingEvent, MessagingEventHandler } from '../messaging/index.ts';
 import { enqueueEvents, subscribedEvents } from './outbound-webhooks.repository.ts';
 
 /** How long the answer to "does any active subscription listen to this event?" is reused by the hot paths. */

@@ -14,7 +14,7 @@ import { badRequest, conflict, notFound } from '../../http/app-error.ts';
 import { checkDestination, type DestinationOptions, describeRequestError } from '../../lib/checked-destination.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
-import type { ActivityService } from '../activities/activities.service.ts';
+import type { ActivityService } from '../activities/index.ts';
 import type { DeliveryWorker } from './outbound-deliveries.worker.ts';
 import { outboundPayload, type SubscribedEvents } from './outbound-events.ts';
 import { newSigningSecret } from './outbound-signature.ts';

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiIdempotency } from '../../db/schema.ts';
 import { createListeningTestApp, type ListeningTestApp } from '../../whatsapp/test/listening-test-app.ts';
-import { customerWrites, messageRows } from '../chat/test/chat-test-kit.ts';
+import { customerWrites, messageRows } from '../messaging/test/chat-test-kit.ts';
 import { idempotencySweepJob } from './public-api.jobs.ts';
 import { keyCall, keyUpload, newKey, sentTo, type TestKey } from './test/public-api-test-kit.ts';
 

@@ -1,7 +1,7 @@
 import { publicSendMediaFieldsSchema } from '@wac/contract/public-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { readUpload } from '../messaging/media-upload.ts';
+import { readUpload } from '../messaging/index.ts';
 import { type Idempotency, sendAnswer } from './idempotency.ts';
 import {
   idempotencyHeaders,

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type SeededUser } from '../../../test/seed-user.ts';
 import { contacts, messages } from '../../db/schema.ts';
 import { createListeningTestApp, eventually, type ListeningTestApp } from '../../whatsapp/test/listening-test-app.ts';
-import { customerLastWrote, customerWrites, HOUR_MS, messageRows } from '../chat/test/chat-test-kit.ts';
 import { SERVICE_WINDOW_CLOSED_MESSAGE } from '../messaging/queue-outbound.ts';
+import { customerLastWrote, customerWrites, HOUR_MS, messageRows } from '../messaging/test/chat-test-kit.ts';
 import { approvedTemplate, orderDraft, orderParameters } from '../templates/test/template-test-kit.ts';
 import { keyCall, keyUpload, newKey, sentTo, type TestKey } from './test/public-api-test-kit.ts';
 

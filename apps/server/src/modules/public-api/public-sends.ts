@@ -4,10 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
 import { currentUser } from '../../http/auth-guard.ts';
-import type { MediaUpload } from '../messaging/media-upload.ts';
-import type { MessagingService } from '../messaging/messaging.service.ts';
-import type { Sender } from '../messaging/queue-outbound.ts';
-import type { InteractiveReply } from '../messaging/send-text.ts';
+import type { InteractiveReply, MediaUpload, MessagingService, Sender } from '../messaging/index.ts';
 
 export type PublicMediaFields = z.output<typeof publicSendMediaFieldsSchema>;
 

@@ -13,7 +13,7 @@ import type { User } from '@wac/contract/auth';
 import type { BaseContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
-import type { RequestMeta } from '../auth/auth.service.ts';
+import type { RequestMeta } from '../auth/index.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
 /** The app settings' key prefixes: the console's own, the bot flows' (HTTP action hosts) and outbound webhooks' (hosts). */

@@ -6,9 +6,9 @@ import { addUser, type SeededUser } from '../../../test/seed-user.ts';
 import { messages, templateUploads } from '../../db/schema.ts';
 import { eventually } from '../../whatsapp/test/listening-test-app.ts';
 import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
-import { customerLastWrote, customerWrites, failNextSend, HOUR_MS, sandboxConversation } from '../chat/test/chat-test-kit.ts';
 import { applyKey, licenseStatus } from '../license/test/license-test-kit.ts';
 import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
+import { customerLastWrote, customerWrites, failNextSend, HOUR_MS, sandboxConversation } from '../messaging/test/chat-test-kit.ts';
 import {
   approvedTemplate,
   imageHeaderDraft,

@@ -6,9 +6,9 @@ import { messages } from '../../db/schema.ts';
 import { CloudApiError, cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
 import { eventually } from '../../whatsapp/test/listening-test-app.ts';
 import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
-import { customerWrites, failNextSend, sandboxConversation } from '../chat/test/chat-test-kit.ts';
 import { applyKey, licenseStatus } from '../license/test/license-test-kit.ts';
 import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
+import { customerWrites, failNextSend, sandboxConversation } from '../messaging/test/chat-test-kit.ts';
 import {
   approvedTemplate,
   imageHeaderDraft,

@@ -7,9 +7,14 @@ import { normalizePhone, toE164Digits } from '@wac/contract/whatsapp-phone';
 import type { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
-import { assertMaySendTemplate, deliverAgentMessage, openConversation } from '../messaging/agent-sends.ts';
-import type { MessagingDeps } from '../messaging/messaging-deps.ts';
-import { queueOutsideWindow, type Sender } from '../messaging/queue-outbound.ts';
+import {
+  assertMaySendTemplate,
+  deliverAgentMessage,
+  type MessagingDeps,
+  openConversation,
+  queueOutsideWindow,
+  type Sender,
+} from '../messaging/index.ts';
 import type { TemplateDeps } from './template-deps.ts';
 import { metaMediaIdOf } from './template-uploads.ts';
 import { toTemplate } from './template-view.ts';

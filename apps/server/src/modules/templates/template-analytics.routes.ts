@@ -6,7 +6,7 @@ import {
   templateMessagesResponseSchema,
 } from '@wac/contract/template-analytics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TemplateAnalyticsService } from '../messaging/template-analytics.service.ts';
+import type { TemplateAnalyticsService } from '../messaging/index.ts';
 
 const tags = ['Analytics'];
 

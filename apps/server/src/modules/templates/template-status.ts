@@ -3,7 +3,7 @@ import { or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import type { TemplateUpdateItem, WebhookChanges } from '../../whatsapp/webhook/webhook-payload.ts';
-import type { WebhookChangesOutcome } from '../messaging/messaging-extensions.ts';
+import type { WebhookChangesOutcome } from '../messaging/index.ts';
 import { templateCategoryOf, templateStatusEmit, templateStatusOf, toTemplate } from './template-view.ts';
 import { byMetaId, byNameAndLanguage, creatorNameOf, lockTemplate, type NewTemplateRow, updateTemplate } from './templates.repository.ts';
 

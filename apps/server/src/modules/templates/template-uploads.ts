@@ -8,7 +8,7 @@ import { badRequest } from '../../http/app-error.ts';
 import type { IncomingFile } from '../../storage/incoming-file.ts';
 import type { MediaStorage, StoredFile } from '../../storage/media-storage.ts';
 import { checkUpload, receiveMultipart } from '../../storage/multipart-upload.ts';
-import type { MessagingDeps } from '../messaging/messaging-deps.ts';
+import type { MessagingDeps } from '../messaging/index.ts';
 import { atMeta, type TemplateDeps } from './template-deps.ts';
 import { insertUpload, recordUploadMetaMedia, type TemplateUploadRow } from './templates.repository.ts';
 

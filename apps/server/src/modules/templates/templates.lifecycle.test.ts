@@ -7,7 +7,7 @@ import { cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
 import { templateCategoryPayload } from '../../whatsapp/sandbox/template-webhook-payloads.ts';
 import { eventually, postWebhook } from '../../whatsapp/test/listening-test-app.ts';
 import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
-import { sandboxConversation } from '../chat/test/chat-test-kit.ts';
+import { sandboxConversation } from '../messaging/test/chat-test-kit.ts';
 import {
   approvedTemplate,
   createTemplate,

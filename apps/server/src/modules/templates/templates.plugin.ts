@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { createTemplateAnalyticsService } from '../messaging/template-analytics.service.ts';
-import { createIdempotency } from '../public-api/idempotency.ts';
+import { createTemplateAnalyticsService } from '../messaging/index.ts';
+import { createIdempotency } from '../public-api/index.ts';
 import { templateResend } from './retry-template.ts';
 import { templateAnalyticsRoutes } from './template-analytics.routes.ts';
 import { applyTemplateUpdates } from './template-status.ts';

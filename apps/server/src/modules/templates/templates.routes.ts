@@ -17,16 +17,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../http/app-error.ts';
 import { currentUser } from '../../http/auth-guard.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { type Idempotency, sendAnswer } from '../public-api/idempotency.ts';
 import {
+  type Idempotency,
   idempotencyHeaders,
   publicApiSecurity,
   publicApiTags,
+  sendAnswer,
+  senderOf,
   sendRefusals,
   sendTemplateDoc,
   sentMessageDoc,
-} from '../public-api/public-api.docs.ts';
-import { senderOf } from '../public-api/public-sends.ts';
+} from '../public-api/index.ts';
 import { readHeaderFile } from './template-uploads.ts';
 import type { TemplatesService } from './templates.service.ts';
 

@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from '../../http/app-error.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import { rooms } from '../../realtime/realtime.ts';
-import type { AuthService, RequestMeta } from '../auth/auth.service.ts';
+import type { AuthService, RequestMeta } from '../auth/index.ts';
 import { toUser } from './user-dto.ts';
 import type { UserListFilter, UserRow, UsersRepository } from './users.repository.ts';
 

@@ -2,7 +2,7 @@ import type { ApiKeyScope } from '@wac/contract/api-keys';
 import type { SandboxMessage } from '@wac/contract/whatsapp-sandbox';
 import type { ListeningTestApp } from '../../../whatsapp/test/listening-test-app.ts';
 import { createKey } from '../../api-keys/test/api-key-test-kit.ts';
-import { sandboxConversation } from '../../chat/test/chat-test-kit.ts';
+import { sandboxConversation } from '../../messaging/test/chat-test-kit.ts';
 
 export interface TestKey {
   id: number;

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppTimezone } from '../../../test/app-settings.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { conversations, messages } from '../../db/schema.ts';
-import { conversationReportPages } from '../messaging/conversation-reports.repository.ts';
-import { createConversationReportsService } from '../messaging/conversation-reports.service.ts';
-import { insertInbound, upsertContact, upsertConversation } from '../messaging/inbound-messages.repository.ts';
-import { insertOutbound } from '../messaging/messages.repository.ts';
+import { conversationReportPages } from './conversation-reports.repository.ts';
+import { createConversationReportsService } from './conversation-reports.service.ts';
+import { insertInbound, upsertContact, upsertConversation } from './inbound-messages.repository.ts';
+import { insertOutbound } from './messages.repository.ts';
 
 let t: TestApp;
 let agent: string;

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../http/file-response.ts';
 import { mediaAnswerHeaders } from '../../storage/served-media.ts';
-import type { MediaService } from '../messaging/media-library.service.ts';
+import type { MediaService } from './media-library.service.ts';
 
 const tags = ['Media'];
 

@@ -1,7 +1,7 @@
 import { conversationReportQuerySchema, conversationReportResponseSchema } from '@wac/contract/conversation-reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ConversationReportsService } from '../messaging/conversation-reports.service.ts';
+import type { ConversationReportsService } from './conversation-reports.service.ts';
 
 const tags = ['Reports'];
 

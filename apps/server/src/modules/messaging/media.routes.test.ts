@@ -7,8 +7,8 @@ import { createSecretBox } from '../../lib/secret-box.ts';
 import { createMediaStorage } from '../../storage/media-storage.ts';
 import { whatsappTables } from '../../whatsapp/test/db-queries.ts';
 import { createListeningTestApp, eventually, type ListeningTestApp } from '../../whatsapp/test/listening-test-app.ts';
-import { storeOutbound } from '../messaging/test/outbound.ts';
 import { createMediaLinks, loadMediaLinks, type MediaLinks } from './media-links.ts';
+import { storeOutbound } from './test/outbound.ts';
 import { mediaFileOfMessage, sendAsCustomer, uploadSandboxMedia } from './test/sandbox-media.ts';
 
 let t: ListeningTestApp;

@@ -3,7 +3,7 @@ import { idParamsSchema } from '@wac/contract/common';
 import { errorBodySchema } from '@wac/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.ts';
-import type { MessagingService } from '../messaging/messaging.service.ts';
+import type { MessagingService } from './messaging.service.ts';
 
 const tags = ['Agent sessions'];
 const response = { 200: agentSessionSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { addUser, type SeededUser } from '../../../test/seed-user.ts';
 import { eventually } from '../../whatsapp/test/listening-test-app.ts';
 import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
-import { customerLastWrote, customerWrites, failNextSend, HOUR_MS, messageRows, sandboxConversation } from '../chat/test/chat-test-kit.ts';
-import { isHeldByAgent } from '../messaging/conversation-sessions.repository.ts';
+import { isHeldByAgent } from './conversation-sessions.repository.ts';
+import { customerLastWrote, customerWrites, failNextSend, HOUR_MS, messageRows, sandboxConversation } from './test/chat-test-kit.ts';
 
 let alice: SeededUser;
 let bob: SeededUser;

@@ -17,8 +17,8 @@ import { errorBodySchema } from '@wac/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { readMediaUpload } from '../messaging/media-upload.ts';
-import type { MessagingService } from '../messaging/messaging.service.ts';
+import { readMediaUpload } from './media-upload.ts';
+import type { MessagingService } from './messaging.service.ts';
 
 const tags = ['Chat'];
 const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };

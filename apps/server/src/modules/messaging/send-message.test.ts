@@ -6,7 +6,7 @@ import { addUser, type SeededUser } from '../../../test/seed-user.ts';
 import { contacts, messages } from '../../db/schema.ts';
 import { eventually } from '../../whatsapp/test/listening-test-app.ts';
 import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
-import { SERVICE_WINDOW_CLOSED_MESSAGE } from '../messaging/queue-outbound.ts';
+import { SERVICE_WINDOW_CLOSED_MESSAGE } from './queue-outbound.ts';
 import { customerLastWrote, customerWrites, failNextSend, HOUR_MS, messageRows, sandboxConversation } from './test/chat-test-kit.ts';
 
 let agent: SeededUser;

@@ -1,0 +1,5 @@
+/**
+ * Health: whether the server and its database answer.
+ * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
+ */
+export { healthRoutes } from './health.routes.ts';

@@ -1,0 +1,31 @@
+/**
+ * Messaging, where messages live: contacts, conversations, messages, statuses and media, received and sent.
+ * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
+ */
+export type { AcceptedTemplateSend } from './accepted-template-sends.ts';
+export { assertMaySendTemplate, deliverAgentMessage, openConversation } from './agent-sends.ts';
+export type { BotDelivery, BotTurnReplies } from './bot-replies.ts';
+export type { MediaLinks } from './media-links.ts';
+export { loadMediaLinks } from './media-links.ts';
+export type { MediaUpload } from './media-upload.ts';
+export { readUpload } from './media-upload.ts';
+export { messagingPlugin } from './messaging.plugin.ts';
+export type { ConversationSession, MessagingService } from './messaging.service.ts';
+export { createMessagingService } from './messaging.service.ts';
+export type { MessagingDeps } from './messaging-deps.ts';
+export { createMessagingDeps } from './messaging-deps.ts';
+export type {
+  InboundHandler,
+  LeftBotHandler,
+  MessagingEvent,
+  MessagingEventHandler,
+  OptedOutHandler,
+  Resend,
+  StoredInbound,
+  WebhookChangesOutcome,
+} from './messaging-extensions.ts';
+export type { Sender } from './queue-outbound.ts';
+export { queueOutsideWindow } from './queue-outbound.ts';
+export type { InteractiveReply } from './send-text.ts';
+export type { TemplateAnalyticsService } from './template-analytics.service.ts';
+export { createTemplateAnalyticsService } from './template-analytics.service.ts';
