@@ -173,7 +173,7 @@ export const campaignStatusResponseSchema = z.object({
 });
 
 /** The socket event a running campaign sends, at most twice a second, to admins. */
-export const campaignEventNames = { progress: 'campaign:progress' } as const;
+export const campaignEventNames = { progress: 'campaign_progress' } as const;
 
 export const campaignProgressEventSchema = z.object({
   campaignId: z.string(),

@@ -89,7 +89,7 @@ export type OutboundWebhook = z.infer<typeof outboundWebhookSchema>;
 /** PUT's body: the update, or the subscription as GET answered it. */
 export const outboundWebhookUpdateBodySchema = acceptingReadBack(outboundWebhookUpdateSchema, outboundWebhookSchema);
 
-export const outboundWebhookEventNames = { delivery: 'outbound_webhook:delivery' } as const;
+export const outboundWebhookEventNames = { delivery: 'outbound_webhook_delivery' } as const;
 
 /** An attempt was recorded (to admins): the list shows it as the subscription's last delivery, and a give-up among its failures. */
 export const outboundDeliveryEventSchema = z.object({

@@ -18,6 +18,10 @@ describe('the server-to-client event map', () => {
     expect(Object.keys(serverToClientEventSchemas).sort()).toEqual([...new Set(named)].sort());
   });
 
+  it('names every event in the spec’s one style: lower-case words joined by underscores', () => {
+    for (const name of Object.keys(serverToClientEventSchemas)) expect(name).toMatch(/^[a-z]+(_[a-z]+)+$/);
+  });
+
   it('types each payload by its event, so a wrong payload does not compile', () => {
     expectTypeOf<ServerEventPayload<'conversation_read'>>().toEqualTypeOf<{ conversationId: number; unreadCount: number }>();
     const right: ServerEvent = { event: 'conversation_read', payload: { conversationId: 1, unreadCount: 0 } };

@@ -100,7 +100,7 @@ describe('campaign dispatch', () => {
     expect(stored.rows[0]).toMatchObject({ n: 30 });
     expect(stored.rows[0]?.text).toMatch(/^Hi Cust \d+, your code is C\d+\.$/);
 
-    const progress = log.events.filter((e) => e.event === 'campaign:progress' && e.payload.campaignId === campaign._id);
+    const progress = log.events.filter((e) => e.event === 'campaign_progress' && e.payload.campaignId === campaign._id);
     expect(progress.at(-1)?.payload).toMatchObject({ status: 'completed' });
     const activities = await t.ctx.database.db.execute<{ type: string }>(sql`
       SELECT type FROM activities WHERE data->>'name' = 'Dispatch' ORDER BY id`);

@@ -110,7 +110,7 @@ describe('a finished campaign’s figures', () => {
     expect((await postWebhook(t.baseUrl, payload, { secret: appSecret })).status).toBe(200);
     const event = await eventually(async () =>
       log.events.find(
-        (e) => e.event === 'campaign:progress' && e.payload.campaignId === id && (e.payload.counts as CampaignCounts).read === 47,
+        (e) => e.event === 'campaign_progress' && e.payload.campaignId === id && (e.payload.counts as CampaignCounts).read === 47,
       ),
     );
     expect(event.payload).toMatchObject({ status: 'completed', counts: { ...funnel, read: 47 } });

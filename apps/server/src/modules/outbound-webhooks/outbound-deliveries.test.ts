@@ -242,14 +242,14 @@ describe('events from WhatsApp', () => {
       await customerWrites('447700900350', 'Liv', 'Hello');
       const told = () =>
         adminSocket.events
-          .filter((e) => e.event === 'outbound_webhook:delivery' && e.payload.webhookId === webhook.id)
+          .filter((e) => e.event === 'outbound_webhook_delivery' && e.payload.webhookId === webhook.id)
           .map((e) => e.payload as OutboundDeliveryEvent);
       const [failed, delivered] = await eventually(async () => (told().length >= 2 ? told() : null));
       expect(failed).toMatchObject({ lastDelivery: { ok: false, statusCode: 500 }, gaveUp: false });
       expect(delivered).toMatchObject({ lastDelivery: { ok: true, statusCode: 204 }, gaveUp: false });
       const listed = (await t.request({ method: 'GET', url: '/api/outbound-webhooks', token: admin })).json().webhooks as OutboundWebhook[];
       expect(listed.find((w) => w.id === webhook.id)?.lastDelivery).toEqual(delivered?.lastDelivery);
-      expect(agentSocket.events.filter((e) => e.event === 'outbound_webhook:delivery')).toEqual([]);
+      expect(agentSocket.events.filter((e) => e.event === 'outbound_webhook_delivery')).toEqual([]);
     } finally {
       adminSocket.close();
       agentSocket.close();

@@ -7,7 +7,7 @@ import type { CampaignList } from '../api/list-campaigns';
 import { withProgress } from './campaign-progress';
 
 /**
- * campaign:progress changes a campaign's counts and status in every list and page at once; a new status also
+ * campaign_progress changes a campaign's counts and status in every list and page at once; a new status also
  * changes what may be done with it, so that is fetched again, and so are the recipients of a campaign no longer running.
  * `onProgress` sees every event (rate and ETA).
  */

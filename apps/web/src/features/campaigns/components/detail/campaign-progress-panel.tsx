@@ -6,7 +6,7 @@ import { statusLabel } from '../campaign-status-badge';
 
 interface ProgressPanelProps {
   campaign: Pick<Campaign, 'name' | 'status' | 'counts'>;
-  /** The latest campaign:progress event for this campaign, for the live rate and time left. */
+  /** The latest campaign_progress event for this campaign, for the live rate and time left. */
   live: CampaignProgressEvent | null;
 }
 
