@@ -4,13 +4,12 @@
 // p50/p99, events processed during the load, and the server's and PostgreSQL's CPU per event (load and drain together),
 // the figure that other people's load on the machine moves least.
 // Run: npm run bench:webhook-intake [-- --tree old=cd8da7c --tree main=/path/to/checkout --rounds 2 --duration 30 --connections 64]
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { checkoutOf } from './lib/checkouts.ts';
 import { scriptResult, startScript, waitForOutput } from './lib/child-runs.ts';
 import { type CpuRole, type CpuUsage, cpuBetween, cpuMark, describeCpu } from './lib/cpu-usage.ts';
 import { embeddedDatabaseUrl } from './lib/database-url.ts';
@@ -49,34 +48,9 @@ const QUIET_WAIT = clamp(args['quiet-wait'] ?? process.env.BENCH_QUIET_WAIT, 60,
 const WARMUP_SECONDS = 3;
 const DRAIN_TIMEOUT_MS = 600_000;
 
-/**
- * A checkout to measure beside this one: a directory with its own node_modules, or a commit, which gets a worktree of
- * its own under the temporary directory (made once with `git worktree add --detach` and `npm ci`, and kept for the
- * next run; `git worktree remove <path>` drops it).
- */
-function checkoutOf(spec: string): { name: string; tree: string } {
-  const at = spec.indexOf('=');
-  const [name, where] = at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : [spec, spec];
-  if (existsSync(where)) {
-    const tree = path.resolve(where);
-    if (!existsSync(path.join(tree, 'node_modules', '.bin', 'tsx')))
-      throw new Error(`--tree ${spec}: no node_modules there (npm ci first)`);
-    return { name, tree };
-  }
-  const git = (...gitArgs: string[]) => execFileSync('git', gitArgs, { cwd: repoRoot, encoding: 'utf8' }).trim();
-  const commit = git('rev-parse', '--verify', `${where}^{commit}`);
-  const tree = path.join(os.tmpdir(), `wac-bench-tree-${commit.slice(0, 12)}`);
-  if (!existsSync(path.join(tree, 'node_modules', '.bin', 'tsx'))) {
-    console.log(`${name}: making a worktree of ${commit.slice(0, 12)} at ${tree} (git worktree add, npm ci)...`);
-    if (!existsSync(tree)) git('worktree', 'add', '--detach', tree, commit);
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: tree, stdio: 'ignore' });
-  }
-  return { name, tree };
-}
-
 /** `--tree name=path|commit`, repeatable; BENCH_BASELINE=path is the same as --tree baseline=path. */
-const otherTrees = [...(args.tree ?? []), ...(process.env.BENCH_BASELINE ? [`baseline=${process.env.BENCH_BASELINE}`] : [])].map(
-  checkoutOf,
+const otherTrees = [...(args.tree ?? []), ...(process.env.BENCH_BASELINE ? [`baseline=${process.env.BENCH_BASELINE}`] : [])].map((spec) =>
+  checkoutOf(spec, { install: true }),
 );
 
 interface Target {
