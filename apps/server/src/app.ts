@@ -78,7 +78,11 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await registerWebConsole(app, config.webDistDir);
 
   // Every domain has handed over its work by now; the runner stops before the realtime server and the database.
-  app.addHook('onReady', () => ctx.jobs.start());
+  app.addHook('onReady', () => {
+    // Every domain has subscribed to the events it acts on; none may join later.
+    ctx.messaging.deps.events.close();
+    return ctx.jobs.start();
+  });
   app.addHook('onClose', async () => {
     try {
       await ctx.jobs.stop();

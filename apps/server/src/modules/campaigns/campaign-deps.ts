@@ -3,6 +3,7 @@ import type { User } from '@wac/contract/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Db, Tx } from '../../db/database.ts';
+import type { DomainEvents } from '../../events/domain-events.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
@@ -31,6 +32,8 @@ export interface CampaignDeps {
   optKeywords: () => Promise<OptKeywords>;
   /** How long a send whose answer was lost waits for Meta's status before its outcome is called unknown. */
   inDoubtGraceMs: number;
+  /** Campaigns subscribe to messaging's webhook batches here, and publish campaign.finished. */
+  events: DomainEvents;
 }
 
 export function createCampaignDeps(ctx: AppContext): CampaignDeps {
@@ -47,6 +50,7 @@ export function createCampaignDeps(ctx: AppContext): CampaignDeps {
     uploads: ctx.media.uploads,
     optKeywords: () => ctx.settings.optKeywords(),
     inDoubtGraceMs: ctx.config.campaignInDoubtGraceMs,
+    events: ctx.messaging.deps.events,
   };
 }
 

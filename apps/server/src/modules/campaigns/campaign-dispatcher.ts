@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SendComponent, Template } from '@wac/contract/templates';
 import type { Tx } from '../../db/database.ts';
+import { publishInTransaction } from '../../events/domain-events.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createKickableLoop, type KickableLoop } from '../../jobs/kickable-loop.ts';
 import { freshFor } from '../../lib/fresh-for.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
-import { publishCampaignFinished } from '../outbound-webhooks/index.ts';
 import { assertSendable } from '../templates/index.ts';
 import { type CampaignDeps, recordSystemCampaignActivity } from './campaign-deps.ts';
 import {
@@ -223,7 +223,8 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
       if (!(await completeIfDone(tx, campaign.id))) return;
       const counts = await countsOf(tx, campaign.id);
       await recordSystemCampaignActivity(deps, tx, 'campaign_completed', campaign.name, completionSummary(counts));
-      await publishCampaignFinished(tx, { id: campaign.id, name: campaign.name, counts });
+      const finished = { type: 'campaign.finished', campaign: { id: campaign.id, name: campaign.name, counts } } as const;
+      await publishInTransaction(deps.events, tx, [finished], (emits) => deps.realtime.toEveryoneAll(emits));
       afterCommit(tx, () => void emitProgressNow(deps, campaign.id));
     });
   }

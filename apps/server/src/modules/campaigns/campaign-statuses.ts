@@ -3,8 +3,8 @@ import { describeWhatsAppError } from '@wac/contract/whatsapp-errors';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { campaignRecipients, campaigns } from '../../db/schema.ts';
+import type { SubscriberOutcome } from '../../events/event-bus.ts';
 import type { StatusItem, WebhookChanges } from '../../whatsapp/webhook/webhook-payload.ts';
-import type { WebhookChangesOutcome } from '../messaging/index.ts';
 import type { CampaignDeps } from './campaign-deps.ts';
 import { applyRecipientChanges, lockRecipients, type RecipientChange } from './campaign-dispatch.repository.ts';
 import { createCampaignProgress } from './campaign-progress.ts';
@@ -65,7 +65,7 @@ function step(
  */
 export function campaignStatusHandler(deps: CampaignDeps) {
   const progress = createCampaignProgress(deps);
-  return async (tx: Tx, changes: WebhookChanges[]): Promise<WebhookChangesOutcome> => {
+  return async (tx: Tx, changes: WebhookChanges[]): Promise<SubscriberOutcome> => {
     const statuses = changes.flatMap((change) => change.statuses);
     if (statuses.length === 0) return {};
     const byWamid = await recipientsByWamid(

@@ -17,7 +17,17 @@ export const campaignsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   const service = createCampaignsService(deps, dispatcher.loop);
 
   // Meta's statuses of campaign messages reach their recipients through messaging's webhook batches.
-  ctx.messaging.deps.extensions.webhookHandlers.push(campaignStatusHandler(deps));
+  const statusesOf = campaignStatusHandler(deps);
+  deps.events.subscribe({
+    subscriber: 'campaigns',
+    types: ['webhook.received'],
+    phase: 'in-transaction',
+    handle: (tx, events) =>
+      statusesOf(
+        tx,
+        events.flatMap((event) => event.changes),
+      ),
+  });
   // Template analytics name the campaign that sent a message.
   ctx.messaging.deps.extensions.campaignsOfSends = (wamids) => campaignsOfSends(deps.db, wamids);
   ctx.jobs.claimLoop(campaignDispatchLoop(deps.db, dispatcher));

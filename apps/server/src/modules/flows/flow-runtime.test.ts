@@ -452,8 +452,7 @@ describe('customers talking to a bot flow over WhatsApp', () => {
         await handleWebhookEvents(
           tx,
           [says(ada, 'hello there', 1), says(ben, 'hi', 1), says(ben, 'Sales', 2), says(cy, 'Blue', 1), says(ada, 'thanks', 2)],
-          [],
-          t.ctx.messaging.deps.extensions,
+          { events: t.ctx.messaging.deps.events },
         );
         const rows = await tx.execute<{ wamid: string }>(
           sql`SELECT m.wamid FROM flow_inbox i JOIN messages m ON m.id = i.message_id ORDER BY m.id`,

@@ -2,19 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/database.ts';
+import type { DomainEvent, StoredInbound } from '../../events/domain-events.ts';
+import type { SubscriberOutcome } from '../../events/event-bus.ts';
 import { createKickableLoop } from '../../jobs/kickable-loop.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import type { ActivityService, RecordActivity } from '../activities/index.ts';
-import type {
-  BotDelivery,
-  BotTurnReplies,
-  ConversationSession,
-  InboundHandler,
-  LeftBotHandler,
-  MessagingService,
-  OptedOutHandler,
-  StoredInbound,
-} from '../messaging/index.ts';
+import type { BotDelivery, BotTurnReplies, ConversationSession, MessagingService } from '../messaging/index.ts';
 import { advance, initialState } from './flow-engine.ts';
 import type { EngineDeps, EngineResult } from './flow-engine.types.ts';
 import {
@@ -42,6 +35,10 @@ import {
 import { changesOf, inputEvent, saveAdvance } from './flow-sessions.service.ts';
 import { createBatcher, createTurnLockConnection } from './flow-turn-batches.ts';
 import { type FlowsService, triggeredAmong } from './flows.service.ts';
+
+type ForBot = Extract<DomainEvent, { type: 'message.for_bot' }>;
+type LeftBot = Extract<DomainEvent, { type: 'conversation.left_bot' }>;
+type OptedOut = Extract<DomainEvent, { type: 'conversation.opted_out' }>;
 
 export interface FlowRuntimeDeps {
   db: Db;
@@ -456,30 +453,35 @@ export function createFlowRuntime(deps: FlowRuntimeDeps, options: FlowRuntimeOpt
       },
     },
 
-    /** Messaging's inbound hook: queues customers' messages in conversations the bot holds that a turn will read, and wakes the claim. */
-    onInbound: (async (tx, stored) => {
+    /** Customers' messages for the bot: queues those in conversations it holds that a turn will read, and wakes the claim. */
+    async onInbound(tx: Tx, events: ForBot[]): Promise<SubscriberOutcome | undefined> {
       const queued = await botWillRead(
         tx,
-        stored.filter((message) => message.sessionState === 'bot' && message.type !== 'reaction'),
+        events.map(({ inbound }) => inbound).filter((message) => message.sessionState === 'bot' && message.type !== 'reaction'),
       );
       if (queued.length === 0) return undefined;
       await queueInbox(tx, queued);
-      return kick;
-    }) satisfies InboundHandler,
+      return { afterCommit: kick };
+    },
 
-    /** Messaging's hook as a conversation leaves the bot: its session ends at once, so nothing it planned goes out. */
-    onLeftBot: (async (tx, { conversationId, to }) => {
-      await endLiveSessionsOf(tx, [conversationId], to === 'ended' ? 'ended' : 'agent_takeover');
-    }) satisfies LeftBotHandler,
+    /** A conversation leaves the bot: its session ends at once, so nothing it planned goes out. */
+    async onLeftBot(tx: Tx, events: LeftBot[]): Promise<undefined> {
+      for (const { conversationId, to } of events) {
+        await endLiveSessionsOf(tx, [conversationId], to === 'ended' ? 'ended' : 'agent_takeover');
+      }
+      return undefined;
+    },
 
     /**
-     * Messaging's hook as customers write an opt-out word: their sessions end at once and what they wrote before it
-     * is not answered, so the bot says nothing more (a question's no-answer message neither).
+     * Customers wrote an opt-out word: their sessions end at once and what they wrote before it is not answered, so
+     * the bot says nothing more (a question's no-answer message neither).
      */
-    onOptedOut: (async (tx, conversationIds) => {
+    async onOptedOut(tx: Tx, events: OptedOut[]): Promise<undefined> {
+      const conversationIds = events.map(({ conversationId }) => conversationId);
       await endLiveSessionsOf(tx, conversationIds, 'opted_out');
       await dropInboxOf(tx, conversationIds);
-    }) satisfies OptedOutHandler,
+      return undefined;
+    },
 
     /** Questions past their no-answer time get the engine's timeout; over WhatsApp under the conversation's turn. */
     async runTimeouts(now = new Date()): Promise<number> {

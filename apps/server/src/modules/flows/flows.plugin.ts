@@ -30,10 +30,11 @@ export const flowsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     engine,
     botFlowsEnabled: async () => (await ctx.license.current()).features.botFlows === true,
   });
-  const { extensions } = ctx.messaging.deps;
-  extensions.inboundHandlers.push(runtime.onInbound);
-  extensions.leftBotHandlers.push(runtime.onLeftBot);
-  extensions.optedOutHandlers.push(runtime.onOptedOut);
+  const { events } = ctx.messaging.deps;
+  const inTransaction = { subscriber: 'flows', phase: 'in-transaction' } as const;
+  events.subscribe({ ...inTransaction, types: ['message.for_bot'], handle: runtime.onInbound });
+  events.subscribe({ ...inTransaction, types: ['conversation.left_bot'], handle: runtime.onLeftBot });
+  events.subscribe({ ...inTransaction, types: ['conversation.opted_out'], handle: runtime.onOptedOut });
   ctx.jobs.claimLoop(flowInboxLoop(db, runtime));
   ctx.jobs.schedule(flowSessionTimersJob({ runtime, log: ctx.log, idleMinutes: ctx.config.flows.idleMinutes }));
 };

@@ -3,7 +3,7 @@ import type { MessageContent, MessageType } from '@wac/contract/whatsapp-message
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { unnestRows } from '../../db/unnest-rows.ts';
-import type { StoredInbound } from './messaging-extensions.ts';
+import type { StoredInbound } from '../../events/domain-events.ts';
 
 /** What a bot takes as the customer's answer: a tapped button or list row (its id and title), else the text or caption. */
 export function botInput(content: MessageContent): { text: string | null; replyId: string | null } {

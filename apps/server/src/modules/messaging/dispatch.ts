@@ -1,12 +1,12 @@
 import type { MessageError } from '@wac/contract/whatsapp-messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/database.ts';
+import { type DomainEvents, publishInTransaction } from '../../events/domain-events.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { CloudApiError } from '../../whatsapp/cloud-api-client.ts';
 import { messageStatusEmit, messageStatusEvent } from './message-events.ts';
 import { assignWamid, type MessageRow, markSendFailed } from './messages.repository.ts';
-import { type MessagingExtensions, tellEventHandlers } from './messaging-extensions.ts';
 
 /** Meta's code, title and details of a refused send, or what went wrong on the way. */
 export function sendErrorOf(err: unknown): MessageError {
@@ -19,7 +19,7 @@ export function sendErrorOf(err: unknown): MessageError {
  * that raced ahead are applied), or failed with Meta's code, title and details so the agent can retry.
  */
 export async function dispatch(
-  deps: { db: Db; log: FastifyBaseLogger; realtime: Realtime; extensions: Pick<MessagingExtensions, 'eventHandlers'> },
+  deps: { db: Db; log: FastifyBaseLogger; realtime: Realtime; events: DomainEvents },
   messageId: number,
   send: () => Promise<{ wamid: string }>,
 ): Promise<MessageRow> {
@@ -52,13 +52,13 @@ export async function dispatch(
  */
 export async function toldOfStatuses(
   tx: Tx,
-  deps: { extensions: Pick<MessagingExtensions, 'eventHandlers'> },
+  deps: { events: DomainEvents; realtime: Realtime },
   messages: readonly MessageRow[],
 ): Promise<void> {
-  const after = await tellEventHandlers(
+  await publishInTransaction(
+    deps.events,
     tx,
-    deps.extensions.eventHandlers,
-    messages.map((message) => ({ type: 'message.status' as const, status: messageStatusEvent(message) })),
+    messages.map((message) => ({ type: 'message.status', status: messageStatusEvent(message) })),
+    (emits) => deps.realtime.toEveryoneAll(emits),
   );
-  for (const run of after) afterCommit(tx, run);
 }

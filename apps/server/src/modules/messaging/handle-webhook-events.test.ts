@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseForFile } from '../../../test/test-database.ts';
 import { conversations, mediaFiles } from '../../db/schema.ts';
+import { createDomainEvents } from '../../events/domain-events.ts';
 import { inboundPayload, type SandboxBusiness, statusPayload } from '../../whatsapp/sandbox/webhook-payloads.ts';
 import { whatsappTables } from '../../whatsapp/test/db-queries.ts';
 import { handleWebhookEvents } from './handle-webhook-events.ts';
@@ -17,7 +18,8 @@ beforeAll(() => {
 const text = (from: string, wamid: string, seconds: number, name?: string) =>
   inboundPayload(business, { from, name, wamid, date: new Date(seconds * 1000), message: { type: 'text', text: { body: wamid } } });
 
-const handle = (payloads: unknown[]) => database.db.transaction((tx) => handleWebhookEvents(tx, payloads, []));
+const handle = (payloads: unknown[]) =>
+  database.db.transaction((tx) => handleWebhookEvents(tx, payloads, { events: createDomainEvents() }));
 
 describe('webhook events handled as one batch', () => {
   it('stores each message once, one contact per person with the latest name, and moves each conversation on', async () => {

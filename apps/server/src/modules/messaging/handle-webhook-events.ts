@@ -2,6 +2,7 @@ import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import { type MediaKind, type MessageContent, mediaKinds } from '@wac/contract/whatsapp-messages';
 import { normalizePhone } from '@wac/contract/whatsapp-phone';
 import type { Tx } from '../../db/database.ts';
+import type { DomainEvent, DomainEvents } from '../../events/domain-events.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { errorFromMeta, inboundContent } from '../../whatsapp/webhook/inbound-content.ts';
 import { extractChanges, type InboundItem, metaTime, type StatusItem } from '../../whatsapp/webhook/webhook-payload.ts';
@@ -12,13 +13,6 @@ import { insertPendingInboundMedia, type NewInboundMedia } from './media-files.r
 import { messageReceivedEvent, messageStatusEvent, statusEventEmits } from './message-events.ts';
 import { applyStatuses } from './message-statuses.repository.ts';
 import type { MessageRow } from './messages.repository.ts';
-import {
-  type InboundHandler,
-  type MessagingEvent,
-  type MessagingEventHandler,
-  tellEventHandlers,
-  type WebhookChangesHandler,
-} from './messaging-extensions.ts';
 
 export interface WebhookEventOutcome {
   /** Realtime events to send once the transaction is committed. */
@@ -29,17 +23,16 @@ export interface WebhookEventOutcome {
   afterCommit: (() => void)[];
 }
 
-/** The outcome as the batch builds it, with what it stored for the event handlers (outbound webhooks). */
-type BatchOutcome = WebhookEventOutcome & { events: MessagingEvent[] };
+/** The outcome as the batch builds it, with the events of what it stored, published at its end (outbound webhooks). */
+type BatchOutcome = WebhookEventOutcome & { events: DomainEvent[] };
 
 /** Answers the customers' opt-out and opt-in words a batch stored (opt-out-intake.ts); answers the messages left for the bots. */
 export type OptKeywordIntake = (tx: Tx, stored: MessageRow[], outcome: WebhookEventOutcome) => Promise<MessageRow[]>;
 
-/** The hooks other domains put into each batch (messaging-extensions.ts), after the opt-out words are answered. */
+/** What each batch is handed to: the opt-out words' answers, then the other domains subscribed to its events. */
 export interface WebhookBatchHooks {
   optKeywords?: OptKeywordIntake;
-  inboundHandlers?: InboundHandler[];
-  eventHandlers?: MessagingEventHandler[];
+  events: DomainEvents;
 }
 
 const isMediaKind = (type: string): type is MediaKind => (mediaKinds as readonly string[]).includes(type);
@@ -122,17 +115,26 @@ async function storeInbound(tx: Tx, inbound: InboundItem[], outcome: BatchOutcom
   return stored;
 }
 
-/** Hands the stored customers' messages to other domains (bot flows), with their conversations' state once stored. */
-async function handOverInbound(tx: Tx, stored: MessageRow[], handlers: InboundHandler[], outcome: WebhookEventOutcome): Promise<void> {
-  if (handlers.length === 0 || stored.length === 0) return;
+/** Hands the stored customers' messages to the bot (bot flows), with their conversations' state once stored. */
+async function handOverInbound(tx: Tx, stored: MessageRow[], events: DomainEvents, outcome: WebhookEventOutcome): Promise<void> {
+  if (stored.length === 0 || !events.listens('message.for_bot')) return;
   const views = await inboundForBots(
     tx,
     stored.map((message) => message.id),
   );
-  for (const handler of handlers) {
-    const after = await handler(tx, views);
-    if (after) outcome.afterCommit.push(after);
-  }
+  addPublished(
+    outcome,
+    await events.publish(
+      tx,
+      views.map((inbound) => ({ type: 'message.for_bot', inbound })),
+    ),
+  );
+}
+
+/** What a publish's subscribers answered, sent and run with the batch once it commits. */
+function addPublished(outcome: WebhookEventOutcome, published: Pick<WebhookEventOutcome, 'emits' | 'afterCommit'>): void {
+  outcome.emits.push(...published.emits);
+  outcome.afterCommit.push(...published.afterCommit);
 }
 
 async function storeStatuses(tx: Tx, statuses: StatusItem[], outcome: BatchOutcome): Promise<void> {
@@ -155,16 +157,11 @@ async function storeStatuses(tx: Tx, statuses: StatusItem[], outcome: BatchOutco
 
 /**
  * Stores what a batch of webhook deliveries says, in a few statements for the whole batch, and says what to announce
- * and fetch once it is committed. Opt-out words are answered first; then other domains' handlers (template reviews,
- * the bot's queue of customers' messages to answer, the outbound webhooks' deliveries of what was stored) take their
- * part in the same transaction.
+ * and fetch once it is committed. Opt-out words are answered first; then the domains subscribed to its events (the
+ * bot's queue of customers' messages to answer, template reviews and campaign recipients' statuses, the outbound
+ * webhooks' deliveries of what was stored) take their part in the same transaction.
  */
-export async function handleWebhookEvents(
-  tx: Tx,
-  payloads: unknown[],
-  handlers: WebhookChangesHandler[],
-  hooks: WebhookBatchHooks = {},
-): Promise<WebhookEventOutcome> {
+export async function handleWebhookEvents(tx: Tx, payloads: unknown[], hooks: WebhookBatchHooks): Promise<WebhookEventOutcome> {
   const changes = payloads.map(extractChanges);
   const outcome: BatchOutcome = { emits: [], mediaQueued: 0, afterCommit: [], events: [] };
   const stored = await storeInbound(
@@ -173,17 +170,13 @@ export async function handleWebhookEvents(
     outcome,
   );
   const forBots = hooks.optKeywords ? await hooks.optKeywords(tx, stored, outcome) : stored;
-  await handOverInbound(tx, forBots, hooks.inboundHandlers ?? [], outcome);
+  await handOverInbound(tx, forBots, hooks.events, outcome);
   await storeStatuses(
     tx,
     changes.flatMap((c) => c.statuses),
     outcome,
   );
-  for (const handler of handlers) {
-    const { emits = [], afterCommit } = await handler(tx, changes);
-    outcome.emits.push(...emits);
-    if (afterCommit) outcome.afterCommit.push(afterCommit);
-  }
-  outcome.afterCommit.push(...(await tellEventHandlers(tx, hooks.eventHandlers ?? [], outcome.events)));
+  addPublished(outcome, await hooks.events.publish(tx, [{ type: 'webhook.received', changes }]));
+  addPublished(outcome, await hooks.events.publish(tx, outcome.events));
   return outcome;
 }

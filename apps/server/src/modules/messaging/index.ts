@@ -14,16 +14,7 @@ export type { ConversationSession, MessagingService } from './messaging.service.
 export { createMessagingService } from './messaging.service.ts';
 export type { MessagingDeps } from './messaging-deps.ts';
 export { createMessagingDeps } from './messaging-deps.ts';
-export type {
-  InboundHandler,
-  LeftBotHandler,
-  MessagingEvent,
-  MessagingEventHandler,
-  OptedOutHandler,
-  Resend,
-  StoredInbound,
-  WebhookChangesOutcome,
-} from './messaging-extensions.ts';
+export type { Resend } from './messaging-extensions.ts';
 export type { Sender } from './queue-outbound.ts';
 export { queueOutsideWindow } from './queue-outbound.ts';
 export type { InteractiveReply } from './send-text.ts';

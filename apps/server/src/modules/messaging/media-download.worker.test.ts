@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFreshDatabase } from '../../../test/test-database.ts';
 import type { Database } from '../../db/database.ts';
 import { mediaFiles } from '../../db/schema.ts';
+import { createDomainEvents } from '../../events/domain-events.ts';
 import { createMediaStorage } from '../../storage/media-storage.ts';
 import { cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
 import { inboundPayload, newWamid, type SandboxBusiness } from '../../whatsapp/sandbox/webhook-payloads.ts';
@@ -55,7 +56,7 @@ async function receiveImage(media: UploadedMedia, sha256 = media.sha256) {
     wamid: newWamid(),
     message: { type: 'image', image: { id: media.id, mime_type: media.mimeType, sha256 } },
   });
-  const outcome = await database.db.transaction((tx) => handleWebhookEvents(tx, [payload], []));
+  const outcome = await database.db.transaction((tx) => handleWebhookEvents(tx, [payload], { events: createDomainEvents() }));
   expect(outcome.mediaQueued).toBe(1);
 }
 

@@ -2,6 +2,7 @@ import type { OptOutSettings } from '@wac/contract/app-settings-defaults';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { createDomainEvents, type DomainEvents } from '../../events/domain-events.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { type CloudApiClient, cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
@@ -33,8 +34,10 @@ export interface MessagingDeps {
   conversationTotal: ConversationTotal;
   /** The opt-out and opt-in words and their confirmations (Settings), read for each batch of customers' messages. */
   optOutSettings: (tx?: DbOrTx) => Promise<OptOutSettings>;
-  /** Filled by other domains as they register: their resends and their parts of webhook deliveries. */
+  /** Filled by other domains as they register: their resends, and the campaign of a template send. */
   extensions: MessagingExtensions;
+  /** What happens here that other domains act on (bot flows, templates, campaigns, outbound webhooks subscribe). */
+  events: DomainEvents;
 }
 
 /** Built once at start from the shared services (plugins/shared-services.ts). */
@@ -54,5 +57,6 @@ export function createMessagingDeps(ctx: Omit<AppContext, 'messaging' | 'templat
     conversationTotal: createConversationTotal(() => countConversations(ctx.database.db, {})),
     optOutSettings: (tx) => ctx.settings.optOutSettings(tx),
     extensions: createMessagingExtensions(),
+    events: createDomainEvents(),
   };
 }

@@ -37,9 +37,8 @@ export const messagingPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     log: ctx.log,
     broadcast: (emits) => ctx.realtime.toEveryoneAll(emits),
     onMediaQueued: mediaDownloads.kick,
-    webhookHandlers: ctx.messaging.deps.extensions.webhookHandlers,
-    // Filled in by bot flows and outbound webhooks as they register (the arrays are shared, so their later push is seen).
-    hooks: { ...ctx.messaging.deps.extensions, optKeywords: createOptKeywordIntake(ctx.messaging.deps) },
+    // Bot flows, templates, campaigns and outbound webhooks subscribe to the batches' events as they register.
+    hooks: { events: ctx.messaging.deps.events, optKeywords: createOptKeywordIntake(ctx.messaging.deps) },
   });
 
   await app.register(whatsappWebhookRoutes, { ctx, onEventStored: processor.kick });

@@ -35,6 +35,8 @@ export function createOptKeywordIntake(deps: MessagingDeps): OptKeywordIntake {
     if (words.length === 0) return stored;
     const answered = await answerKeywords(tx, deps, settings, stored, words.sort(inOrder));
     outcome.emits.push(...answered.changes.map((payload) => ({ event: whatsappEventNames.contactOptOut, payload }) as const));
+    outcome.emits.push(...answered.published.emits);
+    outcome.afterCommit.push(...answered.published.afterCommit);
     if (answered.deliveries.some((delivery) => delivery.replies.length > 0)) {
       outcome.afterCommit.push(() => {
         deliverBotReplies(deps, answered.deliveries, { whoeverHolds: true }).catch((err) =>
@@ -82,13 +84,18 @@ async function answerKeywords(tx: Tx, deps: MessagingDeps, settings: OptOutSetti
       repliesOf.set(message.conversationId, [...(repliesOf.get(message.conversationId) ?? []), { type: 'text', text: confirmation }]);
   }
 
-  if (optedOutIn.size > 0) for (const handler of deps.extensions.optedOutHandlers) await handler(tx, [...optedOutIn]);
+  // Bot flows end their sessions there, so nothing they planned or would time out says another word.
+  const published = await deps.events.publish(
+    tx,
+    [...optedOutIn].map((conversationId) => ({ type: 'conversation.opted_out', conversationId })),
+  );
   const turns = [...repliesOf].flatMap(([conversationId, replies]): BotTurnReplies[] => {
     const conversation = conversations.get(conversationId);
     return conversation ? [{ conversation, replies }] : [];
   });
   return {
     consumed,
+    published,
     deliveries: await queueBotReplies(tx, deps, turns),
     changes: [...changes].map(([phone, optedOut]): ContactOptOutEvent => ({ phone, optedOut })),
   };

@@ -11,12 +11,12 @@ import type { Role } from '@wac/contract/auth';
 import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
 import type { Tx } from '../../db/database.ts';
+import { type DomainEvent, type DomainEvents, type HandOff, publishInTransaction } from '../../events/domain-events.ts';
 import { AppError, conflict } from '../../http/app-error.ts';
 import { afterCommit } from '../../realtime/after-commit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { ActivityService } from '../activities/index.ts';
 import { type ConversationSession, setSession, setSessions, toAgentSession } from './conversation-sessions.repository.ts';
-import { type HandOff, type MessagingExtensions, tellEventHandlers } from './messaging-extensions.ts';
 
 export interface SessionActor {
   id: number;
@@ -31,7 +31,7 @@ export interface SessionDeps {
    * Told, in the transaction, when a conversation leaves the bot (bot flows stop their session at once) and when it
    * is handed to the agents (outbound webhooks).
    */
-  extensions?: Pick<MessagingExtensions, 'leftBotHandlers' | 'eventHandlers'>;
+  events: DomainEvents;
 }
 
 export interface TransitionResult {
@@ -108,10 +108,9 @@ function handOffOf(conversation: ConversationSession, reason: string | null, age
   };
 }
 
-/** Conversations handed to the agents, told to the event handlers in the caller's transaction. */
-async function tellHandOffs(tx: Tx, deps: Pick<SessionDeps, 'extensions'>, handOffs: HandOff[]): Promise<void> {
-  const events = handOffs.map((handOff) => ({ type: 'conversation.handed_off' as const, handOff }));
-  for (const after of await tellEventHandlers(tx, deps.extensions?.eventHandlers ?? [], events)) afterCommit(tx, after);
+/** What the subscribers of a session's change answer, sent and run once the caller's transaction commits. */
+function publish(tx: Tx, deps: Pick<SessionDeps, 'events' | 'realtime'>, events: DomainEvent[]): Promise<void> {
+  return publishInTransaction(deps.events, tx, events, (emits) => deps.realtime.toEveryoneAll(emits));
 }
 
 /**
@@ -127,11 +126,11 @@ export async function transitionSession(tx: Tx, deps: SessionDeps, input: Transi
   const userId = state === 'bot' ? null : actor.id;
   const changedAt = await setSession(tx, current.conversationId, { state, userId, reason });
   if (current.state === 'bot' && state !== 'bot') {
-    for (const handler of deps.extensions?.leftBotHandlers ?? []) await handler(tx, { conversationId: current.conversationId, to: state });
+    await publish(tx, deps, [{ type: 'conversation.left_bot', conversationId: current.conversationId, to: state }]);
   }
   if (action === 'takeover') {
     const agent = { id: actor.id, username: actor.username };
-    await tellHandOffs(tx, deps, [handOffOf(current, reason, agent)]);
+    await publish(tx, deps, [{ type: 'conversation.handed_off', handOff: handOffOf(current, reason, agent) }]);
   }
   const session = toAgentSession({ ...current, state, userId, username: userId === null ? null : actor.username, reason, changedAt });
   const recipient = formatE164(current.phone);
@@ -177,7 +176,7 @@ export async function transitionSession(tx: Tx, deps: SessionDeps, input: Transi
  */
 export async function handOffToAgents(
   tx: Tx,
-  deps: Pick<SessionDeps, 'realtime' | 'extensions'>,
+  deps: Pick<SessionDeps, 'realtime' | 'events'>,
   held: readonly ConversationSession[],
   reason: string = BOT_HANDOFF_REASON,
 ): Promise<AgentSession[]> {
@@ -191,10 +190,10 @@ export async function handOffToAgents(
   const sessions = bots.map((conversation) =>
     toAgentSession({ ...conversation, state: 'agent', userId: null, username: null, reason, changedAt }),
   );
-  await tellHandOffs(
+  await publish(
     tx,
     deps,
-    bots.map((conversation) => handOffOf(conversation, reason, null)),
+    bots.map((conversation) => ({ type: 'conversation.handed_off', handOff: handOffOf(conversation, reason, null) })),
   );
   afterCommit(tx, () =>
     deps.realtime.toEveryoneAll(sessions.map((session) => ({ event: whatsappEventNames.sessionUpdate, payload: session }))),

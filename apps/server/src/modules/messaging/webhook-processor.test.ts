@@ -3,6 +3,7 @@ import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseForFile } from '../../../test/test-database.ts';
 import { webhookEvents } from '../../db/schema.ts';
+import { createDomainEvents } from '../../events/domain-events.ts';
 import { inboundPayload, type SandboxBusiness } from '../../whatsapp/sandbox/webhook-payloads.ts';
 import { whatsappTables } from '../../whatsapp/test/db-queries.ts';
 import { eventually } from '../../whatsapp/test/listening-test-app.ts';
@@ -37,7 +38,7 @@ describe('webhook processor', () => {
         {
           db: database.db,
           log,
-          webhookHandlers: [],
+          hooks: { events: createDomainEvents() },
           broadcast: (emits) => emitted.push(...emits.map((e) => (e.payload as { wamid: string }).wamid)),
         },
         { batchSize: 10 },
@@ -61,13 +62,13 @@ describe('webhook processor', () => {
     const bad = await insertWebhookEvent(database.db, { object: 'whatsapp_business_account', entry: [], poison: true });
     const good = await insertWebhookEvent(database.db, textEvent(1000));
     const processor = createWebhookProcessor(
-      { db: database.db, log, webhookHandlers: [], broadcast: () => {} },
+      { db: database.db, log, hooks: { events: createDomainEvents() }, broadcast: () => {} },
       {
         intervalMs: 20,
         maxAttempts: 3,
         handle: async (tx, payloads) => {
           if (payloads.some((payload) => (payload as { poison?: boolean }).poison)) throw new Error('cannot read this event');
-          return handleWebhookEvents(tx, payloads, []);
+          return handleWebhookEvents(tx, payloads, { events: createDomainEvents() });
         },
       },
     );

@@ -6,7 +6,6 @@ import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { handleWebhookEvents, type WebhookBatchHooks, type WebhookEventOutcome } from './handle-webhook-events.ts';
 import { messageStatusEmit } from './message-events.ts';
 import { sweepEarlyStatuses } from './message-statuses.repository.ts';
-import type { WebhookChangesHandler } from './messaging-extensions.ts';
 import { claimWebhookEvents, markWebhookEventFailed, markWebhookEventsProcessed } from './webhook-events.repository.ts';
 
 export interface WebhookProcessorDeps {
@@ -16,10 +15,8 @@ export interface WebhookProcessorDeps {
   broadcast: (emits: RealtimeEmit[]) => void;
   /** Called after a commit that queued inbound files, so they are downloaded at once. */
   onMediaQueued?: () => void;
-  /** Other domains' parts of each batch (messaging-extensions.ts). */
-  webhookHandlers: WebhookChangesHandler[];
-  /** Other domains' parts of the customers' messages each batch stores (bot flows) and of what it stored (outbound webhooks). */
-  hooks?: WebhookBatchHooks;
+  /** The opt-out words' answers, and the domains subscribed to each batch's events (bot flows, templates, campaigns, outbound webhooks). */
+  hooks: WebhookBatchHooks;
 }
 
 /** After this many failed tries an event is left with its error for an admin to look at. */
@@ -39,7 +36,7 @@ export type WebhookProcessor = ReturnType<typeof createWebhookProcessor>;
  * FOR UPDATE SKIP LOCKED. It runs when an event is stored and on an interval for leftovers.
  */
 export function createWebhookProcessor(
-  { db, log, broadcast, onMediaQueued, webhookHandlers, hooks = {} }: WebhookProcessorDeps,
+  { db, log, broadcast, onMediaQueued, hooks }: WebhookProcessorDeps,
   options: WebhookProcessorOptions = {},
 ) {
   const { batchSize = 200, intervalMs = 2000, maxAttempts = WEBHOOK_MAX_ATTEMPTS, handle = handleWebhookEvents } = options;
@@ -57,7 +54,6 @@ export function createWebhookProcessor(
         handle(
           sp,
           rows.map((row) => row.payload),
-          webhookHandlers,
           hooks,
         ),
       );

@@ -2,5 +2,4 @@
  * Outbound webhooks: what happened, told to the business's own systems.
  * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
  */
-export { publishCampaignFinished } from './outbound-events.ts';
 export { outboundWebhooksPlugin } from './outbound-webhooks.plugin.ts';

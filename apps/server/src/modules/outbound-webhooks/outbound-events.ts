@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { CampaignCounts } from '@wac/contract/campaigns';
 import type { OutboundPayload } from '@wac/contract/outbound-webhooks';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
-import type { Db, DbOrTx } from '../../db/database.ts';
-import type { MessagingEvent, MessagingEventHandler } from '../messaging/index.ts';
+import type { Db, DbOrTx, Tx } from '../../db/database.ts';
+import type { DomainEvent } from '../../events/domain-events.ts';
+import type { SubscriberOutcome } from '../../events/event-bus.ts';
 import { enqueueEvents, subscribedEvents } from './outbound-webhooks.repository.ts';
 
 /** How long the answer to "does any active subscription listen to this event?" is reused by the hot paths. */
@@ -13,6 +13,10 @@ const SUBSCRIBED_FRESH_MS = 1_000;
 export function outboundPayload(event: OutboundPayload['event'], data: Record<string, unknown>): OutboundPayload {
   return { id: randomUUID(), event, createdAt: new Date().toISOString(), data };
 }
+
+/** Messaging's events a business's systems may be told about (campaign.finished goes its own way, below). */
+export const messagingEventTypes = ['message.received', 'message.status', 'conversation.handed_off'] as const;
+type MessagingEvent = Extract<DomainEvent, { type: (typeof messagingEventTypes)[number] }>;
 
 /** What a business's systems are told about each of messaging's events; phones in E.164 with their '+'. */
 function payloadOf(event: MessagingEvent): OutboundPayload {
@@ -74,23 +78,30 @@ export function createSubscribedEvents(db: Db) {
 export type SubscribedEvents = ReturnType<typeof createSubscribedEvents>;
 
 /**
- * Messaging's event handler: the deliveries of what a transaction did are written in it, so a crash loses none. With
- * no subscription listening (the usual case) it writes nothing and, within a second of the last look, reads nothing.
+ * Messaging's events, in the transaction where they happen: their deliveries are written in it, so a crash loses none.
+ * With no subscription listening (the usual case) it writes nothing and, within a second of the last look, reads
+ * nothing.
  */
-export function outboundEventHandler(subscribed: SubscribedEvents, onQueued: () => void): MessagingEventHandler {
-  return async (tx, events) => {
+export function outboundEventHandler(subscribed: SubscribedEvents, onQueued: () => void) {
+  return async (tx: Tx, events: MessagingEvent[]): Promise<SubscriberOutcome | undefined> => {
     const listened = await Promise.all(events.map((event) => subscribed.has(event.type, tx)));
     const wanted = events.filter((_, i) => listened[i]);
     if (wanted.length === 0) return undefined;
-    return (await enqueueEvents(tx, wanted.map(payloadOf))) > 0 ? onQueued : undefined;
+    return (await enqueueEvents(tx, wanted.map(payloadOf))) > 0 ? { afterCommit: onQueued } : undefined;
   };
 }
 
 /**
- * campaign.finished, written by campaigns in the transaction that completes one. Rare enough to look for subscriptions
- * each time (the one statement writes nothing when none listens); the delivery loop's poll sends it within a second.
+ * campaign.finished, written in the transaction that completes a campaign. Rare enough to look for subscriptions each
+ * time (the one statement writes nothing when none listens); the delivery loop's poll sends it within a second.
  */
-export async function publishCampaignFinished(tx: DbOrTx, campaign: { id: number; name: string; counts: CampaignCounts }): Promise<void> {
-  const data = { campaignId: campaign.id, name: campaign.name, counts: campaign.counts, finishedAt: new Date().toISOString() };
-  await enqueueEvents(tx, [outboundPayload('campaign.finished', data)]);
+export async function enqueueCampaignsFinished(tx: Tx, events: Extract<DomainEvent, { type: 'campaign.finished' }>[]): Promise<undefined> {
+  const finishedAt = new Date().toISOString();
+  await enqueueEvents(
+    tx,
+    events.map(({ campaign }) =>
+      outboundPayload('campaign.finished', { campaignId: campaign.id, name: campaign.name, counts: campaign.counts, finishedAt }),
+    ),
+  );
+  return undefined;
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import { createDeliveryWorker } from './outbound-deliveries.worker.ts';
-import { createSubscribedEvents, outboundEventHandler } from './outbound-events.ts';
+import { createSubscribedEvents, enqueueCampaignsFinished, messagingEventTypes, outboundEventHandler } from './outbound-events.ts';
 import { outboundDeliveryCleanupJob, outboundDeliveryLoop } from './outbound-webhooks.jobs.ts';
 import { outboundWebhooksRoutes } from './outbound-webhooks.routes.ts';
 import { createOutboundWebhooksService } from './outbound-webhooks.service.ts';
@@ -26,7 +26,10 @@ export const outboundWebhooksPlugin: FastifyPluginAsync<{ ctx: AppContext }> = a
     retry: { delaysMs: ctx.config.outboundWebhooks.retryDelaysMs, windowMs: OUTBOUND_RETRY_WINDOW_MS },
   });
   const subscribed = createSubscribedEvents(db);
-  ctx.messaging.deps.extensions.eventHandlers.push(outboundEventHandler(subscribed, worker.kick));
+  const { events } = ctx.messaging.deps;
+  const inTransaction = { subscriber: 'outbound-webhooks', phase: 'in-transaction' } as const;
+  events.subscribe({ ...inTransaction, types: messagingEventTypes, handle: outboundEventHandler(subscribed, worker.kick) });
+  events.subscribe({ ...inTransaction, types: ['campaign.finished'], handle: enqueueCampaignsFinished });
   ctx.jobs.claimLoop(outboundDeliveryLoop(db, worker));
   ctx.jobs.schedule(outboundDeliveryCleanupJob(db, ctx.log));
 

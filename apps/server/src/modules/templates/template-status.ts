@@ -1,9 +1,9 @@
 import type { TemplateStatus } from '@wac/contract/templates';
 import { or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import type { SubscriberOutcome } from '../../events/event-bus.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import type { TemplateUpdateItem, WebhookChanges } from '../../whatsapp/webhook/webhook-payload.ts';
-import type { WebhookChangesOutcome } from '../messaging/index.ts';
 import { templateCategoryOf, templateStatusEmit, templateStatusOf, toTemplate } from './template-view.ts';
 import { byMetaId, byNameAndLanguage, creatorNameOf, lockTemplate, type NewTemplateRow, updateTemplate } from './templates.repository.ts';
 
@@ -52,8 +52,8 @@ async function applyTemplateUpdate(tx: Tx, update: TemplateUpdateItem): Promise<
   return [templateStatusEmit(toTemplate(row, await creatorNameOf(tx, row)), templateStatusOf(current.status))];
 }
 
-/** Templates' part of a batch of webhook deliveries (registered with messaging by the templates plugin). */
-export async function applyTemplateUpdates(tx: Tx, changes: WebhookChanges[]): Promise<WebhookChangesOutcome> {
+/** Templates' part of a batch of webhook deliveries (subscribed to webhook.received by the templates plugin). */
+export async function applyTemplateUpdates(tx: Tx, changes: WebhookChanges[]): Promise<SubscriberOutcome> {
   const emits: RealtimeEmit[] = [];
   for (const update of changes.flatMap((c) => c.templates)) emits.push(...(await applyTemplateUpdate(tx, update)));
   return { emits };

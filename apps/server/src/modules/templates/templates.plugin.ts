@@ -13,9 +13,18 @@ export const templatesPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   const service = ctx.templates;
   const { extensions } = ctx.messaging.deps;
 
-  // Messaging retries failed template messages, and hands over Meta's template reviews, through templates.
+  // Messaging retries failed template messages through templates; Meta's template reviews come in its webhook batches.
   extensions.resenders.set('template', (content) => templateResend(ctx.messaging.deps, content));
-  extensions.webhookHandlers.push(applyTemplateUpdates);
+  ctx.messaging.deps.events.subscribe({
+    subscriber: 'templates',
+    types: ['webhook.received'],
+    phase: 'in-transaction',
+    handle: (tx, events) =>
+      applyTemplateUpdates(
+        tx,
+        events.flatMap((event) => event.changes),
+      ),
+  });
 
   await app.register(templatesRoutes, { service, uploads: ctx.media.uploads });
   await app.register(sendTemplateRoutes, { service, idempotency: createIdempotency(ctx.database.db) });
