@@ -6,6 +6,7 @@ import {
   messageContentSchema,
   messageDirections,
   messageErrorSchema,
+  messageProgressFields,
   messageStatusSchema,
   messageTypes,
 } from './whatsapp-messages.ts';
@@ -72,13 +73,7 @@ export const chatMessageSchema = z.object({
   direction: z.enum(messageDirections),
   type: z.enum(messageTypes),
   content: messageContentSchema,
-  status: messageStatusSchema,
-  timestamp: z.iso.datetime(),
-  sentAt: z.iso.datetime().nullable(),
-  deliveredAt: z.iso.datetime().nullable(),
-  readAt: z.iso.datetime().nullable(),
-  failedAt: z.iso.datetime().nullable(),
-  error: messageErrorSchema.nullable(),
+  ...messageProgressFields,
   retryCount: z.number().int(),
   /** The agent who sent it. */
   sender: z.object({ id: z.number().int(), username: z.string() }).nullable(),

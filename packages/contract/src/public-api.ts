@@ -7,23 +7,25 @@ import { toE164Digits } from './whatsapp-phone.ts';
  * do (sentMessageResponseSchema in chat.ts), the message stored in the customer's conversation as sent by the key.
  */
 
-const phone = z
-  .string({ error: 'phone is required' })
-  .trim()
-  .min(1, 'phone is required')
-  .max(32, 'phone must be at most 32 characters')
-  .refine((value) => toE164Digits(value) !== null, 'phone must be a phone number in international format, such as +447700900123');
+/** A text that must be given (not only spaces), trimmed, of at most `max` characters; the refusals name it `what`. */
+const requiredText = (what: string, max: number) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(max, `${what} must be at most ${max} characters`);
+
+const phone = requiredText('phone', 32).refine(
+  (value) => toE164Digits(value) !== null,
+  'phone must be a phone number in international format, such as +447700900123',
+);
 const recipientName = z.string().trim().max(100, 'recipientName must be at most 100 characters').optional();
 
 /** POST /api/send-text */
 export const publicSendTextSchema = z.object({
   phone,
   recipientName,
-  message: z
-    .string({ error: 'message is required' })
-    .trim()
-    .min(1, 'message is required')
-    .max(limits.text, `message must be at most ${limits.text} characters`),
+  message: requiredText('message', limits.text),
 });
 export type PublicSendText = z.input<typeof publicSendTextSchema>;
 
@@ -36,29 +38,14 @@ export const publicSendMediaFieldsSchema = z.object({
 });
 
 // Meta takes button ids of up to 256 characters, list row ids of up to 200.
-const replyId = (field: string, max: number) =>
-  z
-    .string({ error: `${field} id is required` })
-    .trim()
-    .min(1, `${field} id is required`)
-    .max(max, `${field} id must be at most ${max} characters`);
-
 const button = z.object({
-  id: replyId('button', 256),
-  title: z
-    .string({ error: 'button title is required' })
-    .trim()
-    .min(1, 'button title is required')
-    .max(limits.buttonTitle, `button title must be at most ${limits.buttonTitle} characters`),
+  id: requiredText('button id', 256),
+  title: requiredText('button title', limits.buttonTitle),
 });
 
 const listRow = z.object({
-  id: replyId('row', 200),
-  title: z
-    .string({ error: 'row title is required' })
-    .trim()
-    .min(1, 'row title is required')
-    .max(limits.listRowTitle, `row title must be at most ${limits.listRowTitle} characters`),
+  id: requiredText('row id', 200),
+  title: requiredText('row title', limits.listRowTitle),
   description: z
     .string()
     .trim()
@@ -74,11 +61,7 @@ export const publicSendButtonsSchema = z
   .object({
     phone,
     recipientName,
-    body: z
-      .string({ error: 'body is required' })
-      .trim()
-      .min(1, 'body is required')
-      .max(limits.body, `body must be at most ${limits.body} characters`),
+    body: requiredText('body', limits.body),
     header: z.string().trim().max(60, 'header must be at most 60 characters').optional(),
     footer: z.string().trim().max(60, 'footer must be at most 60 characters').optional(),
     buttons: z
@@ -88,11 +71,7 @@ export const publicSendButtonsSchema = z
       .optional(),
     list: z
       .object({
-        button: z
-          .string({ error: 'list button is required' })
-          .trim()
-          .min(1, 'list button is required')
-          .max(limits.listButton, `list button must be at most ${limits.listButton} characters`),
+        button: requiredText('list button', limits.listButton),
         rows: z
           .array(listRow, { error: 'list rows must be a list' })
           .min(1, 'list rows must have at least one row')

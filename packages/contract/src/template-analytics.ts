@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './common.ts';
-import { messageErrorSchema, messageStatusSchema } from './whatsapp-messages.ts';
+import { messageProgressFields, messageStatusSchema } from './whatsapp-messages.ts';
 
 const dateParam = z.iso.datetime({ offset: true }).or(z.iso.date());
 
@@ -69,13 +69,7 @@ export const templateMessageRowSchema = z.object({
   templateName: z.string(),
   language: z.string().nullable(),
   recipient: z.object({ phone: z.string(), name: z.string().nullable() }),
-  status: messageStatusSchema,
-  timestamp: z.iso.datetime(),
-  sentAt: z.iso.datetime().nullable(),
-  deliveredAt: z.iso.datetime().nullable(),
-  readAt: z.iso.datetime().nullable(),
-  failedAt: z.iso.datetime().nullable(),
-  error: messageErrorSchema.nullable(),
+  ...messageProgressFields,
   /** The agent who sent it; null for other sends. */
   sender: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   /** The campaign that sent it; null for an agent's or an API key's send. */

@@ -47,6 +47,17 @@ export const messageErrorSchema = z.object({
 });
 export type MessageError = z.infer<typeof messageErrorSchema>;
 
+/** A sent or received message's status, when it was stored and when it reached each status, and Meta's error if it failed. */
+export const messageProgressFields = {
+  status: messageStatusSchema,
+  timestamp: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+  deliveredAt: z.iso.datetime().nullable(),
+  readAt: z.iso.datetime().nullable(),
+  failedAt: z.iso.datetime().nullable(),
+  error: messageErrorSchema.nullable(),
+};
+
 export const messageMediaSchema = z.object({
   /** Meta's media id, valid for a limited time. */
   id: z.string(),

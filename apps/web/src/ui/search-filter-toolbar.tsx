@@ -1,10 +1,11 @@
 import { FilterSelect, type FilterSelectProps } from './filter-select';
+import { SearchInput, type SearchInputProps } from './search-input';
 import { Spinner } from './spinner';
 
 interface SearchFilterToolbarProps<V extends string> {
   /** Extra class names of the toolbar (its layout on the page). */
   className?: string;
-  search: { value: string; label: string; placeholder: string; className?: string; onChange: (value: string) => void };
+  search: SearchInputProps;
   filter: FilterSelectProps<V>;
   /** A spinner shows while a list already on screen is fetched again. */
   refreshing: boolean;
@@ -14,14 +15,7 @@ interface SearchFilterToolbarProps<V extends string> {
 export function SearchFilterToolbar<V extends string>({ className, search, filter, refreshing }: SearchFilterToolbarProps<V>) {
   return (
     <div className={`toolbar${className ? ` ${className}` : ''}`}>
-      <input
-        type="search"
-        className={`input${search.className ? ` ${search.className}` : ''}`}
-        placeholder={search.placeholder}
-        aria-label={search.label}
-        value={search.value}
-        onChange={(e) => search.onChange(e.target.value)}
-      />
+      <SearchInput {...search} />
       <FilterSelect {...filter} />
       {refreshing && <Spinner size="small" label="Refreshing" />}
     </div>

@@ -12,13 +12,12 @@ import {
   REFUSALS_LOGGED_EACH,
 } from '@wac/contract/api-keys';
 import { idParamsSchema } from '@wac/contract/common';
-import { errorBodySchema } from '@wac/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.ts';
+import { refusals } from '../../http/route-config.ts';
 import type { ApiKeysService } from './api-keys.service.ts';
 
 const tags = ['API keys'];
-const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const apiAccess = { license: { feature: 'apiAccess' as const } };
 const oneKey = { tags, params: idParamsSchema, response: { 200: apiKeySchema, ...refusals } };
 

@@ -26,16 +26,18 @@ import { templateResponseSchema, templateSchema } from '@wac/contract/templates'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.ts';
+import { refusals } from '../../http/route-config.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 import { previewContactsUpload, readContactsUpload } from './contacts-upload.ts';
 
 const tags = ['Campaigns'];
-const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const campaigns = { license: { feature: 'campaigns' as const } };
 const creates = { license: { feature: 'campaigns' as const, quota: 'campaigns' as const } };
 const idOf = (params: { id: string }) => Number(params.id);
 
+/** The routes that add contacts to a campaign answer with what the import took and refused. */
+const addsContacts = { tags, params: campaignIdParamsSchema, response: { 200: contactImportResultSchema, ...refusals } };
 const statusAnswer = { schema: { tags, params: campaignIdParamsSchema, response: { 200: campaignStatusResponseSchema, ...refusals } } };
 
 /** Spec 7 "Campaigns" under /api/campaign, for admins, behind the licence's campaigns feature. */
@@ -155,15 +157,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ service: CampaignsService;
 
   app.post(
     '/api/campaign/campaigns/:id/contacts',
-    {
-      config: campaigns,
-      schema: {
-        tags,
-        params: campaignIdParamsSchema,
-        body: addCampaignContactsBodySchema,
-        response: { 200: contactImportResultSchema, ...refusals },
-      },
-    },
+    { config: campaigns, schema: { ...addsContacts, body: addCampaignContactsBodySchema } },
     (request) => service.addContacts(currentUser(request), idOf(request.params), request.body.contacts),
   );
 
@@ -172,11 +166,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ service: CampaignsService;
     {
       config: campaigns,
       schema: {
-        tags,
+        ...addsContacts,
         description: 'Adds everyone who wrote to the business in the last `days` days (at most 100,000, latest first), without a file.',
-        params: campaignIdParamsSchema,
         body: recentCustomersBodySchema,
-        response: { 200: contactImportResultSchema, ...refusals },
       },
     },
     (request) => service.addRecentCustomers(currentUser(request), idOf(request.params), request.body.days),
@@ -187,11 +179,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ service: CampaignsService;
     {
       config: campaigns,
       schema: {
-        tags,
+        ...addsContacts,
         summary: 'Upload a CSV of contacts: multipart field file, optional field mapping (JSON { phone, name?, variables? })',
         consumes: ['multipart/form-data'],
-        params: campaignIdParamsSchema,
-        response: { 200: contactImportResultSchema, ...refusals },
       },
     },
     async (request) => {

@@ -10,16 +10,9 @@
  *   else is `{ ok: false, error, status? }` with a sentence a flow designer can act on. The caller never throws.
  */
 import http from 'node:http';
-import https from 'node:https';
 import { flowLimits, httpMethods } from '@wac/contract/flows';
-import {
-  checkDestination,
-  type DestinationOptions,
-  describeRequestError,
-  pinnedLookup,
-  type ResolvedAddress,
-  stripBrackets,
-} from '../../lib/checked-destination.ts';
+import { checkDestination, type DestinationOptions, describeRequestError, type ResolvedAddress } from '../../lib/checked-destination.ts';
+import { requestPinned } from '../../lib/pinned-request.ts';
 import type { HttpActionRequest, HttpActionResult } from './flow-engine.types.ts';
 
 export const maxResponseBytes = 1_048_576;
@@ -105,7 +98,6 @@ function send(
   signal: AbortSignal,
 ): Promise<HttpActionResult> {
   return new Promise((resolve, reject) => {
-    const client = url.protocol === 'https:' ? https : http;
     const requestHeaders: Record<string, string> = {
       'user-agent': 'WhatsApp-Agent-Chat-Flow/1',
       accept: 'application/json, text/plain;q=0.9, */*;q=0.8',
@@ -115,18 +107,7 @@ function send(
       requestHeaders['content-type'] ??= isJson(body) ? 'application/json' : 'text/plain; charset=utf-8';
       requestHeaders['content-length'] = String(Buffer.byteLength(body));
     }
-    const req = client.request({
-      protocol: url.protocol,
-      hostname: stripBrackets(url.hostname),
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
-      method,
-      headers: requestHeaders,
-      auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
-      agent: false,
-      lookup: pinnedLookup(addresses),
-      signal,
-    });
+    const req = requestPinned(url, addresses, { method, headers: requestHeaders, signal });
     req.on('error', reject);
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
     req.on('response', (res) => {

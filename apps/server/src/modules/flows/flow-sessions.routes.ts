@@ -1,4 +1,3 @@
-import { errorBodySchema } from '@wac/contract/errors';
 import {
   flowSessionStateSchema,
   sessionContinueSchema,
@@ -7,11 +6,11 @@ import {
   sessionStartSchema,
 } from '@wac/contract/flows';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refusals } from '../../http/route-config.ts';
 import type { FlowSessionsService } from './flow-sessions.service.ts';
 
 const tags = ['Bot flows'];
 const botFlows = { license: { feature: 'botFlows' as const } };
-const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const oneSession = { tags, params: sessionIdParamsSchema, response: { 200: flowSessionStateSchema, ...refusals } };
 
 /** Spec 7 "Flows": sessions run through the API (the builder's "Try it"), for admins, behind the licence's botFlows feature. */

@@ -13,10 +13,10 @@ import {
 } from '@wac/contract/flows';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.ts';
+import { refusals } from '../../http/route-config.ts';
 import type { FlowsService } from './flows.service.ts';
 
 const tags = ['Bot flows'];
-const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const botFlows = { license: { feature: 'botFlows' as const } };
 const oneFlow = { tags, params: idParamsSchema, response: { 200: flowSchema, ...refusals } };
 

@@ -16,12 +16,12 @@ import { idParamsSchema } from '@wac/contract/common';
 import { errorBodySchema } from '@wac/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.ts';
+import { refusals } from '../../http/route-config.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { readMediaUpload } from './media-upload.ts';
 import type { MessagingService } from './messaging.service.ts';
 
 const tags = ['Chat'];
-const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** Spec 7 "Chat": the agents' inbox, threads, sending (inside the 24-hour window), read marks and failed sends. */
 export const chatRoutes: FastifyPluginAsyncZod<{ messaging: MessagingService; storage: MediaStorage }> = async (

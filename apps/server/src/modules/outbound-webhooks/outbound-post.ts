@@ -1,13 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
-import {
-  checkDestination,
-  type DestinationOptions,
-  describeRequestError,
-  pinnedLookup,
-  type ResolvedAddress,
-  stripBrackets,
-} from '../../lib/checked-destination.ts';
+import { checkDestination, type DestinationOptions, describeRequestError, type ResolvedAddress } from '../../lib/checked-destination.ts';
+import { requestPinned } from '../../lib/pinned-request.ts';
 
 /** How much of a receiver's answer the delivery log keeps. */
 export const RESPONSE_KEPT_CHARS = 2_000;
@@ -35,18 +27,9 @@ class NoAnswer extends Error {}
 
 function send(url: URL, request: PostRequest, addresses: ResolvedAddress[], signal: AbortSignal) {
   return new Promise<{ statusCode: number; text: string }>((resolve, reject) => {
-    const client = url.protocol === 'https:' ? https : http;
-    const req = client.request({
-      protocol: url.protocol,
-      hostname: stripBrackets(url.hostname),
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
+    const req = requestPinned(url, addresses, {
       method: 'POST',
       headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
-      auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
-      // A fresh connection to the addresses just checked: a kept-alive one could lead to an address checked earlier.
-      agent: false,
-      lookup: pinnedLookup(addresses),
       signal,
     });
     req.on('error', reject);

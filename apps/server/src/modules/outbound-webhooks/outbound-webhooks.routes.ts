@@ -1,5 +1,5 @@
 import { idParamsSchema } from '@wac/contract/common';
-import { errorBodySchema, successResponseSchema } from '@wac/contract/errors';
+import { successResponseSchema } from '@wac/contract/errors';
 import {
   outboundDeliveryListSchema,
   outboundDeliveryParamsSchema,
@@ -13,10 +13,10 @@ import {
 } from '@wac/contract/outbound-webhooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.ts';
+import { refusals } from '../../http/route-config.ts';
 import type { OutboundWebhooksService } from './outbound-webhooks.service.ts';
 
 const tags = ['Outbound webhooks'];
-const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const apiAccess = { license: { feature: 'apiAccess' as const } };
 const signing =
   'Each delivery is a POST of the JSON event ({ id, event, createdAt, data }) with X-WAC-Event, X-WAC-Delivery and ' +

@@ -20,3 +20,15 @@ export function sendGraphError(
     },
   });
 }
+
+/** Meta's answer to a path naming an object (a phone number, a WABA, an app, a template) that is not there or not this token's. */
+export function sendUnknownObject(reply: FastifyReply, id: string) {
+  return sendGraphError(
+    reply,
+    400,
+    100,
+    `Unsupported post request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+    undefined,
+    'GraphMethodException',
+  );
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sameSecret } from '../../lib/secrets.ts';
 import { mediaAnswerHeaders, servedAs, sniffMediaType } from '../../storage/served-media.ts';
 import type { FailNextQueue, QueuedFailure } from './fail-next.ts';
-import { sendGraphError } from './graph-error.ts';
+import { sendGraphError, sendUnknownObject } from './graph-error.ts';
 import { receiveSandboxUpload, type SandboxMediaStore, SandboxRefusal, type StoredMedia } from './media-store.ts';
 import { type ValidatedMessage, validateMessage } from './message-validation.ts';
 import type { SandboxPhoneNumber } from './phone-number.ts';
@@ -70,16 +70,7 @@ export async function sandboxGraphRoutes(
 
   const checkPath = (version: string, id: string | undefined, reply: Parameters<typeof sendGraphError>[0]) => {
     if (!VERSION_PATTERN.test(version)) return sendGraphError(reply, 400, 2500, `Unknown path components: /${version}`);
-    if (id !== undefined && id !== phoneNumberId) {
-      return sendGraphError(
-        reply,
-        400,
-        100,
-        `Unsupported post request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-        undefined,
-        'GraphMethodException',
-      );
-    }
+    if (id !== undefined && id !== phoneNumberId) return sendUnknownObject(reply, id);
     return undefined;
   };
 

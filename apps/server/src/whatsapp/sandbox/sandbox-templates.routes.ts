@@ -4,7 +4,7 @@ import { issueText, parameterFormatOf, validateTemplate } from '@wac/contract/te
 import { editableTemplateStatuses, sendComponentSchema, type TemplateStatus, templateDraftSchema } from '@wac/contract/templates';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { sendGraphError } from './graph-error.ts';
+import { sendGraphError, sendUnknownObject } from './graph-error.ts';
 import type { SandboxTemplateStore } from './template-store.ts';
 import { templateStatusPayload } from './template-webhook-payloads.ts';
 import type { WebhookSender } from './webhook-sender.ts';
@@ -22,15 +22,6 @@ export interface SandboxTemplateOptions {
 }
 
 const invalid = (reply: FastifyReply, details: string) => sendGraphError(reply, 400, 100, '(#100) Invalid parameter', details);
-const unknownObject = (reply: FastifyReply, id: string) =>
-  sendGraphError(
-    reply,
-    400,
-    100,
-    `Unsupported post request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-    undefined,
-    'GraphMethodException',
-  );
 
 /**
  * Meta's review, played out: after `reviewMs` the template is APPROVED, or REJECTED (INVALID_FORMAT)
@@ -67,7 +58,7 @@ export async function sandboxTemplateRoutes(graph: FastifyInstance, options: San
   );
 
   graph.post<{ Params: { version: string; wabaId: string } }>('/:version/:wabaId/message_templates', async (request, reply) => {
-    if (request.params.wabaId !== wabaId) return unknownObject(reply, request.params.wabaId);
+    if (request.params.wabaId !== wabaId) return sendUnknownObject(reply, request.params.wabaId);
     const parsed = templateDraftSchema.safeParse(request.body);
     if (!parsed.success) return invalid(reply, parsed.error.issues[0]?.message ?? 'Invalid template');
     const issues = validateTemplate(parsed.data);
@@ -88,7 +79,7 @@ export async function sandboxTemplateRoutes(graph: FastifyInstance, options: San
   });
 
   graph.get<{ Params: { version: string; wabaId: string } }>('/:version/:wabaId/message_templates', async (request, reply) => {
-    if (request.params.wabaId !== wabaId) return unknownObject(reply, request.params.wabaId);
+    if (request.params.wabaId !== wabaId) return sendUnknownObject(reply, request.params.wabaId);
     const { limit, after } = pageQuerySchema.parse(request.query);
     const all = store.list();
     const start = indexOf(after);
@@ -107,7 +98,7 @@ export async function sandboxTemplateRoutes(graph: FastifyInstance, options: San
   graph.delete<{ Params: { version: string; wabaId: string }; Querystring: { name?: string; hsm_id?: string } }>(
     '/:version/:wabaId/message_templates',
     async (request, reply) => {
-      if (request.params.wabaId !== wabaId) return unknownObject(reply, request.params.wabaId);
+      if (request.params.wabaId !== wabaId) return sendUnknownObject(reply, request.params.wabaId);
       const { name, hsm_id } = request.query;
       if (!name) return sendGraphError(reply, 400, 100, '(#100) The parameter name is required.');
       if (store.remove(name, hsm_id) === 0) return invalid(reply, `Message template ${name} was not found.`);
@@ -118,7 +109,7 @@ export async function sandboxTemplateRoutes(graph: FastifyInstance, options: San
   graph.post<{ Params: { version: string; appId: string }; Querystring: Record<string, string | undefined> }>(
     '/:version/:appId/uploads',
     async (request, reply) => {
-      if (request.params.appId !== appId) return unknownObject(reply, request.params.appId);
+      if (request.params.appId !== appId) return sendUnknownObject(reply, request.params.appId);
       const { file_name, file_length, file_type } = request.query;
       const fileLength = Number(file_length);
       if (!file_name || !file_type || !Number.isInteger(fileLength) || fileLength <= 0) {
@@ -143,7 +134,7 @@ export async function sandboxTemplateRoutes(graph: FastifyInstance, options: San
       return { h: `4::${Buffer.from(session.fileType).toString('base64url')}:${randomBytes(30).toString('base64url')}` };
     }
     const template = store.get(objectId);
-    if (!template) return unknownObject(reply, objectId);
+    if (!template) return sendUnknownObject(reply, objectId);
     if (!editableTemplateStatuses.includes(template.status as TemplateStatus)) {
       return invalid(reply, `A template in status ${template.status} cannot be edited.`);
     }

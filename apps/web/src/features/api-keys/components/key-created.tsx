@@ -26,7 +26,7 @@ export function KeyCreated({ created }: { created: ApiKeyCreated }) {
           <ApiDocsLink /> describe every send with its answers.
           {!key.scopes.includes('send:text') && ' This key has no send:text scope, so this call is answered 403.'}
         </p>
-        <pre className="code-block">
+        <pre className="code-block mono-panel">
           <code>{sendTextCurl(window.location.origin, secret)}</code>
         </pre>
       </div>

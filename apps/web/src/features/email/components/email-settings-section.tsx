@@ -80,6 +80,30 @@ export function EmailSettingsSection() {
   );
 }
 
+/** The on/off settings under the server's fields, in the order they show. */
+const smtpSwitches: { key: 'secure' | 'allowSelfSigned' | 'allowUnencrypted' | 'requireVerification'; label: string; help: string }[] = [
+  {
+    key: 'secure',
+    label: 'Use TLS from the start (SMTPS)',
+    help: 'Usually on for port 465 and off for 587, where the connection is upgraded with STARTTLS.',
+  },
+  {
+    key: 'allowSelfSigned',
+    label: 'Allow a self-signed certificate on the SMTP server',
+    help: "Off: the server's certificate must be valid for its name. Turn on only for your own relay.",
+  },
+  {
+    key: 'allowUnencrypted',
+    label: 'Allow signing in without TLS',
+    help: 'Off: with a username, a server that is neither TLS from the start nor offers STARTTLS is refused, so the password never travels in clear. Turn on only for a relay on a network you trust.',
+  },
+  {
+    key: 'requireVerification',
+    label: 'Require email verification',
+    help: 'New users must open the link in the verification email before they can sign in.',
+  },
+];
+
 function Toggle({
   label,
   help,
@@ -172,30 +196,9 @@ export function SmtpForm({ saved }: { saved: EmailSettings }) {
           hint="An email address, optionally as Name <email>. Empty uses the app name with no-reply@localhost."
         />
       </div>
-      <Toggle
-        label="Use TLS from the start (SMTPS)"
-        help="Usually on for port 465 and off for 587, where the connection is upgraded with STARTTLS."
-        checked={values.secure}
-        onChange={(v) => set('secure', v)}
-      />
-      <Toggle
-        label="Allow a self-signed certificate on the SMTP server"
-        help="Off: the server's certificate must be valid for its name. Turn on only for your own relay."
-        checked={values.allowSelfSigned}
-        onChange={(v) => set('allowSelfSigned', v)}
-      />
-      <Toggle
-        label="Allow signing in without TLS"
-        help="Off: with a username, a server that is neither TLS from the start nor offers STARTTLS is refused, so the password never travels in clear. Turn on only for a relay on a network you trust."
-        checked={values.allowUnencrypted}
-        onChange={(v) => set('allowUnencrypted', v)}
-      />
-      <Toggle
-        label="Require email verification"
-        help="New users must open the link in the verification email before they can sign in."
-        checked={values.requireVerification}
-        onChange={(v) => set('requireVerification', v)}
-      />
+      {smtpSwitches.map(({ key, label, help }) => (
+        <Toggle key={key} label={label} help={help} checked={values[key]} onChange={(v) => set(key, v)} />
+      ))}
       <div className="form-actions">
         <Button type="submit" variant="primary" loading={update.isPending}>
           Save email settings

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { Button } from '../../../ui/button';
+import { DataTable } from '../../../ui/data-table';
 import { Modal } from '../../../ui/modal';
 import { QueryStatus } from '../../../ui/query-status';
 import { Spinner } from '../../../ui/spinner';
-import { TableHead } from '../../../ui/table-head';
 import { useOutboxMessage } from '../api/get-outbox-message';
 import { useOutbox } from '../api/list-outbox';
 
@@ -33,24 +33,19 @@ export function OutboxSection() {
           <p className="muted">While no SMTP server is configured, password resets, verification and test emails are kept here to read.</p>
         </div>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <TableHead columns={['To', 'Subject', 'Kept']} />
-            <tbody>
-              {messages.map((m) => (
-                <tr key={m.id} className="is-clickable" onClick={() => setOpenId(m.id)}>
-                  <td>{m.to}</td>
-                  <td>
-                    <button type="button" className="link-button" onClick={() => setOpenId(m.id)}>
-                      {m.subject}
-                    </button>
-                  </td>
-                  <td title={formatDateTime(m.createdAt)}>{formatRelativeTime(m.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['To', 'Subject', 'Kept']}>
+          {messages.map((m) => (
+            <tr key={m.id} className="is-clickable" onClick={() => setOpenId(m.id)}>
+              <td>{m.to}</td>
+              <td>
+                <button type="button" className="link-button" onClick={() => setOpenId(m.id)}>
+                  {m.subject}
+                </button>
+              </td>
+              <td title={formatDateTime(m.createdAt)}>{formatRelativeTime(m.createdAt)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <OutboxMessageModal id={openId} onClose={() => setOpenId(null)} />
     </div>
@@ -78,7 +73,7 @@ function OutboxMessageModal({ id, onClose }: { id: string | null; onClose: () =>
             <dt>Kept</dt>
             <dd>{formatDateTime(message.data.createdAt)}</dd>
           </dl>
-          <pre className="mail-body">{message.data.text}</pre>
+          <pre className="mail-body mono-panel">{message.data.text}</pre>
         </div>
       )}
     </Modal>

@@ -9,6 +9,9 @@ const stateBadges: Record<SessionState, { label: string; className: string }> = 
   ended: { label: 'Ended', className: 'badge-muted' },
 };
 
+/** The message counts, right-aligned as numbers are. */
+const countColumns = ['Messages', 'Inbound', 'Outbound', 'Failed'];
+
 const when = (value: string | null) => (value ? formatDateTime(value) : '—');
 
 export function ReportTable({ rows }: { rows: ConversationReport['rows'] }) {
@@ -19,18 +22,11 @@ export function ReportTable({ rows }: { rows: ConversationReport['rows'] }) {
           <tr>
             <th scope="col">Contact</th>
             <th scope="col">Phone</th>
-            <th scope="col" className="num">
-              Messages
-            </th>
-            <th scope="col" className="num">
-              Inbound
-            </th>
-            <th scope="col" className="num">
-              Outbound
-            </th>
-            <th scope="col" className="num">
-              Failed
-            </th>
+            {countColumns.map((column) => (
+              <th key={column} scope="col" className="num">
+                {column}
+              </th>
+            ))}
             <th scope="col">First message</th>
             <th scope="col">Last message</th>
             <th scope="col">State</th>

@@ -8,6 +8,7 @@ import { FilterSelect } from '../../../ui/filter-select';
 import { FormAlert } from '../../../ui/form-alert';
 import { Pager } from '../../../ui/pager';
 import { QueryStatus } from '../../../ui/query-status';
+import { SearchInput } from '../../../ui/search-input';
 import { Spinner } from '../../../ui/spinner';
 import { useTemplateAnalytics } from '../api/get-template-analytics';
 import { type TemplateMessageFilters, useTemplateMessages } from '../api/list-template-messages';
@@ -105,22 +106,18 @@ export function TemplateAnalyticsPage() {
           {messages.isFetching && !messages.isPending && <Spinner size="small" label="Refreshing" />}
         </div>
         <div className="toolbar analytics-filters">
-          <input
-            className="input"
-            type="search"
-            aria-label="Filter by template name"
+          <SearchInput
+            label="Filter by template name"
             placeholder="Template name"
             value={filters.templateName}
-            onChange={(e) => filter({ templateName: e.target.value })}
+            onChange={(templateName) => filter({ templateName })}
           />
           <FilterSelect {...statusFilter} value={filters.status} onChange={(status) => filter({ status })} />
-          <input
-            className="input"
-            type="search"
-            aria-label="Filter by recipient"
+          <SearchInput
+            label="Filter by recipient"
             placeholder="Recipient name or phone"
             value={filters.recipient}
-            onChange={(e) => filter({ recipient: e.target.value })}
+            onChange={(recipient) => filter({ recipient })}
           />
         </div>
         {invalid ? null : messages.isPending || messages.isError ? (

@@ -51,3 +51,13 @@ export function TextAreaField({ label, error, hint, className, ...rest }: FieldF
 
 /** "12 / 60" under a text with a limit. */
 export const lengthHint = (text: string, max: number) => `${text.length} / ${max}`;
+
+/** One part of a template (header, body, buttons...), under its name. */
+export function TemplateSection({ legend, children }: { legend: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset className="template-section">
+      <legend>{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}

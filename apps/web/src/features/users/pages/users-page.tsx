@@ -5,11 +5,11 @@ import { useAuth } from '../../../lib/auth-context';
 import { formatDate } from '../../../lib/format-date';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button } from '../../../ui/button';
+import { DataTable, RowActions } from '../../../ui/data-table';
 import { EmptyList } from '../../../ui/empty-list';
 import { Pager } from '../../../ui/pager';
 import { QueryStatus } from '../../../ui/query-status';
 import { SearchFilterToolbar } from '../../../ui/search-filter-toolbar';
-import { TableHead } from '../../../ui/table-head';
 import { type UsersQuery, useUsers } from '../api/list-users';
 import { DeleteUserModal } from '../components/delete-user-modal';
 import { RoleBadge, roleLabel } from '../components/role-badge';
@@ -96,63 +96,51 @@ export function UsersPage() {
             <p>No users yet.</p>
           </EmptyList>
         ) : (
-          <div className="table-wrap">
-            <table className="table users-table">
-              <TableHead columns={['Username', 'Email', 'Role', 'Email verified', 'Created']} actions />
-              <tbody>
-                {list.map((u) => {
-                  const isSelf = u.id === me?.id;
-                  return (
-                    <tr key={u.id}>
-                      <td>
-                        <div className="user-cell">
-                          <span className="user-initial" aria-hidden="true">
-                            {u.username.charAt(0) || 'U'}
-                          </span>
-                          <span>
-                            <strong>{u.username}</strong>
-                            {isSelf && <span className="muted"> (you)</span>}
-                          </span>
-                        </div>
-                      </td>
-                      <td>{u.email ?? <span className="muted">—</span>}</td>
-                      <td>
-                        <RoleBadge role={u.role} />
-                      </td>
-                      <td>
-                        {u.emailVerified ? (
-                          <span className="badge badge-success">Verified</span>
-                        ) : (
-                          <span className="badge badge-muted">Not verified</span>
-                        )}
-                      </td>
-                      <td>{formatDate(u.createdAt)}</td>
-                      <td className="user-actions">
-                        <div className="row-end">
-                          <Button variant="ghost" onClick={() => setEditing(u)} aria-label={`Edit ${u.username}`}>
-                            Edit
-                          </Button>
-                          <Button variant="ghost" onClick={() => setSettingPassword(u)} aria-label={`Set password for ${u.username}`}>
-                            Set password
-                          </Button>
-                          {!isSelf && (
-                            <Button
-                              variant="ghost"
-                              className="text-danger"
-                              onClick={() => setDeleting(u)}
-                              aria-label={`Delete ${u.username}`}
-                            >
-                              Delete
-                            </Button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable className="users-table" columns={['Username', 'Email', 'Role', 'Email verified', 'Created']} actions>
+            {list.map((u) => {
+              const isSelf = u.id === me?.id;
+              return (
+                <tr key={u.id}>
+                  <td>
+                    <div className="user-cell">
+                      <span className="user-initial" aria-hidden="true">
+                        {u.username.charAt(0) || 'U'}
+                      </span>
+                      <span>
+                        <strong>{u.username}</strong>
+                        {isSelf && <span className="muted"> (you)</span>}
+                      </span>
+                    </div>
+                  </td>
+                  <td>{u.email ?? <span className="muted">—</span>}</td>
+                  <td>
+                    <RoleBadge role={u.role} />
+                  </td>
+                  <td>
+                    {u.emailVerified ? (
+                      <span className="badge badge-success">Verified</span>
+                    ) : (
+                      <span className="badge badge-muted">Not verified</span>
+                    )}
+                  </td>
+                  <td>{formatDate(u.createdAt)}</td>
+                  <RowActions className="user-actions">
+                    <Button variant="ghost" onClick={() => setEditing(u)} aria-label={`Edit ${u.username}`}>
+                      Edit
+                    </Button>
+                    <Button variant="ghost" onClick={() => setSettingPassword(u)} aria-label={`Set password for ${u.username}`}>
+                      Set password
+                    </Button>
+                    {!isSelf && (
+                      <Button variant="ghost" className="text-danger" onClick={() => setDeleting(u)} aria-label={`Delete ${u.username}`}>
+                        Delete
+                      </Button>
+                    )}
+                  </RowActions>
+                </tr>
+              );
+            })}
+          </DataTable>
         )}
 
         {pagination && (

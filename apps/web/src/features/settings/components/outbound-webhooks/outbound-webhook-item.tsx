@@ -13,6 +13,14 @@ export interface OutboundWebhookActions {
   onDelete: (webhook: OutboundWebhook) => void;
 }
 
+/** The buttons that hand the subscription to the list (its modals), in the order they show. */
+const listActions: { label: string; action: keyof OutboundWebhookActions; danger?: boolean }[] = [
+  { label: 'Delivery log', action: 'onDeliveries' },
+  { label: 'Edit', action: 'onEdit' },
+  { label: 'Rotate secret', action: 'onRotate' },
+  { label: 'Delete', action: 'onDelete', danger: true },
+];
+
 function TestOutcome({ test }: { test: ReturnType<typeof useTestOutboundWebhook> }) {
   if (test.isError) return <span className="text-danger">{errorMessage(test.error, 'Failed to send the test event')}</span>;
   if (!test.data) return null;
@@ -57,18 +65,16 @@ export function OutboundWebhookItem({ webhook, actions }: { webhook: OutboundWeb
         <Button variant="secondary" className="btn-small" loading={test.isPending} onClick={() => test.mutate(webhook.id)}>
           Send test event
         </Button>
-        <Button variant="ghost" className="btn-small" onClick={() => actions.onDeliveries(webhook)}>
-          Delivery log
-        </Button>
-        <Button variant="ghost" className="btn-small" onClick={() => actions.onEdit(webhook)}>
-          Edit
-        </Button>
-        <Button variant="ghost" className="btn-small" onClick={() => actions.onRotate(webhook)}>
-          Rotate secret
-        </Button>
-        <Button variant="ghost" className="btn-small text-danger" onClick={() => actions.onDelete(webhook)}>
-          Delete
-        </Button>
+        {listActions.map(({ label, action, danger }) => (
+          <Button
+            key={label}
+            variant="ghost"
+            className={danger ? 'btn-small text-danger' : 'btn-small'}
+            onClick={() => actions[action](webhook)}
+          >
+            {label}
+          </Button>
+        ))}
       </div>
       <p className="small outbound-test-outcome" role="status">
         <TestOutcome test={test} />

@@ -1,12 +1,12 @@
 import { templateLimits } from '@wac/contract/templates';
 import { TextField } from '../../../../ui/text-field';
+import { TemplateSection } from '../form-fields';
 import type { EditorPartProps } from './editor-props';
 
 /** AUTHENTICATION templates: Meta writes the body and footer; the console chooses the security line, the expiry and the copy button's label. */
 export function AuthenticationFields({ form, change, issue }: EditorPartProps) {
   return (
-    <fieldset className="template-section">
-      <legend>One-time code</legend>
+    <TemplateSection legend="One-time code">
       <p className="field-hint">Meta writes the text: “*123456* is your verification code.” The code is given when the template is sent.</p>
       <label className="checkbox">
         <input
@@ -33,6 +33,6 @@ export function AuthenticationFields({ form, change, issue }: EditorPartProps) {
         error={issue('BUTTONS.buttons[0].text')}
         onChange={(e) => change({ otpText: e.target.value }, 'BUTTONS.buttons[0].text')}
       />
-    </fieldset>
+    </TemplateSection>
   );
 }

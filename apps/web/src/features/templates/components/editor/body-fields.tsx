@@ -1,7 +1,7 @@
 import { distinctVariables } from '@wac/contract/template-rules';
 import { templateLimits } from '@wac/contract/templates';
 import { TextField } from '../../../../ui/text-field';
-import { lengthHint, TextAreaField } from '../form-fields';
+import { lengthHint, TemplateSection, TextAreaField } from '../form-fields';
 import type { EditorPartProps } from './editor-props';
 
 /** The body text; an example field appears for each variable typed in it, as Meta requires. */
@@ -9,8 +9,7 @@ export function BodyFields({ form, change, issue }: EditorPartProps) {
   const variables = distinctVariables(form.body);
   const examplesIssue = issue('BODY.example');
   return (
-    <fieldset className="template-section">
-      <legend>Body</legend>
+    <TemplateSection legend="Body">
       <TextAreaField
         label="Body"
         value={form.body}
@@ -33,15 +32,14 @@ export function BodyFields({ form, change, issue }: EditorPartProps) {
           {examplesIssue && <p className="field-error">{examplesIssue}</p>}
         </div>
       )}
-    </fieldset>
+    </TemplateSection>
   );
 }
 
 /** A plain footer line; empty leaves the footer out. */
 export function FooterFields({ form, change, issue }: EditorPartProps) {
   return (
-    <fieldset className="template-section">
-      <legend>Footer</legend>
+    <TemplateSection legend="Footer">
       <TextField
         label="Footer"
         value={form.footer}
@@ -49,6 +47,6 @@ export function FooterFields({ form, change, issue }: EditorPartProps) {
         hint={`${lengthHint(form.footer, templateLimits.footerMaxLength)} · optional, no variables`}
         onChange={(e) => change({ footer: e.target.value }, 'FOOTER.text')}
       />
-    </fieldset>
+    </TemplateSection>
   );
 }

@@ -2,7 +2,7 @@ import { distinctVariables } from '@wac/contract/template-rules';
 import { templateLimits } from '@wac/contract/templates';
 import { Button } from '../../../../ui/button';
 import { TextField } from '../../../../ui/text-field';
-import { SelectField } from '../form-fields';
+import { SelectField, TemplateSection } from '../form-fields';
 import type { EditorPartProps } from './editor-props';
 import { type ButtonFields, type EditorButtonType, editorButtonTypes, moved, newButton } from './template-form';
 
@@ -123,8 +123,7 @@ function ButtonRow({ form, change, issue, button, index }: ButtonRowProps) {
 export function ButtonsFields(props: EditorPartProps) {
   const { form, change, issue } = props;
   return (
-    <fieldset className="template-section">
-      <legend>Buttons</legend>
+    <TemplateSection legend="Buttons">
       {form.buttons.length === 0 && <p className="field-hint">Optional: quick replies, a website, a phone number or an offer code.</p>}
       {form.buttons.map((button, index) => (
         <ButtonRow key={button.key} {...props} button={button} index={index} />
@@ -139,6 +138,6 @@ export function ButtonsFields(props: EditorPartProps) {
           Add button
         </Button>
       </div>
-    </fieldset>
+    </TemplateSection>
   );
 }

@@ -1,10 +1,11 @@
 import { distinctVariables } from '@wac/contract/template-rules';
 import { headerMediaRules, type MediaHeaderFormat, templateLimits } from '@wac/contract/templates';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../../lib/api-client';
 import { TextField } from '../../../../ui/text-field';
 import { useUploadHeaderSample } from '../../api/upload-template-file';
-import { lengthHint, SelectField } from '../form-fields';
+import { lengthHint, SelectField, TemplateSection } from '../form-fields';
+import { HeaderFileField } from '../header-file-field';
 import { headerFileError } from '../header-media';
 import type { EditorPartProps } from './editor-props';
 import type { HeaderChoice } from './template-form';
@@ -23,7 +24,6 @@ interface HeaderFieldsProps extends EditorPartProps {
 }
 
 function SampleUpload({ form, change, issue, onSample }: HeaderFieldsProps & { format: MediaHeaderFormat }) {
-  const id = useId();
   const upload = useUploadHeaderSample();
   const format = form.headerFormat as MediaHeaderFormat;
   const rule = headerMediaRules[format];
@@ -49,25 +49,20 @@ function SampleUpload({ form, change, issue, onSample }: HeaderFieldsProps & { f
   };
   const message = refusal ?? (upload.isError ? errorMessage(upload.error, 'The upload failed') : issue('HEADER.file'));
   return (
-    <div className={`field${message ? ' field-invalid' : ''}`}>
-      <label htmlFor={id}>Header file</label>
-      <input
-        id={id}
-        type="file"
-        accept={rule.mimeTypes.join(',')}
-        aria-describedby={`${id}-note`}
-        disabled={upload.isPending}
-        onChange={(e) => void pick(e.target.files?.[0])}
-      />
-      <p className="field-hint" id={`${id}-note`}>
-        {upload.isPending
+    <HeaderFileField
+      format={format}
+      uploading={upload.isPending}
+      hint={
+        upload.isPending
           ? 'Uploading the sample…'
           : form.headerFileName
             ? `Sample: ${form.headerFileName}`
-            : `A sample Meta reviews: ${rule.described}.`}
-      </p>
-      {message && <p className="field-error">{message}</p>}
-    </div>
+            : `A sample Meta reviews: ${rule.described}.`
+      }
+      hintDescribes
+      error={message}
+      onPick={(file) => void pick(file)}
+    />
   );
 }
 
@@ -76,8 +71,7 @@ export function HeaderFields(props: HeaderFieldsProps) {
   const { form, change, issue, onSample } = props;
   const [variable] = distinctVariables(form.headerText);
   return (
-    <fieldset className="template-section">
-      <legend>Header</legend>
+    <TemplateSection legend="Header">
       <SelectField
         label="Header type"
         value={form.headerFormat}
@@ -114,6 +108,6 @@ export function HeaderFields(props: HeaderFieldsProps) {
       )}
       {form.headerFormat !== 'NONE' && form.headerFormat !== 'TEXT' && <SampleUpload {...props} format={form.headerFormat} />}
       {issue('HEADER') && <p className="field-error">{issue('HEADER')}</p>}
-    </fieldset>
+    </TemplateSection>
   );
 }

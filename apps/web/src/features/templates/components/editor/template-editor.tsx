@@ -15,7 +15,7 @@ import { TextField } from '../../../../ui/text-field';
 import { useToast } from '../../../../ui/toasts';
 import { useSaveTemplate } from '../../api/save-template';
 import { useTemplateConstants } from '../../api/template-constants';
-import { SelectField } from '../form-fields';
+import { SelectField, TemplateSection } from '../form-fields';
 import { TemplatePreview } from '../template-preview';
 import { AuthenticationFields } from './authentication-fields';
 import { BodyFields, FooterFields } from './body-fields';
@@ -96,8 +96,7 @@ export function TemplateEditor({ initial, existing }: TemplateEditorProps) {
               : 'This template uses parts the console does not support, so it can only be edited in Meta’s WhatsApp Manager.'}
           </div>
         )}
-        <fieldset className="template-section">
-          <legend>Template</legend>
+        <TemplateSection legend="Template">
           <div className="form-grid">
             <TextField
               label="Name"
@@ -135,7 +134,7 @@ export function TemplateEditor({ initial, existing }: TemplateEditorProps) {
               ))}
             </SelectField>
           </div>
-        </fieldset>
+        </TemplateSection>
 
         {form.category === 'AUTHENTICATION' ? (
           <AuthenticationFields {...parts} />

@@ -1,5 +1,5 @@
 import { formatE164 } from '@wac/contract/whatsapp-phone';
-import { TableHead } from '../../../../ui/table-head';
+import { DataTable } from '../../../../ui/data-table';
 
 export interface RecipientResult {
   phone: string;
@@ -21,27 +21,22 @@ export function SendResults({ results }: { results: RecipientResult[] }) {
           {sent + failed < results.length ? `, ${results.length - sent - failed} to go` : ''}
         </span>
       </div>
-      <div className="table-wrap">
-        <table className="table">
-          <TableHead columns={['Recipient', 'Result']} />
-          <tbody>
-            {results.map((r) => (
-              <tr key={r.phone}>
-                <td className="mono">{formatE164(r.phone)}</td>
-                <td>
-                  {r.state === 'sending' && <span className="badge badge-muted">Sending…</span>}
-                  {r.state === 'sent' && <span className="badge badge-success">Sent</span>}
-                  {r.state === 'failed' && (
-                    <span className="send-failure">
-                      <span className="badge badge-danger">Failed</span> {r.error}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={['Recipient', 'Result']}>
+        {results.map((r) => (
+          <tr key={r.phone}>
+            <td className="mono">{formatE164(r.phone)}</td>
+            <td>
+              {r.state === 'sending' && <span className="badge badge-muted">Sending…</span>}
+              {r.state === 'sent' && <span className="badge badge-success">Sent</span>}
+              {r.state === 'failed' && (
+                <span className="send-failure">
+                  <span className="badge badge-danger">Failed</span> {r.error}
+                </span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

@@ -1,10 +1,12 @@
 import { templateSlots } from '@wac/contract/template-parameters';
 import { headerMediaRules, type Template } from '@wac/contract/templates';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../../lib/api-client';
 import { TemplateVariableFields } from '../../../../ui/template-variable-fields';
 import { TextField } from '../../../../ui/text-field';
 import { useUploadHeaderFile } from '../../api/upload-template-file';
+import { TemplateSection } from '../form-fields';
+import { HeaderFileField } from '../header-file-field';
 import { headerFileError } from '../header-media';
 import type { SendValues } from './send-values';
 
@@ -19,7 +21,6 @@ interface ValuesFieldsProps {
 }
 
 function MediaHeaderField({ template, values, onChange, issue, onLocalMedia }: ValuesFieldsProps) {
-  const id = useId();
   const upload = useUploadHeaderFile();
   const [refusal, setRefusal] = useState<string | null>(null);
   const slot = templateSlots(template.components, template.category).header;
@@ -45,8 +46,7 @@ function MediaHeaderField({ template, values, onChange, issue, onLocalMedia }: V
   };
   const message = refusal ?? (upload.isError ? errorMessage(upload.error, 'The upload failed') : issue('header'));
   return (
-    <fieldset className="template-section">
-      <legend>Header {kind}</legend>
+    <TemplateSection legend={`Header ${kind}`}>
       <fieldset className="segmented" aria-label="Header media source">
         {(['upload', 'link'] as const).map((source) => (
           <button
@@ -61,20 +61,13 @@ function MediaHeaderField({ template, values, onChange, issue, onLocalMedia }: V
         ))}
       </fieldset>
       {values.mediaSource === 'upload' ? (
-        <div className={`field${message ? ' field-invalid' : ''}`}>
-          <label htmlFor={id}>Header file</label>
-          <input
-            id={id}
-            type="file"
-            accept={rule.mimeTypes.join(',')}
-            disabled={upload.isPending}
-            onChange={(e) => void pick(e.target.files?.[0])}
-          />
-          <p className="field-hint">
-            {upload.isPending ? 'Uploading…' : values.uploadName ? `Ready: ${values.uploadName}` : rule.described}
-          </p>
-          {message && <p className="field-error">{message}</p>}
-        </div>
+        <HeaderFileField
+          format={slot.format}
+          uploading={upload.isPending}
+          hint={upload.isPending ? 'Uploading…' : values.uploadName ? `Ready: ${values.uploadName}` : rule.described}
+          error={message}
+          onPick={(file) => void pick(file)}
+        />
       ) : (
         <TextField
           label="Header link"
@@ -86,7 +79,7 @@ function MediaHeaderField({ template, values, onChange, issue, onLocalMedia }: V
           onChange={(e) => onChange({ mediaLink: e.target.value })}
         />
       )}
-    </fieldset>
+    </TemplateSection>
   );
 }
 
