@@ -2,9 +2,10 @@ import type { CampaignStatus } from '@wac/contract/campaign-states';
 import { type CampaignCounts, campaignCountsOf, type RecipientState, type RecipientStateCounts } from '@wac/contract/campaigns';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database.ts';
-import { campaignRecipients, campaigns, users } from '../../db/schema.ts';
+import { campaignRecipients, campaigns } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
 import { unnestRows } from '../../db/unnest-rows.ts';
+import { userJoin } from '../users/index.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaignRow = typeof campaigns.$inferInsert;
@@ -22,7 +23,8 @@ export interface NewRecipient {
   variables: Record<string, string>;
 }
 
-const withCreator = { campaign: campaigns, creatorName: users.username };
+const creator = userJoin(campaigns.createdBy);
+const withCreator = { campaign: campaigns, creatorName: creator.username };
 
 export async function insertCampaign(tx: DbOrTx, row: NewCampaignRow): Promise<CampaignRow> {
   const [inserted] = await tx.insert(campaigns).values(row).returning();
@@ -31,11 +33,7 @@ export async function insertCampaign(tx: DbOrTx, row: NewCampaignRow): Promise<C
 }
 
 export async function campaignById(db: DbOrTx, id: number): Promise<CampaignWithCreator | undefined> {
-  const [found] = await db
-    .select(withCreator)
-    .from(campaigns)
-    .leftJoin(users, eq(users.id, campaigns.createdBy))
-    .where(eq(campaigns.id, id));
+  const [found] = await db.select(withCreator).from(campaigns).leftJoin(creator.table, creator.on).where(eq(campaigns.id, id));
   return found;
 }
 
@@ -80,7 +78,7 @@ export async function listCampaigns(db: DbOrTx, filter: CampaignFilter, limit: n
     db
       .select(withCreator)
       .from(campaigns)
-      .leftJoin(users, eq(users.id, campaigns.createdBy))
+      .leftJoin(creator.table, creator.on)
       .where(where)
       .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
       .limit(limit)
