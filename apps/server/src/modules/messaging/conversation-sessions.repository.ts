@@ -163,3 +163,14 @@ export function toAgentSession(s: ConversationSession): AgentSession {
     changedAt: s.changedAt?.toISOString() ?? null,
   };
 }
+
+/** Conversations the bot may still write in: it holds them, or handed them to agents none of whom took them yet. */
+export async function writableByBot(db: DbOrTx, conversationIds: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      sql`${equalsAny(conversations.id, 'int', conversationIds)} AND (${conversations.sessionState} = 'bot' OR (${conversations.sessionState} = 'agent' AND ${conversations.sessionUserId} IS NULL))`,
+    );
+  return new Set(rows.map((row) => row.id));
+}

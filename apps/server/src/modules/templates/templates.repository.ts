@@ -1,6 +1,6 @@
 import type { TemplateSearchQuery } from '@wac/contract/templates';
 import { and, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database.ts';
+import type { DbOrTx, Tx } from '../../db/database.ts';
 import { messageTemplates, templateUploads } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
 import { userJoin, usernamesByIds } from '../users/index.ts';
@@ -71,6 +71,15 @@ export async function deleteTemplates(db: DbOrTx, ids: number[]): Promise<void> 
 export async function creatorNameOf(db: DbOrTx, template: TemplateRow): Promise<string | null> {
   if (template.createdBy === null) return null;
   return (await usernamesByIds(db, [template.createdBy])).get(template.createdBy) ?? null;
+}
+
+// One sync at a time across every server process.
+const SYNC_LOCK_SPACE = 7703;
+
+/** Waits for any other sync to end, then holds every template until the transaction ends: what a sync reconciles. */
+export async function lockTemplatesForSync(tx: Tx): Promise<TemplateRow[]> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SYNC_LOCK_SPACE}, 0)`);
+  return tx.select().from(messageTemplates).for('update');
 }
 
 /** Every template Meta has given an id: what a sync compares Meta's list with. */
