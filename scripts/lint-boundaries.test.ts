@@ -84,4 +84,32 @@ describe('import boundaries kept by the linter', () => {
     const throughIndex = "import { a } from './modules/messaging/index.ts';\nexport const b = a;\n";
     expect(await lint('apps/server/src/probe-ok.ts', throughIndex)).toEqual([]);
   });
+
+  it('refuses a table import outside a repository (and db/), outside tests', async () => {
+    const refused = expect.stringContaining('Only a repository (*.repository.ts) imports the tables');
+    const table = "import { messages } from '../../db/schema.ts';\nexport const m = messages;\n";
+    expect(await lint('apps/server/src/modules/messaging/probe-use-case.ts', table)).toEqual([refused]);
+    const rowType = "import type { campaigns } from '../../db/schema.ts';\nexport type C = typeof campaigns;\n";
+    expect(await lint('apps/server/src/modules/campaigns/probe-jobs.ts', rowType)).toEqual([refused]);
+    expect(await lint('apps/server/src/realtime/probe.ts', "import { users } from '../db/schema.ts';\nexport const u = users;\n")).toEqual([
+      refused,
+    ]);
+    expect(await lint('apps/server/src/probe-root.ts', "import { users } from './db/schema.ts';\nexport const u = users;\n")).toEqual([
+      refused,
+    ]);
+    expect(
+      await lint(
+        'apps/server/src/whatsapp/sandbox/probe-table.ts',
+        "import { users } from '../../db/schema.ts';\nexport const u = users;\n",
+      ),
+    ).toEqual([refused]);
+    expect(await lint('apps/server/src/modules/messaging/probe.repository.ts', table)).toEqual([]);
+    expect(await lint('apps/server/src/modules/messaging/probe-table.test.ts', table)).toEqual([]);
+    expect(await lint('apps/server/src/db/probe.ts', "import * as schema from './schema.ts';\nexport const s = schema;\n")).toEqual([]);
+    // A repository still reaches another domain only through its index.ts.
+    const deep = "import { a } from '../users/users.repository.ts';\nexport const b = a;\n";
+    expect(await lint('apps/server/src/modules/flows/probe.repository.ts', deep)).toEqual([
+      expect.stringContaining('A domain imports another domain only through its index.ts'),
+    ]);
+  });
 });

@@ -1,11 +1,11 @@
 import type { Config } from './config.ts';
 import { hashPassword, randomPassword } from './lib/secrets.ts';
-import type { UsersRepository } from './modules/users/index.ts';
+import type { UserAccounts } from './modules/users/index.ts';
 
 /** Creates the first admin once; returns the password when it was generated so main can print it. */
 export async function ensureFirstAdmin(
   config: Config,
-  users: UsersRepository,
+  users: UserAccounts,
 ): Promise<{ username: string; generatedPassword?: string } | null> {
   if ((await users.countAll()) > 0) return null;
   const generatedPassword = config.admin.password ? undefined : randomPassword();

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './bootstrap-admin.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createUsersRepository } from './modules/users/index.ts';
+import { createUserAccounts } from './modules/users/index.ts';
 import { startDatabase } from './start-database.ts';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
-    const admin = await ensureFirstAdmin(config, createUsersRepository(started.database.db));
+    const admin = await ensureFirstAdmin(config, createUserAccounts(started.database.db));
     await app.listen({ port: config.port, host: config.host });
     console.log(`\nWhatsApp Agent Chat is running at ${config.publicUrl}`);
     console.log(`Database: ${started.embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}` : 'DATABASE_URL'}`);

@@ -1,9 +1,9 @@
 import { passwordSchema } from '@wac/contract/auth';
 import type { Database } from './db/database.ts';
 import { hashPassword, randomPassword } from './lib/secrets.ts';
-import { createActivitiesRepository } from './modules/activities/index.ts';
-import { createAuthRepository } from './modules/auth/index.ts';
-import { createUsersRepository } from './modules/users/index.ts';
+import { recordActivityFromCommand } from './modules/activities/index.ts';
+import { expireSessionsFromCommand } from './modules/auth/index.ts';
+import { createUserAccounts } from './modules/users/index.ts';
 
 export class ResetPasswordError extends Error {}
 
@@ -19,16 +19,17 @@ export async function resetPasswordOnServer(
 ): Promise<{ username: string; generatedPassword: string | null; sessionsEnded: number }> {
   const checked = given === null ? null : passwordSchema.safeParse(given);
   if (checked && !checked.success) throw new ResetPasswordError(checked.error.issues.map((issue) => issue.message).join('; '));
-  const users = createUsersRepository(database.db);
+  const users = createUserAccounts(database.db);
   const user = await users.findByUsername(username);
   if (!user) throw new ResetPasswordError(`No user is called "${username}"`);
   const generatedPassword = given === null ? randomPassword() : null;
   const passwordHash = await hashPassword(given ?? (generatedPassword as string));
   const sessionsEnded = await database.db.transaction(async (tx) => {
     await users.setPassword(user.id, passwordHash, tx);
-    const ended = await createAuthRepository(database.db).expireSessions(user.id, tx);
-    await createActivitiesRepository(database.db).insert(
-      [{ type: 'password_reset_on_server', sourceType: 'system', userId: user.id, ip: null, data: { username: user.username } }],
+    const ended = await expireSessionsFromCommand(database.db, user.id, tx);
+    await recordActivityFromCommand(
+      database.db,
+      { type: 'password_reset_on_server', sourceType: 'system', userId: user.id, ip: null, data: { username: user.username } },
       tx,
     );
     return ended;

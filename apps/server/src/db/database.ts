@@ -34,6 +34,11 @@ export function connectDatabase(url: string): Database {
   return { db: drizzle(pool, { schema }), pool, url, close: () => pool.end() };
 }
 
+/** A database on one connection of its own (not the pool's), e.g. for session-level locks held across transactions. */
+export function databaseOn(client: pg.Client): Db {
+  return drizzle(client, { schema });
+}
+
 const quietLogger = new Logger(() => () => {});
 
 /** Applies committed migrations, then the job library's schema, once, even when several processes start together. */

@@ -4,14 +4,14 @@ import type { Config } from '../config.ts';
 import type { Database, DbOrTx } from '../db/database.ts';
 import { createJobRunner } from '../jobs/job-runner.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
-import { createActivitiesRepository, createActivityService } from '../modules/activities/index.ts';
-import { createAuthRepository, createAuthService } from '../modules/auth/index.ts';
-import { createMailer } from '../modules/email/index.ts';
+import { createActivityService } from '../modules/activities/index.ts';
+import { createAuthService } from '../modules/auth/index.ts';
+import { createMailer, EMAIL_SETTINGS } from '../modules/email/index.ts';
 import { createLicenseAdminService, createLicenseParts } from '../modules/license/index.ts';
 import { createMessagingDeps, createMessagingService, loadMediaLinks } from '../modules/messaging/index.ts';
-import { createSettingsRepository, createSettingsService } from '../modules/settings/index.ts';
+import { createSettingsService, settingsOf } from '../modules/settings/index.ts';
 import { createTemplatesService } from '../modules/templates/index.ts';
-import { createUsersRepository } from '../modules/users/index.ts';
+import { createUserAccounts } from '../modules/users/index.ts';
 import { onAnnouncementFailure } from '../realtime/after-commit.ts';
 import { createRealtime } from '../realtime/realtime.ts';
 import { createMediaStorage } from '../storage/media-storage.ts';
@@ -21,7 +21,6 @@ import { cloudApiClientFor } from '../whatsapp/cloud-api-client.ts';
 export async function createAppContext(app: FastifyInstance, config: Config, database: Database): Promise<AppContext> {
   const { db } = database;
   onAnnouncementFailure((err) => app.log.error({ err }, 'an announcement after commit failed'));
-  const settingsRepository = createSettingsRepository(db);
 
   // The realtime server authenticates sockets through the auth service, which is built from it.
   let auth: AppContext['auth'] | undefined;
@@ -44,13 +43,13 @@ export async function createAppContext(app: FastifyInstance, config: Config, dat
     database,
     log: app.log,
     realtime,
-    mailer: createMailer(config, settingsRepository, app.log),
-    activities: createActivityService(createActivitiesRepository(db), realtime),
+    mailer: createMailer(config, settingsOf(db, EMAIL_SETTINGS), app.log),
+    activities: createActivityService(db, realtime),
     jobs: createJobRunner({ databaseUrl: database.url, pool: database.pool, log: app.log, pollIntervalMs: config.jobsPollIntervalMs }),
     license: license.service,
   };
-  settings = createSettingsService(base, settingsRepository);
-  auth = createAuthService(base, createAuthRepository(db), createUsersRepository(db));
+  settings = createSettingsService(base);
+  auth = createAuthService(base, createUserAccounts(db));
 
   const shared = {
     ...base,

@@ -1,7 +1,8 @@
 import { type SourceType, typesFoundBy } from '@wac/contract/activities';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { activities, activityReads, users } from '../../db/schema.ts';
+import { activities, activityReads } from '../../db/schema.ts';
+import { activitiesReadThrough, userJoin, usernamesByIds } from '../users/index.ts';
 
 export interface NewActivityRow {
   type: string;
@@ -31,6 +32,8 @@ function whereOf(filter: ActivityFilter): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
+const author = userJoin(activities.userId);
+
 export function createActivitiesRepository(db: Db) {
   return {
     /** Writes the activities in one statement; answers them in the order given. */
@@ -49,11 +52,11 @@ export function createActivitiesRepository(db: Db) {
       return db
         .select({
           activity: activities,
-          username: users.username,
+          username: author.username,
           read: readFor(viewer.id, viewer.readThrough),
         })
         .from(activities)
-        .leftJoin(users, eq(users.id, activities.userId))
+        .leftJoin(author.table, author.on)
         .where(whereOf(filter))
         .orderBy(desc(activities.id))
         .limit(limit)
@@ -90,22 +93,15 @@ export function createActivitiesRepository(db: Db) {
     },
 
     async usernameOf(userId: number, tx: DbOrTx = db): Promise<string | null> {
-      const [row] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
-      return row?.username ?? null;
+      return (await usernamesByIds(tx, [userId])).get(userId) ?? null;
     },
 
     async usernamesOf(userIds: readonly number[], tx: DbOrTx = db): Promise<Map<number, string>> {
-      if (userIds.length === 0) return new Map();
-      const rows = await tx
-        .select({ id: users.id, username: users.username })
-        .from(users)
-        .where(inArray(users.id, [...userIds]));
-      return new Map(rows.map((row) => [row.id, row.username]));
+      return usernamesByIds(tx, userIds);
     },
 
     async readThroughOf(userId: number): Promise<number> {
-      const [row] = await db.select({ n: users.activitiesReadThrough }).from(users).where(eq(users.id, userId));
-      return row?.n ?? 0;
+      return (await activitiesReadThrough.of(db, userId)) ?? 0;
     },
 
     /** Marks the given ids read for the user, limited to ids the filter lets them see. */
@@ -126,15 +122,11 @@ export function createActivitiesRepository(db: Db) {
     /** Moves the user's read watermark to the newest activity; returns how many became read. */
     async markAllRead(userId: number, visible: ActivityFilter): Promise<number> {
       return db.transaction(async (tx) => {
-        const [user] = await tx.select({ readThrough: users.activitiesReadThrough }).from(users).where(eq(users.id, userId)).for('update');
-        const readThrough = user?.readThrough ?? 0;
+        const readThrough = (await activitiesReadThrough.of(tx, userId, { lock: true })) ?? 0;
         const unreadFilter = { ...visible, unreadFor: { userId, readThrough } };
         const [unread] = await tx.select({ n: count() }).from(activities).where(whereOf(unreadFilter));
         const [max] = await tx.select({ id: sql<number>`coalesce(max(${activities.id}), 0)` }).from(activities);
-        await tx
-          .update(users)
-          .set({ activitiesReadThrough: Number(max?.id ?? 0) })
-          .where(eq(users.id, userId));
+        await activitiesReadThrough.set(tx, userId, Number(max?.id ?? 0));
         await tx.delete(activityReads).where(and(eq(activityReads.userId, userId)));
         return unread?.n ?? 0;
       });

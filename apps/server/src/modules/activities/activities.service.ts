@@ -12,11 +12,11 @@ import {
   type Viewer,
 } from '@wac/contract/activities';
 import type { User } from '@wac/contract/auth';
-import type { DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../http/app-error.ts';
 import { afterCommit } from '../../realtime/after-commit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import type { ActivitiesRepository, ActivityFilter } from './activities.repository.ts';
+import { type ActivitiesRepository, type ActivityFilter, createActivitiesRepository } from './activities.repository.ts';
 
 export interface RecordActivity {
   type: string;
@@ -77,7 +77,25 @@ function memberData(data: CreateActivityBody['data']): Record<string, unknown> {
   throw badRequest(first ? `${first.message} (body ${first.field})` : 'Invalid data (body data)', details);
 }
 
-export function createActivityService(repository: ActivitiesRepository, realtime: Realtime) {
+const rowOf = (input: RecordActivity) => ({
+  type: input.type,
+  sourceType: input.sourceType,
+  data: input.data ?? {},
+  userId: input.userId ?? null,
+  ip: input.ip ?? null,
+  createdAt: input.createdAt,
+});
+
+/**
+ * Writes an activity from a command run beside (or without) the server (npm run admin:reset-password), inside its
+ * transaction: nobody is told live; consoles find it in the feed.
+ */
+export async function recordActivityFromCommand(db: Db, input: RecordActivity, tx: DbOrTx): Promise<void> {
+  await createActivitiesRepository(db).insert([rowOf(input)], tx);
+}
+
+export function createActivityService(db: Db, realtime: Realtime) {
+  const repository = createActivitiesRepository(db);
   /** Spec 6: new_activity to whoever can see it in their feed, new_notification (without bulky data) to whoever is notified. */
   function broadcast(activity: Activity): void {
     realtime.toAdmins(realtimeEvents.newActivity, activity);
@@ -107,17 +125,7 @@ export function createActivityService(repository: ActivitiesRepository, realtime
 
   /** Writes activities in one statement; each is announced at once, or inside a transaction once that commits. */
   async function recordMany(inputs: readonly RecordActivity[], tx?: DbOrTx): Promise<Activity[]> {
-    const rows = await repository.insert(
-      inputs.map((input) => ({
-        type: input.type,
-        sourceType: input.sourceType,
-        data: input.data ?? {},
-        userId: input.userId ?? null,
-        ip: input.ip ?? null,
-        createdAt: input.createdAt,
-      })),
-      tx,
-    );
+    const rows = await repository.insert(inputs.map(rowOf), tx);
     // With the caller's `tx`: a read on the pool inside a transaction would wait for a second connection.
     const usernames = await repository.usernamesOf([...new Set(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])))], tx);
     const written = rows.map((row) =>

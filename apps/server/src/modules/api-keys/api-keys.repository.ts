@@ -1,8 +1,9 @@
 import { and, count, desc, eq, getTableColumns, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/database.ts';
-import { apiKeys, apiKeyUsage, users } from '../../db/schema.ts';
+import { apiKeys, apiKeyUsage } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
 import { unnestRows } from '../../db/unnest-rows.ts';
+import { userJoin } from '../users/index.ts';
 
 export type NewApiKeyRow = typeof apiKeys.$inferInsert;
 export type ApiKeyRow = typeof apiKeys.$inferSelect & { createdByName: string | null };
@@ -39,13 +40,14 @@ export interface ApiCallFilter {
   to?: Date;
 }
 
-const keyColumns = { ...getTableColumns(apiKeys), createdByName: users.username };
+const creator = userJoin(apiKeys.createdBy);
+const keyColumns = { ...getTableColumns(apiKeys), createdByName: creator.username };
 
 /** Midnight today in `timezone`, as PostgreSQL computes it. */
 const todayStart = (timezone: string) => sql`((now() AT TIME ZONE ${timezone})::date)::timestamp AT TIME ZONE ${timezone}`;
 
 export function createApiKeysRepository(db: Db) {
-  const selectKeys = (tx: DbOrTx) => tx.select(keyColumns).from(apiKeys).leftJoin(users, eq(users.id, apiKeys.createdBy));
+  const selectKeys = (tx: DbOrTx) => tx.select(keyColumns).from(apiKeys).leftJoin(creator.table, creator.on);
 
   return {
     async insert(row: NewApiKeyRow, tx: DbOrTx = db): Promise<typeof apiKeys.$inferSelect> {

@@ -1,6 +1,10 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { authTokens, sessions, signInAttempts, users } from '../../db/schema.ts';
+import { authTokens, sessions, signInAttempts } from '../../db/schema.ts';
+import { userJoin } from '../users/index.ts';
+
+/** The account a session belongs to, read with it in one query (on every request). */
+const account = userJoin(sessions.userId);
 
 export type TokenPurpose = 'password_reset' | 'email_verification';
 
@@ -13,9 +17,9 @@ export function createAuthRepository(db: Db) {
 
     async findSession(tokenHash: string) {
       const [row] = await db
-        .select({ sessionId: sessions.id, user: users })
+        .select({ sessionId: sessions.id, user: account.table })
         .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
+        .innerJoin(account.table, account.on)
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
       return row;
     },

@@ -2,12 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { User } from '@wac/contract/auth';
 import { RESET_LINK_LIFETIME_MS } from '@wac/contract/password-policy';
 import type { BaseContext } from '../../app-context.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError, badRequest, unauthorized } from '../../http/app-error.ts';
 import { hashPassword, hashToken, newSecretToken, verifyPassword } from '../../lib/secrets.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { disconnectSessions } from '../../realtime/realtime.ts';
-import { toUser, type UsersRepository } from '../users/index.ts';
-import type { AuthRepository, TokenPurpose } from './auth.repository.ts';
+import { toUser, type UserAccounts } from '../users/index.ts';
+import { createAuthRepository, type TokenPurpose } from './auth.repository.ts';
 
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const REMEMBERED_SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -29,7 +30,8 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
-export function createAuthService(ctx: BaseContext, auth: AuthRepository, users: UsersRepository) {
+export function createAuthService(ctx: BaseContext, users: UserAccounts) {
+  const auth = createAuthRepository(ctx.database.db);
   const { activities, mailer, config } = ctx;
 
   /**
@@ -248,6 +250,14 @@ export function createAuthService(ctx: BaseContext, auth: AuthRepository, users:
       await Promise.allSettled([...background]);
     },
   };
+}
+
+/**
+ * Ends every session of the user from a command run beside (or without) the server (npm run admin:reset-password),
+ * inside its transaction: they are refused at once, and the running server closes their sockets within a minute.
+ */
+export function expireSessionsFromCommand(db: Db, userId: number, tx: DbOrTx): Promise<number> {
+  return createAuthRepository(db).expireSessions(userId, tx);
 }
 
 /** Verifying against a fixed hash keeps unknown usernames as slow as wrong passwords. */

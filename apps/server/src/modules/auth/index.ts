@@ -3,6 +3,5 @@
  * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
  */
 export { authPlugin } from './auth.plugin.ts';
-export { createAuthRepository } from './auth.repository.ts';
 export type { AuthService, RequestMeta } from './auth.service.ts';
-export { createAuthService } from './auth.service.ts';
+export { createAuthService, expireSessionsFromCommand } from './auth.service.ts';

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { campaignRecipients, campaigns } from '../../db/schema.ts';
 import { unnestRows } from '../../db/unnest-rows.ts';
@@ -238,4 +238,47 @@ export async function requeueFailed(tx: Tx, campaignId: number): Promise<number>
       failed_at = NULL, not_before = NULL, sending_at = NULL, wamid = NULL, message_id = NULL
     WHERE campaign_id = ${campaignId} AND (state = 'failed' OR (state = 'unknown' AND wamid IS NULL))`);
   return result.rowCount ?? 0;
+}
+
+/** The recipients sent these wamids, by wamid. */
+export async function recipientsByWamid(tx: Tx, wamids: string[]): Promise<Map<string, number>> {
+  if (wamids.length === 0) return new Map();
+  const found = await tx
+    .select({ id: campaignRecipients.id, wamid: campaignRecipients.wamid })
+    .from(campaignRecipients)
+    .where(inArray(campaignRecipients.wamid, wamids));
+  return new Map(found.map((row) => [row.wamid as string, row.id]));
+}
+
+/** Recipients waiting, and sends of unknown outcome, in running and paused campaigns. */
+export async function dispatchCounts(db: DbOrTx): Promise<{ queued: number; failed: number } | undefined> {
+  const [counts] = (
+    await db.execute<{ queued: number; failed: number }>(sql`
+          SELECT count(*) FILTER (WHERE r.state = 'pending')::int AS queued, count(*) FILTER (WHERE r.state = 'unknown')::int AS failed
+          FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id WHERE c.status IN ('running', 'paused')`)
+  ).rows;
+  return counts;
+}
+
+/** The latest sends of unknown outcome, for an admin to decide on. */
+export function latestUnknownSends(db: DbOrTx, limit: number) {
+  return db
+    .select({
+      id: campaignRecipients.id,
+      error: campaignRecipients.errorDetails,
+      at: campaignRecipients.failedAt,
+      attempts: campaignRecipients.attempts,
+    })
+    .from(campaignRecipients)
+    .where(eq(campaignRecipients.state, 'unknown'))
+    .orderBy(desc(campaignRecipients.failedAt))
+    .limit(limit);
+}
+
+/** A send of unknown outcome (no wamid) waits to go again; false when it is no longer one. */
+export async function requeueUnknownSend(db: DbOrTx, id: number): Promise<boolean> {
+  const result = await db.execute(sql`
+        UPDATE campaign_recipients SET state = 'pending', error_title = NULL, error_details = NULL, failed_at = NULL, sending_at = NULL
+        WHERE id = ${id} AND state = 'unknown' AND wamid IS NULL`);
+  return (result.rowCount ?? 0) > 0;
 }

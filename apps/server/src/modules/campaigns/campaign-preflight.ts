@@ -2,12 +2,10 @@ import { placeholdersOf } from '@wac/contract/campaigns';
 import { checkSendComponents } from '@wac/contract/template-parameters';
 import { issueText } from '@wac/contract/template-rules';
 import type { SendComponent, Template } from '@wac/contract/templates';
-import { and, asc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { campaignRecipients } from '../../db/schema.ts';
 import { recipientComponents } from './campaign-sends.ts';
 import { recipientValues } from './campaign-template.ts';
-import type { CampaignRow, RecipientRow } from './campaigns.repository.ts';
+import { type CampaignRow, pendingRecipientsAfter, type RecipientRow } from './campaigns.repository.ts';
 
 /** Rows listed by a pre-flight; the rest are counted. */
 export const PREFLIGHT_PROBLEMS_LISTED = 100;
@@ -42,12 +40,7 @@ export async function preflight(db: DbOrTx, campaign: CampaignRow, template: Tem
   const result: Preflight = { recipients: 0, problems: [], problemCount: 0, problemIds: [] };
   let after = 0;
   for (;;) {
-    const page = await db
-      .select()
-      .from(campaignRecipients)
-      .where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.state, 'pending'), gt(campaignRecipients.id, after)))
-      .orderBy(asc(campaignRecipients.id))
-      .limit(PAGE);
+    const page = await pendingRecipientsAfter(db, campaign.id, after, PAGE);
     for (const row of page) {
       result.recipients += 1;
       const reason = recipientProblem(template, campaign, row);

@@ -1,15 +1,13 @@
 import type { SendComponent } from '@wac/contract/templates';
 import { describeWhatsAppError } from '@wac/contract/whatsapp-errors';
-import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { campaignRecipients, campaigns } from '../../db/schema.ts';
 import type { SubscriberOutcome } from '../../events/event-bus.ts';
 import type { StatusItem, WebhookChanges } from '../../whatsapp/webhook/webhook-payload.ts';
 import type { CampaignDeps } from './campaign-deps.ts';
-import { applyRecipientChanges, lockRecipients, type RecipientChange } from './campaign-dispatch.repository.ts';
+import { applyRecipientChanges, lockRecipients, type RecipientChange, recipientsByWamid } from './campaign-dispatch.repository.ts';
 import { createCampaignProgress } from './campaign-progress.ts';
 import { acceptedSendsOf, recipientIdOf } from './campaign-sends.ts';
-import type { RecipientRow } from './campaigns.repository.ts';
+import { campaignsByIds, type RecipientRow } from './campaigns.repository.ts';
 
 const rank: Record<RecipientRow['state'], number> = {
   pending: 0,
@@ -95,21 +93,12 @@ export function campaignStatusHandler(deps: CampaignDeps) {
   };
 }
 
-async function recipientsByWamid(tx: Tx, wamids: string[]): Promise<Map<string, number>> {
-  if (wamids.length === 0) return new Map();
-  const found = await tx
-    .select({ id: campaignRecipients.id, wamid: campaignRecipients.wamid })
-    .from(campaignRecipients)
-    .where(inArray(campaignRecipients.wamid, wamids));
-  return new Map(found.map((row) => [row.wamid as string, row.id]));
-}
-
 /** Sends settled by a status rather than by their answer get their chat message now. */
 async function storeSettledInDoubt(deps: CampaignDeps, tx: Tx, rows: Map<number, RecipientRow>, changes: RecipientChange[]) {
   const settled = changes.filter((c) => c.state !== 'failed' && rows.get(c.id)?.messageId === null && !rows.get(c.id)?.wamid);
   if (settled.length === 0) return;
   const campaignIds = [...new Set(settled.map((c) => rows.get(c.id)?.campaignId as number))];
-  const found = await tx.select().from(campaigns).where(inArray(campaigns.id, campaignIds));
+  const found = await campaignsByIds(tx, campaignIds);
   for (const campaign of found) {
     const template = await deps.templates.find(campaign.templateName, campaign.templateLanguage);
     if (!template) continue;

@@ -1,13 +1,12 @@
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { campaignRecipients, campaigns } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type ClaimLoopKind, claimQueue, noPayload, type ScheduledJobKind } from '../../jobs/job-runner.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import type { CampaignDeps } from './campaign-deps.ts';
 import { recordSystemCampaignActivity } from './campaign-deps.ts';
+import { dispatchCounts, latestUnknownSends, requeueUnknownSend } from './campaign-dispatch.repository.ts';
 import type { CampaignDispatcher } from './campaign-dispatcher.ts';
-import { updateCampaign } from './campaigns.repository.ts';
+import { dueScheduledCampaigns, lockCampaign, updateCampaign } from './campaigns.repository.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
 const UNKNOWN_SHOWN = 20;
@@ -19,22 +18,8 @@ export function campaignDispatchLoop(db: Db, dispatcher: CampaignDispatcher): Cl
     title: 'Send campaigns',
     loop: dispatcher.loop,
     async queue() {
-      const [counts] = (
-        await db.execute<{ queued: number; failed: number }>(sql`
-          SELECT count(*) FILTER (WHERE r.state = 'pending')::int AS queued, count(*) FILTER (WHERE r.state = 'unknown')::int AS failed
-          FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id WHERE c.status IN ('running', 'paused')`)
-      ).rows;
-      const unknown = await db
-        .select({
-          id: campaignRecipients.id,
-          error: campaignRecipients.errorDetails,
-          at: campaignRecipients.failedAt,
-          attempts: campaignRecipients.attempts,
-        })
-        .from(campaignRecipients)
-        .where(eq(campaignRecipients.state, 'unknown'))
-        .orderBy(desc(campaignRecipients.failedAt))
-        .limit(UNKNOWN_SHOWN);
+      const counts = await dispatchCounts(db);
+      const unknown = await latestUnknownSends(db, UNKNOWN_SHOWN);
       return claimQueue(
         counts,
         unknown.map((row) => ({ ...row, at: row.at ?? new Date() })),
@@ -42,10 +27,7 @@ export function campaignDispatchLoop(db: Db, dispatcher: CampaignDispatcher): Cl
     },
     /** An admin decided a send of unknown outcome did not reach the customer: it goes again. */
     async retry(id) {
-      const result = await db.execute(sql`
-        UPDATE campaign_recipients SET state = 'pending', error_title = NULL, error_details = NULL, failed_at = NULL, sending_at = NULL
-        WHERE id = ${id} AND state = 'unknown' AND wamid IS NULL`);
-      return (result.rowCount ?? 0) > 0;
+      return requeueUnknownSend(db, id);
     },
   };
 }
@@ -63,11 +45,7 @@ export function startDueCampaignsJob(deps: CampaignDeps, service: Pick<Campaigns
     payload: noPayload,
     everyMs: DUE_CHECK_MS,
     handler: async () => {
-      const due = await deps.db
-        .select({ id: campaigns.id, name: campaigns.name })
-        .from(campaigns)
-        .where(and(eq(campaigns.status, 'scheduled'), lte(campaigns.scheduleTime, sql`now()`)))
-        .orderBy(asc(campaigns.scheduleTime));
+      const due = await dueScheduledCampaigns(deps.db);
       for (const campaign of due) {
         try {
           await service.startDue(campaign.id);
@@ -82,7 +60,7 @@ export function startDueCampaignsJob(deps: CampaignDeps, service: Pick<Campaigns
 
 async function failScheduled(deps: CampaignDeps, campaign: { id: number; name: string }, reason: string): Promise<void> {
   await inTransaction(deps.db, async (tx) => {
-    const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, campaign.id)).for('update');
+    const row = await lockCampaign(tx, campaign.id);
     if (row?.status !== 'scheduled') return;
     await updateCampaign(tx, campaign.id, { status: 'failed', statusReason: `It could not start on schedule: ${reason}` });
     await recordSystemCampaignActivity(deps, tx, 'campaign_failed', campaign.name, reason);

@@ -1,10 +1,11 @@
 import type { CampaignStatus } from '@wac/contract/campaign-states';
 import { type CampaignCounts, campaignCountsOf, type RecipientState, type RecipientStateCounts } from '@wac/contract/campaigns';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database.ts';
-import { campaignRecipients, campaigns, users } from '../../db/schema.ts';
+import { campaignRecipients, campaigns } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
 import { unnestRows } from '../../db/unnest-rows.ts';
+import { userJoin } from '../users/index.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaignRow = typeof campaigns.$inferInsert;
@@ -22,7 +23,8 @@ export interface NewRecipient {
   variables: Record<string, string>;
 }
 
-const withCreator = { campaign: campaigns, creatorName: users.username };
+const creator = userJoin(campaigns.createdBy);
+const withCreator = { campaign: campaigns, creatorName: creator.username };
 
 export async function insertCampaign(tx: DbOrTx, row: NewCampaignRow): Promise<CampaignRow> {
   const [inserted] = await tx.insert(campaigns).values(row).returning();
@@ -31,11 +33,7 @@ export async function insertCampaign(tx: DbOrTx, row: NewCampaignRow): Promise<C
 }
 
 export async function campaignById(db: DbOrTx, id: number): Promise<CampaignWithCreator | undefined> {
-  const [found] = await db
-    .select(withCreator)
-    .from(campaigns)
-    .leftJoin(users, eq(users.id, campaigns.createdBy))
-    .where(eq(campaigns.id, id));
+  const [found] = await db.select(withCreator).from(campaigns).leftJoin(creator.table, creator.on).where(eq(campaigns.id, id));
   return found;
 }
 
@@ -80,7 +78,7 @@ export async function listCampaigns(db: DbOrTx, filter: CampaignFilter, limit: n
     db
       .select(withCreator)
       .from(campaigns)
-      .leftJoin(users, eq(users.id, campaigns.createdBy))
+      .leftJoin(creator.table, creator.on)
       .where(where)
       .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
       .limit(limit)
@@ -187,4 +185,31 @@ export async function campaignsOfSends(db: DbOrTx, wamids: readonly string[]): P
     .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
     .where(sql`${campaignRecipients.wamid} = ANY(${sql.param(wamids)}::text[])`);
   return new Map(rows.map((row) => [row.wamid as string, { id: String(row.id), name: row.name }]));
+}
+
+/** The campaign's recipients waiting to be sent, in id order, after the id given. */
+export function pendingRecipientsAfter(db: DbOrTx, campaignId: number, afterId: number, limit: number): Promise<RecipientRow[]> {
+  return db
+    .select()
+    .from(campaignRecipients)
+    .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, 'pending'), gt(campaignRecipients.id, afterId)))
+    .orderBy(asc(campaignRecipients.id))
+    .limit(limit);
+}
+
+export async function skipRecipients(tx: DbOrTx, ids: number[], reason: string): Promise<void> {
+  await tx.update(campaignRecipients).set({ state: 'skipped', errorTitle: reason }).where(inArray(campaignRecipients.id, ids));
+}
+
+export function campaignsByIds(db: DbOrTx, ids: number[]): Promise<CampaignRow[]> {
+  return db.select().from(campaigns).where(inArray(campaigns.id, ids));
+}
+
+/** Scheduled campaigns whose time came, the earliest first. */
+export function dueScheduledCampaigns(db: DbOrTx): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: campaigns.id, name: campaigns.name })
+    .from(campaigns)
+    .where(and(eq(campaigns.status, 'scheduled'), lte(campaigns.scheduleTime, sql`now()`)))
+    .orderBy(asc(campaigns.scheduleTime));
 }

@@ -1,9 +1,7 @@
 import type { User } from '@wac/contract/auth';
 import type { CampaignPreflight } from '@wac/contract/campaigns';
 import type { SendComponent, Template } from '@wac/contract/templates';
-import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { campaignRecipients } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { PhoneNumberLimits } from '../../whatsapp/cloud-api-client.ts';
@@ -11,7 +9,7 @@ import { type CampaignDeps, recordCampaignActivity, recordSystemCampaignActivity
 import { type Preflight, preflight } from './campaign-preflight.ts';
 import { emitProgressNow } from './campaign-progress.ts';
 import { assertCampaignTemplate } from './campaign-template.ts';
-import { type CampaignRow, campaignById, countsOf, updateCampaign } from './campaigns.repository.ts';
+import { type CampaignRow, campaignById, countsOf, skipRecipients, updateCampaign } from './campaigns.repository.ts';
 import { CAMPAIGN_NOT_FOUND, lockedFor } from './locked-campaign.ts';
 
 export const NO_CONTACTS = 'The campaign has no contacts to send to; add contacts first';
@@ -84,10 +82,7 @@ function refuseProblems(report: Preflight): never {
 async function skipProblems(tx: Tx, report: Preflight): Promise<void> {
   for (let k = 0; k < report.problemIds.length; k += 10_000) {
     const ids = report.problemIds.slice(k, k + 10_000);
-    await tx
-      .update(campaignRecipients)
-      .set({ state: 'skipped', errorTitle: 'Skipped by the pre-flight' })
-      .where(inArray(campaignRecipients.id, ids));
+    await skipRecipients(tx, ids, 'Skipped by the pre-flight');
   }
 }
 

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../http/app-error.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import type { RequestMeta } from '../auth/index.ts';
-import type { SettingsRepository } from '../settings/index.ts';
+import type { DomainSettings } from '../settings/index.ts';
 import { defaultEmailTemplates } from './email-templates.ts';
 import { SMTP_SETTINGS_KEY, type StoredSmtpSettings, templateKey } from './mailer.ts';
 import type { OutboxRepository } from './outbox.repository.ts';
@@ -32,7 +32,7 @@ function hostOfUrl(url: string): string | null {
   }
 }
 
-export function createEmailService(ctx: AppContext, settings: SettingsRepository, outbox: OutboxRepository) {
+export function createEmailService(ctx: AppContext, settings: DomainSettings, outbox: OutboxRepository) {
   const { mailer, config } = ctx;
 
   async function audit(actor: User, meta: RequestMeta, type: string, data: Record<string, string>, write: (tx: DbOrTx) => Promise<void>) {

@@ -4,4 +4,4 @@
  */
 export { emailPlugin } from './email.plugin.ts';
 export type { Mailer } from './mailer.ts';
-export { createMailer } from './mailer.ts';
+export { createMailer, EMAIL_SETTINGS } from './mailer.ts';

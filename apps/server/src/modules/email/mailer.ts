@@ -9,7 +9,7 @@ import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Config } from '../../config.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
-import type { SettingsRepository } from '../settings/index.ts';
+import type { DomainSettings } from '../settings/index.ts';
 import { defaultEmailTemplates, type EmailTemplate, renderTemplate } from './email-templates.ts';
 
 /** The `email.smtp` row. */
@@ -32,8 +32,10 @@ export interface StoredSmtpSettings {
 /** Rows saved before the password was encrypted at rest hold it in clear under `password`. */
 type SmtpSettingsRow = Partial<StoredSmtpSettings> & { password?: string };
 
-export const SMTP_SETTINGS_KEY = 'email.smtp';
-export const templateKey = (name: EmailTemplateName) => `email.template.${name}`;
+/** The settings rows email keeps: under this prefix. */
+export const EMAIL_SETTINGS = 'email.';
+export const SMTP_SETTINGS_KEY = `${EMAIL_SETTINGS}smtp`;
+export const templateKey = (name: EmailTemplateName) => `${EMAIL_SETTINGS}template.${name}`;
 
 export const defaultSmtpSettings: StoredSmtpSettings = {
   enabled: false,
@@ -125,7 +127,7 @@ function explainTlsRefusal(err: unknown): unknown {
 }
 
 /** Mail goes through the console's SMTP settings, else SMTP_URL, else the outbox under DATA_DIR. */
-export function createMailer(config: Config, settings: SettingsRepository, log: FastifyBaseLogger): Mailer {
+export function createMailer(config: Config, settings: DomainSettings, log: FastifyBaseLogger): Mailer {
   const secrets = createSecretBox(config.dataDir);
 
   /** A row still holding the password in clear is sealed in place on first read, unless a save changed it meanwhile. */
@@ -156,7 +158,7 @@ export function createMailer(config: Config, settings: SettingsRepository, log: 
   }
 
   async function fromAddress(smtp: StoredSmtpSettings): Promise<string> {
-    const appName = ((await settings.get('app.name')) as string | undefined) || DEFAULT_APP_NAME;
+    const appName = (await settings.appName()) || DEFAULT_APP_NAME;
     return smtp.from || `"${appName}" <no-reply@localhost>`;
   }
 
@@ -194,7 +196,7 @@ export function createMailer(config: Config, settings: SettingsRepository, log: 
     send,
     async sendTemplate(name, to, variables) {
       const t = await template(name);
-      const appName = ((await settings.get('app.name')) as string | undefined) || DEFAULT_APP_NAME;
+      const appName = (await settings.appName()) || DEFAULT_APP_NAME;
       const vars = { appName, ...variables };
       await send({ to, subject: renderTemplate(t.subject, vars), text: renderTemplate(t.text, vars) });
     },

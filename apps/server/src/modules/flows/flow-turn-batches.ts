@@ -1,8 +1,6 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { Db } from '../../db/database.ts';
-import * as schema from '../../db/schema.ts';
+import { type Db, databaseOn } from '../../db/database.ts';
 
 /**
  * Group commit: what many callers submit while flushes run is flushed together by the next one, so a burst of
@@ -65,7 +63,7 @@ export function createTurnLockConnection(databaseUrl: string, log: FastifyBaseLo
   function connection() {
     if (current && !current.broken) return current;
     const client = new pg.Client({ connectionString: databaseUrl });
-    const made = { client, broken: false, db: client.connect().then(() => drizzle(client, { schema })) };
+    const made = { client, broken: false, db: client.connect().then(() => databaseOn(client)) };
     const broke = (err?: Error) => {
       if (made.broken) return;
       made.broken = true;

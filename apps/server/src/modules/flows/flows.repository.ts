@@ -1,8 +1,9 @@
 import type { FlowEdge, FlowNode, FlowTriggers } from '@wac/contract/flows';
 import { and, count, desc, eq, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database.ts';
-import { flowNodeVisits, flowSessions, flows, flowVersions, users } from '../../db/schema.ts';
+import { flowNodeVisits, flowSessions, flows, flowVersions } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
+import { userJoin } from '../users/index.ts';
 
 export type FlowRow = typeof flows.$inferSelect;
 export type NewFlowRow = typeof flows.$inferInsert;
@@ -89,12 +90,14 @@ export async function listFlows(db: DbOrTx, filter: FlowFilter, limit: number, o
 }
 export type FlowSummaryRow = Awaited<ReturnType<typeof listFlows>>['rows'][number];
 
+const savedBy = userJoin(flowVersions.savedBy);
+
 const versionSummaryColumns = {
   version: flowVersions.version,
   name: flowVersions.name,
   nodeCount: sql<number>`jsonb_array_length(${flowVersions.nodes})`.mapWith(Number),
   savedAt: flowVersions.savedAt,
-  savedBy: users.username,
+  savedBy: savedBy.username,
 };
 
 /** Newest first, without their graphs. */
@@ -102,7 +105,7 @@ export async function flowVersionsOf(db: DbOrTx, flowId: number) {
   return db
     .select(versionSummaryColumns)
     .from(flowVersions)
-    .leftJoin(users, eq(users.id, flowVersions.savedBy))
+    .leftJoin(savedBy.table, savedBy.on)
     .where(eq(flowVersions.flowId, flowId))
     .orderBy(desc(flowVersions.version));
 }
@@ -113,7 +116,7 @@ export async function flowVersionOf(db: DbOrTx, flowId: number, version: number)
   const [row] = await db
     .select({ ...versionSummaryColumns, description: flowVersions.description, nodes: flowVersions.nodes, edges: flowVersions.edges })
     .from(flowVersions)
-    .leftJoin(users, eq(users.id, flowVersions.savedBy))
+    .leftJoin(savedBy.table, savedBy.on)
     .where(and(eq(flowVersions.flowId, flowId), eq(flowVersions.version, version)));
   return row;
 }

@@ -1,6 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { licenseState, licenseUsage, users } from '../../db/schema.ts';
+import { licenseState, licenseUsage } from '../../db/schema.ts';
+import { userJoin } from '../users/index.ts';
+
+const appliedBy = userJoin(licenseState.appliedBy);
 
 export type LicenseStateRow = typeof licenseState.$inferSelect & { appliedByName: string | null };
 
@@ -14,9 +17,9 @@ export function createLicenseRepository(db: Db) {
   return {
     async readState(tx: DbOrTx = db): Promise<LicenseStateRow | undefined> {
       const [row] = await tx
-        .select({ state: licenseState, appliedByName: users.username })
+        .select({ state: licenseState, appliedByName: appliedBy.username })
         .from(licenseState)
-        .leftJoin(users, eq(users.id, licenseState.appliedBy))
+        .leftJoin(appliedBy.table, appliedBy.on)
         .where(eq(licenseState.id, 1));
       return row ? { ...row.state, appliedByName: row.appliedByName } : undefined;
     },

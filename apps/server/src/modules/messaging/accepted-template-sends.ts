@@ -1,13 +1,10 @@
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
-import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { earlyStatuses, messages } from '../../db/schema.ts';
-import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
 import { afterCommit } from '../../realtime/after-commit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { conversationKey, upsertContacts, upsertConversations } from './inbound-messages.repository.ts';
-import { applyEarlyStatuses, lockWamids } from './message-statuses.repository.ts';
-import { type StoredMessage, touchConversations } from './messages.repository.ts';
+import { applyEarlyStatuses, lockWamids, wamidsWithEarlyStatuses } from './message-statuses.repository.ts';
+import { insertTemplateMessages, messageIdsByWamids, messagesByWamids, touchConversations } from './messages.repository.ts';
 import { outboundMessageEmits } from './outbound-message-events.ts';
 
 /** A template message Meta has accepted for a customer, sent on the business's behalf (by a campaign). */
@@ -41,36 +38,21 @@ export async function storeAcceptedTemplates(
   const conversationIds = await upsertConversations(tx, sends.map(keyOf));
   const wamids = sends.map((send) => send.wamid);
   await lockWamids(tx, wamids);
-  const values = unnestRows('v', [
-    ['conversation_id', 'int', sends.map((send) => conversationIds.get(conversationKey(keyOf(send))) as number)],
-    ['wamid', 'text', wamids],
-    ['content', 'jsonb', sends.map((send) => JSON.stringify(send.content))],
-    ['template_name', 'text', sends.map((send) => send.templateName)],
-    ['timestamp', 'timestamptz', sends.map((send) => send.sentAt)],
-  ]);
-  const stored = (
-    await tx.execute<StoredMessage & { wamid: string }>(sql`
-      INSERT INTO messages (${values.columns}, direction, type, status)
-      SELECT ${values.columns}, 'outbound', 'template', 'pending' FROM ${values.source}
-      ON CONFLICT (wamid) DO NOTHING
-      RETURNING id, wamid, conversation_id AS "conversationId", timestamp, direction`)
-  ).rows.map((row) => ({ ...row, timestamp: new Date(row.timestamp) }));
+  const stored = await insertTemplateMessages(
+    tx,
+    sends.map((send) => ({
+      conversationId: conversationIds.get(conversationKey(keyOf(send))) as number,
+      wamid: send.wamid,
+      content: send.content,
+      templateName: send.templateName,
+      timestamp: send.sentAt,
+    })),
+  );
   await touchConversations(tx, stored);
   const ids = new Map(stored.map((row) => [row.wamid, row.id]));
-  const early = await tx
-    .selectDistinct({ wamid: earlyStatuses.wamid })
-    .from(earlyStatuses)
-    .where(equalsAny(earlyStatuses.wamid, 'text', wamids));
+  const early = await wamidsWithEarlyStatuses(tx, wamids);
   if (early.length > 0) {
-    const raced = await tx
-      .select()
-      .from(messages)
-      .where(
-        inArray(
-          messages.wamid,
-          early.map((row) => row.wamid),
-        ),
-      );
+    const raced = await messagesByWamids(tx, early);
     for (const message of raced) if (ids.has(message.wamid as string)) await applyEarlyStatuses(tx, message);
   }
   const emits = await outboundMessageEmits(
@@ -80,12 +62,6 @@ export async function storeAcceptedTemplates(
   afterCommit(tx, () => deps.realtime.toEveryoneAll(emits));
   // A wamid stored before (a send settled twice) keeps its message.
   const before = wamids.filter((wamid) => !ids.has(wamid));
-  if (before.length > 0) {
-    const rows = await tx
-      .select({ id: messages.id, wamid: messages.wamid })
-      .from(messages)
-      .where(equalsAny(messages.wamid, 'text', before));
-    for (const row of rows) ids.set(row.wamid as string, row.id);
-  }
+  for (const row of await messageIdsByWamids(tx, before)) ids.set(row.wamid as string, row.id);
   return ids;
 }

@@ -4,15 +4,14 @@ import type { BotReply } from '@wac/contract/flows';
 import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import type { MessageContent, MessageError, MessageType } from '@wac/contract/whatsapp-messages';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/database.ts';
-import { conversations } from '../../db/schema.ts';
-import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
+import type { Tx } from '../../db/database.ts';
+import { unnestRows } from '../../db/unnest-rows.ts';
 import { AppError } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import type { CloudApiClient, InteractiveFrame } from '../../whatsapp/cloud-api-client.ts';
 import { toChatMessage } from './chat-message.ts';
-import { type ConversationSession, holdConversationsForBot } from './conversation-sessions.repository.ts';
+import { type ConversationSession, holdConversationsForBot, writableByBot } from './conversation-sessions.repository.ts';
 import { sendErrorOf, toldOfStatuses } from './dispatch.ts';
 import { messageStatusEmit } from './message-events.ts';
 import { assignWamids, insertMessages, type MessageRow, markSendFailed } from './messages.repository.ts';
@@ -160,17 +159,6 @@ export async function queueBotReplies(
     deliveries[row.k]?.replies.push({ message, reply: row.reply });
   }
   return deliveries;
-}
-
-/** Conversations the bot may still write in: it holds them, or handed them to agents none of whom took them yet. */
-async function writableByBot(db: DbOrTx, conversationIds: number[]): Promise<Set<number>> {
-  const rows = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(
-      sql`${equalsAny(conversations.id, 'int', conversationIds)} AND (${conversations.sessionState} = 'bot' OR (${conversations.sessionState} = 'agent' AND ${conversations.sessionUserId} IS NULL))`,
-    );
-  return new Set(rows.map((row) => row.id));
 }
 
 /**

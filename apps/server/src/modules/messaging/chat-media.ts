@@ -1,8 +1,8 @@
 import type { ChatMedia } from '@wac/contract/chat';
-import type { mediaFiles } from '../../db/schema.ts';
+import type { MediaFileRow } from './media-files.repository.ts';
 import type { MediaLinks } from './media-links.ts';
 
-export type MediaFileRow = typeof mediaFiles.$inferSelect;
+export type { MediaFileRow };
 
 /** How a stored file appears in messages, events and the media library. */
 export function toChatMedia(row: MediaFileRow, links: MediaLinks): ChatMedia {

@@ -1,8 +1,11 @@
 import type { AgentSession, SessionState } from '@wac/contract/agent-sessions';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database.ts';
-import { contacts, conversations, users } from '../../db/schema.ts';
+import { contacts, conversations } from '../../db/schema.ts';
 import { equalsAny } from '../../db/unnest-rows.ts';
+import { userJoin } from '../users/index.ts';
+
+const holder = userJoin(conversations.sessionUserId);
 
 /** A conversation as the session rules and the send path see it. */
 export interface ConversationSession {
@@ -26,7 +29,7 @@ const columns = {
   contactName: contacts.name,
   state: conversations.sessionState,
   userId: conversations.sessionUserId,
-  username: users.username,
+  username: holder.username,
   reason: conversations.sessionReason,
   changedAt: conversations.sessionChangedAt,
   lastInboundAt: conversations.lastInboundAt,
@@ -37,7 +40,7 @@ function selectSession(db: DbOrTx, conversationId: number) {
     .select(columns)
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .leftJoin(users, eq(users.id, conversations.sessionUserId))
+    .leftJoin(holder.table, holder.on)
     .where(eq(conversations.id, conversationId));
 }
 
@@ -62,7 +65,7 @@ export async function findSessions(db: DbOrTx, conversationIds: readonly number[
     .select(columns)
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .leftJoin(users, eq(users.id, conversations.sessionUserId))
+    .leftJoin(holder.table, holder.on)
     .where(equalsAny(conversations.id, 'int', conversationIds));
   return new Map(rows.map((row) => [row.conversationId, row]));
 }
@@ -159,4 +162,15 @@ export function toAgentSession(s: ConversationSession): AgentSession {
     reason: s.reason,
     changedAt: s.changedAt?.toISOString() ?? null,
   };
+}
+
+/** Conversations the bot may still write in: it holds them, or handed them to agents none of whom took them yet. */
+export async function writableByBot(db: DbOrTx, conversationIds: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      sql`${equalsAny(conversations.id, 'int', conversationIds)} AND (${conversations.sessionState} = 'bot' OR (${conversations.sessionState} = 'agent' AND ${conversations.sessionUserId} IS NULL))`,
+    );
+  return new Set(rows.map((row) => row.id));
 }

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/database.ts';
-import { apiKeys, contacts, conversations, mediaFiles, messages, users } from '../../db/schema.ts';
+import { apiKeys, contacts, conversations, mediaFiles, messages } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
+import { userJoin } from '../users/index.ts';
 import type { MediaFileRow } from './chat-media.ts';
 import { lockConversations, type MessageRow } from './messages.repository.ts';
 
@@ -16,6 +17,8 @@ export interface ConversationFilter {
   before?: Date;
 }
 
+const holder = userJoin(conversations.sessionUserId);
+
 const summaryColumns = {
   id: conversations.id,
   contactId: contacts.id,
@@ -27,7 +30,7 @@ const summaryColumns = {
   unreadCount: conversations.unreadCount,
   sessionState: conversations.sessionState,
   sessionUserId: conversations.sessionUserId,
-  sessionUsername: users.username,
+  sessionUsername: holder.username,
   sessionReason: conversations.sessionReason,
   sessionChangedAt: conversations.sessionChangedAt,
   lastId: messages.id,
@@ -76,7 +79,7 @@ function selectSummaries(db: DbOrTx) {
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
-    .leftJoin(users, eq(users.id, conversations.sessionUserId));
+    .leftJoin(holder.table, holder.on);
 }
 
 const newestActivityFirst = [sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id)];
@@ -146,7 +149,8 @@ export interface MessageWithSender {
   apiKeyName: string | null;
 }
 
-const withSender = { message: messages, senderName: users.username, apiKeyName: apiKeys.name };
+const sender = userJoin(messages.userId);
+const withSender = { message: messages, senderName: sender.username, apiKeyName: apiKeys.name };
 
 const newestMessageFirst = [desc(messages.timestamp), desc(messages.id)];
 
@@ -162,7 +166,7 @@ export function messagesPage(db: DbOrTx, conversationId: number, limit: number, 
   return db
     .select(withSender)
     .from(messages)
-    .leftJoin(users, eq(users.id, messages.userId))
+    .leftJoin(sender.table, sender.on)
     .leftJoin(apiKeys, eq(apiKeys.id, messages.apiKeyId))
     .where(inArray(messages.id, pageIds))
     .orderBy(...newestMessageFirst);
@@ -177,7 +181,7 @@ export async function messageWithSender(db: DbOrTx, messageId: number): Promise<
   const [row] = await db
     .select(withSender)
     .from(messages)
-    .leftJoin(users, eq(users.id, messages.userId))
+    .leftJoin(sender.table, sender.on)
     .leftJoin(apiKeys, eq(apiKeys.id, messages.apiKeyId))
     .where(eq(messages.id, messageId));
   return row ?? null;
@@ -207,7 +211,7 @@ export function failedMessages(db: DbOrTx, since: Date, limit: number, offset: n
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .leftJoin(users, eq(users.id, messages.userId))
+    .leftJoin(sender.table, sender.on)
     .leftJoin(apiKeys, eq(apiKeys.id, messages.apiKeyId))
     .where(and(eq(messages.status, 'failed'), gte(messages.failedAt, since)))
     .orderBy(desc(messages.failedAt), desc(messages.id))

@@ -4,7 +4,8 @@ import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { contacts, conversations, mediaFiles, messages } from '../../db/schema.ts';
 import { type ClaimQueue, claimQueue } from '../../jobs/job-runner.ts';
-import type { MediaFileRow } from './chat-media.ts';
+
+export type MediaFileRow = typeof mediaFiles.$inferSelect;
 
 export interface NewInboundMedia {
   messageId: number;

@@ -1,8 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { settings } from '../../db/schema.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { installSecret } from '../settings/index.ts';
 
 const SECRET_KEY = 'internal.media_link_secret';
 const HOUR_MS = 3_600_000;
@@ -34,31 +33,7 @@ export function createMediaLinks(secret: string, now: () => number = Date.now): 
   };
 }
 
-const newSecret = () => randomBytes(32).toString('hex');
-
-/**
- * One secret per install, kept in the database sealed with the secret box, so every server process signs
- * alike. A secret saved in clear before is kept (links already handed out stay valid) and sealed in place;
- * one sealed with a key this server lacks is replaced, which costs only links that expire within a day.
- */
+/** Signed with the install's secret (settings keep it), so every server process signs alike. */
 export async function loadMediaLinks(db: Db, secrets: SecretBox): Promise<MediaLinks> {
-  await db
-    .insert(settings)
-    .values({ key: SECRET_KEY, value: secrets.seal(newSecret()) })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(settings).where(eq(settings.key, SECRET_KEY));
-  const stored = row?.value;
-  if (typeof stored !== 'string') throw new Error('media link secret missing');
-  const isSealed = stored.startsWith('v1.');
-  const secret = isSealed ? secrets.open(stored) : stored;
-  if (secret !== null && isSealed) return createMediaLinks(secret);
-  const next = secret ?? newSecret();
-  const swapped = await db
-    .update(settings)
-    .set({ value: secrets.seal(next) })
-    .where(and(eq(settings.key, SECRET_KEY), eq(settings.value, stored)))
-    .returning({ key: settings.key });
-  // Another process rewrote it first: use theirs.
-  if (swapped.length === 0) return loadMediaLinks(db, secrets);
-  return createMediaLinks(next);
+  return createMediaLinks(await installSecret(db, secrets, SECRET_KEY));
 }

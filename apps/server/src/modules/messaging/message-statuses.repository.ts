@@ -185,3 +185,12 @@ export async function sweepEarlyStatuses(tx: Tx): Promise<StatusResult[]> {
   for (const message of found) results.push(await applyEarlyStatuses(tx, message));
   return results.filter((r) => r.changed);
 }
+
+/** Which of these wamids have statuses that came before their message was stored. */
+export async function wamidsWithEarlyStatuses(tx: Tx, wamids: readonly string[]): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ wamid: earlyStatuses.wamid })
+    .from(earlyStatuses)
+    .where(equalsAny(earlyStatuses.wamid, 'text', wamids));
+  return rows.map((row) => row.wamid);
+}

@@ -1,6 +1,6 @@
 import type { MessageContent, MessageError, MessageType } from '@wac/contract/whatsapp-messages';
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/database.ts';
+import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/database.ts';
 import { contacts, conversations, earlyStatuses, messages } from '../../db/schema.ts';
 import { equalsAny, returnedRows, unnestRows } from '../../db/unnest-rows.ts';
 import { applyEarlyStatuses, lockWamids, type StatusResult } from './message-statuses.repository.ts';
@@ -177,6 +177,77 @@ export async function markSendFailed(tx: Tx, messageId: number, error: MessageEr
     .returning();
   if (!row) throw new Error(`message ${messageId} not found`);
   return row;
+}
+
+/** Outbound sends still pending without a wamid, last changed more than `olderThanMs` ago, failed now with `error`. */
+export function failPendingSendsWithoutWamid(db: DbOrTx, olderThanMs: number, error: MessageError): Promise<MessageRow[]> {
+  return db
+    .update(messages)
+    .set({
+      status: 'failed',
+      failedAt: sql`now()`,
+      errorCode: error.code,
+      errorTitle: error.title,
+      errorDetails: error.details,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(messages.status, 'pending'),
+        eq(messages.direction, 'outbound'),
+        isNull(messages.wamid),
+        lt(messages.updatedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
+      ),
+    )
+    .returning();
+}
+
+/**
+ * Template messages Meta accepted, stored pending in one statement; a wamid stored before is left out (ON CONFLICT).
+ * Answers the stored ones; the caller moves their conversations on.
+ */
+export async function insertTemplateMessages(
+  tx: Tx,
+  rows: { conversationId: number; wamid: string; content: MessageContent; templateName: string; timestamp: Date }[],
+): Promise<(StoredMessage & { wamid: string })[]> {
+  const values = unnestRows('v', [
+    ['conversation_id', 'int', rows.map((row) => row.conversationId)],
+    ['wamid', 'text', rows.map((row) => row.wamid)],
+    ['content', 'jsonb', rows.map((row) => JSON.stringify(row.content))],
+    ['template_name', 'text', rows.map((row) => row.templateName)],
+    ['timestamp', 'timestamptz', rows.map((row) => row.timestamp)],
+  ]);
+  const inserted = await tx.execute<StoredMessage & { wamid: string }>(sql`
+      INSERT INTO messages (${values.columns}, direction, type, status)
+      SELECT ${values.columns}, 'outbound', 'template', 'pending' FROM ${values.source}
+      ON CONFLICT (wamid) DO NOTHING
+      RETURNING id, wamid, conversation_id AS "conversationId", timestamp, direction`);
+  return inserted.rows.map((row) => ({ ...row, timestamp: new Date(row.timestamp) }));
+}
+
+export function messagesByWamids(db: DbOrTx, wamids: readonly string[]): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(inArray(messages.wamid, [...wamids]));
+}
+
+/** The ids of the messages with these wamids (none asked, none read). */
+export async function messageIdsByWamids(db: DbOrTx, wamids: readonly string[]): Promise<{ id: number; wamid: string | null }[]> {
+  if (wamids.length === 0) return [];
+  return db
+    .select({ id: messages.id, wamid: messages.wamid })
+    .from(messages)
+    .where(equalsAny(messages.wamid, 'text', wamids));
+}
+
+/** These messages, oldest first. */
+export function messagesByIds(db: DbOrTx, messageIds: readonly number[]): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(inArray(messages.id, [...messageIds]))
+    .orderBy(messages.timestamp, messages.id);
 }
 
 /** A failed message sent again: pending with no wamid, errors and status times cleared, one more retry counted. */

@@ -1,11 +1,10 @@
 import { whatsappEventNames } from '@wac/contract/whatsapp-events';
-import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { messages } from '../../db/schema.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { toChatMessage } from './chat-message.ts';
 import { toConversationSummary } from './conversation-views.ts';
 import { conversationSummaries } from './conversations.repository.ts';
+import { messagesByIds } from './messages.repository.ts';
 
 /**
  * The summaries of the conversations the business just wrote in, as every list shows them: a list that had not loaded
@@ -24,11 +23,7 @@ export async function conversationUpdatedEmits(db: DbOrTx, conversationIds: read
  */
 export async function outboundMessageEmits(db: DbOrTx, messageIds: readonly number[]): Promise<RealtimeEmit[]> {
   if (messageIds.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(inArray(messages.id, [...messageIds]))
-    .orderBy(messages.timestamp, messages.id);
+  const rows = await messagesByIds(db, messageIds);
   const conversations = await conversationUpdatedEmits(
     db,
     rows.map((row) => row.conversationId),

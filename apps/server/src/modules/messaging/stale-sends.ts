@@ -1,8 +1,6 @@
 import type { MessageError } from '@wac/contract/whatsapp-messages';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { messages } from '../../db/schema.ts';
-import type { MessageRow } from './messages.repository.ts';
+import { failPendingSendsWithoutWamid, type MessageRow } from './messages.repository.ts';
 
 /** Longer than any send can take: 4 attempts of at most 60 s each, with their backoff. */
 export const STALE_SEND_MS = 10 * 60_000;
@@ -19,23 +17,5 @@ export const UNKNOWN_OUTCOME: MessageError = {
  * not record the answer) is failed with UNKNOWN_OUTCOME, so the agent sees it and can retry it.
  */
 export function failStaleSends(db: Db, olderThanMs = STALE_SEND_MS): Promise<MessageRow[]> {
-  return db
-    .update(messages)
-    .set({
-      status: 'failed',
-      failedAt: sql`now()`,
-      errorCode: UNKNOWN_OUTCOME.code,
-      errorTitle: UNKNOWN_OUTCOME.title,
-      errorDetails: UNKNOWN_OUTCOME.details,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(messages.status, 'pending'),
-        eq(messages.direction, 'outbound'),
-        isNull(messages.wamid),
-        lt(messages.updatedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
-      ),
-    )
-    .returning();
+  return failPendingSendsWithoutWamid(db, olderThanMs, UNKNOWN_OUTCOME);
 }

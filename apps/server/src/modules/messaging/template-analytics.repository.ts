@@ -2,6 +2,7 @@ import type { TemplateMessagesQuery } from '@wac/contract/template-analytics';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { likeContaining } from '../../db/sql-like.ts';
+import { userJoin } from '../users/index.ts';
 
 export interface TemplateRange {
   from: Date;
@@ -99,6 +100,8 @@ function recipientCondition(recipient: string | undefined): SQL {
   return digits ? sql` AND (${byName} OR ct.phone LIKE ${`%${digits}%`})` : sql` AND ${byName}`;
 }
 
+const sender = userJoin(sql`m.user_id`);
+
 const withContact = sql`messages m JOIN conversations c ON c.id = m.conversation_id JOIN contacts ct ON ct.id = c.contact_id`;
 
 /**
@@ -128,12 +131,12 @@ export async function templateMessagesPage(
       )
       SELECT m.id, m.conversation_id, m.wamid, m.template_name, m.content->'template'->>'language' AS language,
         ct.phone, ct.name, m.status, m.timestamp, m.sent_at, m.delivered_at, m.read_at, m.failed_at,
-        m.error_code, m.error_title, m.error_details, m.user_id, u.username
+        m.error_code, m.error_title, m.error_details, m.user_id, ${sender.username} AS username
       FROM page
       JOIN messages m ON m.id = page.id
       JOIN conversations c ON c.id = m.conversation_id
       JOIN contacts ct ON ct.id = c.contact_id
-      LEFT JOIN users u ON u.id = m.user_id
+      LEFT JOIN ${sender.table} ON ${sender.on}
       ORDER BY page.sort_key ${order}, page.id ${order}`),
     db.execute<{ total: number }>(
       sql`SELECT count(*)::int AS total FROM ${query.recipient ? withContact : sql`messages m`} WHERE ${where}`,

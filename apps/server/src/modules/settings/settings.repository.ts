@@ -28,12 +28,22 @@ export function createSettingsRepository(db: Db) {
           .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: userId, updatedAt: now } });
       }
     },
-    /** Rewrites a value in another form (sealing a secret), only if it still is `expected`: never undoes a save made meanwhile. */
-    async replace(key: string, expected: unknown, value: unknown): Promise<void> {
-      await db
+    /**
+     * Rewrites a value in another form (sealing a secret), only if it still is `expected`: never undoes a save made
+     * meanwhile. Answers whether it was rewritten.
+     */
+    async replace(key: string, expected: unknown, value: unknown): Promise<boolean> {
+      const result = await db
         .update(settings)
         .set({ value })
         .where(and(eq(settings.key, key), eq(settings.value, expected)));
+      return (result.rowCount ?? 0) > 0;
+    },
+    /** Writes the value unless the key holds one already; answers what the key holds then. */
+    async createOrRead(key: string, value: unknown): Promise<unknown> {
+      await db.insert(settings).values({ key, value }).onConflictDoNothing();
+      const [row] = await db.select().from(settings).where(eq(settings.key, key));
+      return row?.value;
     },
   };
 }

@@ -14,7 +14,7 @@ import type { BaseContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { RequestMeta } from '../auth/index.ts';
-import type { SettingsRepository } from './settings.repository.ts';
+import { createSettingsRepository } from './settings.repository.ts';
 
 /** The app settings' key prefixes: the console's own, the bot flows' (HTTP action hosts) and outbound webhooks' (hosts). */
 const APP_PREFIXES = ['app.', 'flows.', 'webhooks.'];
@@ -25,7 +25,8 @@ const APP_PREFIXES = ['app.', 'flows.', 'webhooks.'];
  */
 export const APP_SETTINGS_CACHE_MS = 1_000;
 
-export function createSettingsService(ctx: BaseContext, settings: SettingsRepository) {
+export function createSettingsService(ctx: BaseContext) {
+  const settings = createSettingsRepository(ctx.database.db);
   /** Defaults overlaid with what admins saved; stray keys or values of the wrong shape in the table are ignored. */
   async function readAppSettings(tx?: DbOrTx): Promise<AppSettings> {
     const stored = await settings.getByPrefixes(APP_PREFIXES, tx);

@@ -1,16 +1,18 @@
 import type { TemplateStatus } from '@wac/contract/templates';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { messageTemplates } from '../../db/schema.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import type { GraphTemplate } from '../../whatsapp/cloud-api-client.ts';
 import { atMeta, type TemplateDeps } from './template-deps.ts';
 import { templateCategoryOf, templateStatusEmit, templateStatusOf, toTemplate } from './template-view.ts';
-import { deleteTemplates, insertTemplate, type NewTemplateRow, type TemplateRow, updateTemplate } from './templates.repository.ts';
-
-// One sync at a time across every server process.
-const SYNC_LOCK_SPACE = 7703;
+import {
+  deleteTemplates,
+  insertTemplate,
+  lockTemplatesForSync,
+  type NewTemplateRow,
+  type TemplateRow,
+  updateTemplate,
+} from './templates.repository.ts';
 
 export interface SyncResult {
   created: number;
@@ -56,8 +58,7 @@ const differs = (local: TemplateRow, next: Omit<NewTemplateRow, 'createdBy'>) =>
   );
 
 async function reconcile(tx: Tx, remote: GraphTemplate[], emits: RealtimeEmit[]): Promise<SyncResult> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SYNC_LOCK_SPACE}, 0)`);
-  const local = await tx.select().from(messageTemplates).for('update');
+  const local = await lockTemplatesForSync(tx);
   const keyOf = (name: string, language: string) => `${name}\u0000${language}`;
   const byMetaId = new Map(local.flatMap((r) => (r.metaId ? [[r.metaId, r] as const] : [])));
   const byKey = new Map(local.map((r) => [keyOf(r.name, r.language), r]));

@@ -1,8 +1,9 @@
 import type { TemplateSearchQuery } from '@wac/contract/templates';
 import { and, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database.ts';
-import { messageTemplates, templateUploads, users } from '../../db/schema.ts';
+import type { DbOrTx, Tx } from '../../db/database.ts';
+import { messageTemplates, templateUploads } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
+import { userJoin, usernamesByIds } from '../users/index.ts';
 
 export type TemplateRow = typeof messageTemplates.$inferSelect;
 export type NewTemplateRow = typeof messageTemplates.$inferInsert;
@@ -14,10 +15,11 @@ export interface TemplateWithCreator {
   creatorName: string | null;
 }
 
-const withCreator = { template: messageTemplates, creatorName: users.username };
+const creator = userJoin(messageTemplates.createdBy);
+const withCreator = { template: messageTemplates, creatorName: creator.username };
 
 function selectWithCreator(db: DbOrTx) {
-  return db.select(withCreator).from(messageTemplates).leftJoin(users, eq(users.id, messageTemplates.createdBy));
+  return db.select(withCreator).from(messageTemplates).leftJoin(creator.table, creator.on);
 }
 
 export async function templateById(db: DbOrTx, id: number): Promise<TemplateWithCreator | undefined> {
@@ -68,8 +70,16 @@ export async function deleteTemplates(db: DbOrTx, ids: number[]): Promise<void> 
 
 export async function creatorNameOf(db: DbOrTx, template: TemplateRow): Promise<string | null> {
   if (template.createdBy === null) return null;
-  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, template.createdBy));
-  return row?.username ?? null;
+  return (await usernamesByIds(db, [template.createdBy])).get(template.createdBy) ?? null;
+}
+
+// One sync at a time across every server process.
+const SYNC_LOCK_SPACE = 7703;
+
+/** Waits for any other sync to end, then holds every template until the transaction ends: what a sync reconciles. */
+export async function lockTemplatesForSync(tx: Tx): Promise<TemplateRow[]> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SYNC_LOCK_SPACE}, 0)`);
+  return tx.select().from(messageTemplates).for('update');
 }
 
 /** Every template Meta has given an id: what a sync compares Meta's list with. */
