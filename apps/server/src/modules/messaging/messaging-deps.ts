@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { type CloudApiClient, cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
+import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
 import type { ActivityService } from '../activities/index.ts';
 import type { LicenseService } from '../license/index.ts';
 import { type ConversationTotal, createConversationTotal } from './conversation-total.ts';
@@ -21,8 +21,6 @@ export interface MessagingDeps {
   /** Every message sent counts against the licence's daily messages quota; files against storage. */
   license: LicenseService;
   client: CloudApiClient;
-  /** The same Graph API for bots' replies, which come in bursts: sends on kept-alive node:http connections. */
-  botClient: CloudApiClient;
   storage: MediaStorage;
   /** DATA_DIR/uploads: files kept to send as template header media, again when a failed template is retried. */
   uploads: MediaStorage;
@@ -46,7 +44,6 @@ export function createMessagingDeps(ctx: Omit<AppContext, 'messaging' | 'templat
     activities: ctx.activities,
     license: ctx.license,
     client: ctx.whatsapp,
-    botClient: cloudApiClientFor(ctx.config.whatsapp, undefined, { keepAliveSends: true }),
     storage: ctx.media.storage,
     uploads: ctx.media.uploads,
     links: ctx.media.links,

@@ -1,7 +1,6 @@
 import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
 import { sandboxPlugin } from '../../whatsapp/sandbox/sandbox.plugin.ts';
 import { agentSessionsRoutes } from './agent-sessions.routes.ts';
 import { chatRoutes } from './chat.routes.ts';
@@ -26,8 +25,7 @@ export const messagingPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   const mediaDownloads = createMediaDownloadWorker({
     db,
     log: ctx.log,
-    // One try per attempt: the worker's own backoff spaces the retries.
-    client: cloudApiClientFor(ctx.config.whatsapp, { attempts: 1 }),
+    client: ctx.whatsapp,
     storage: ctx.media.storage,
     links: ctx.media.links,
     onProcessed: (event) => ctx.realtime.toEveryone(whatsappEventNames.mediaProcessed, event),
