@@ -12,11 +12,11 @@ import {
   type Viewer,
 } from '@wac/contract/activities';
 import type { User } from '@wac/contract/auth';
-import type { DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../http/app-error.ts';
 import { afterCommit } from '../../realtime/after-commit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import type { ActivitiesRepository, ActivityFilter } from './activities.repository.ts';
+import { type ActivitiesRepository, type ActivityFilter, createActivitiesRepository } from './activities.repository.ts';
 
 export interface RecordActivity {
   type: string;
@@ -77,7 +77,13 @@ function memberData(data: CreateActivityBody['data']): Record<string, unknown> {
   throw badRequest(first ? `${first.message} (body ${first.field})` : 'Invalid data (body data)', details);
 }
 
-export function createActivityService(repository: ActivitiesRepository, realtime: Realtime) {
+export interface ActivityServiceDeps {
+  db: Db;
+  realtime: Realtime;
+}
+
+export function createActivityService({ db, realtime }: ActivityServiceDeps) {
+  const repository = createActivitiesRepository(db);
   /** Spec 6: new_activity to whoever can see it in their feed, new_notification (without bulky data) to whoever is notified. */
   function broadcast(activity: Activity): void {
     realtime.toAdmins(realtimeEvents.newActivity, activity);

@@ -1,8 +1,8 @@
 /**
- * Sign-in and sessions: the HTTP guards and the realtime server authenticate through its service.
+ * Sign-in and sessions: the HTTP guards and the realtime server authenticate through its session authenticator.
  * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
  */
-export { authPlugin } from './auth.plugin.ts';
+export { type AuthDeps, registerAuth } from './auth.plugin.ts';
 export { createAuthRepository } from './auth.repository.ts';
-export type { AuthService, RequestMeta } from './auth.service.ts';
-export { createAuthService } from './auth.service.ts';
+export type { AuthService, AuthServiceDeps, RequestMeta } from './auth.service.ts';
+export { createAuthService, createSessionAuthenticator } from './auth.service.ts';

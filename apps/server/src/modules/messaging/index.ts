@@ -9,7 +9,7 @@ export type { MediaLinks } from './media-links.ts';
 export { loadMediaLinks } from './media-links.ts';
 export type { MediaUpload } from './media-upload.ts';
 export { readUpload } from './media-upload.ts';
-export { messagingPlugin } from './messaging.plugin.ts';
+export { type MessagingDomainDeps, registerMessaging } from './messaging.plugin.ts';
 export type { ConversationSession, MessagingService } from './messaging.service.ts';
 export { createMessagingService } from './messaging.service.ts';
 export type { MessagingDeps } from './messaging-deps.ts';
@@ -19,6 +19,7 @@ export type {
   LeftBotHandler,
   MessagingEvent,
   MessagingEventHandler,
+  MessagingExtensions,
   OptedOutHandler,
   Resend,
   StoredInbound,

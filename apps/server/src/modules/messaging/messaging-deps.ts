@@ -1,6 +1,5 @@
 import type { OptOutSettings } from '@wac/contract/app-settings-defaults';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
@@ -35,21 +34,11 @@ export interface MessagingDeps {
   extensions: MessagingExtensions;
 }
 
-/** Built once at start from the shared services (plugins/shared-services.ts). */
-export function createMessagingDeps(ctx: Omit<AppContext, 'messaging' | 'templates'>): MessagingDeps {
+/** Built once at start by the composition root from the shared services; messaging adds its own parts. */
+export function createMessagingDeps(shared: Omit<MessagingDeps, 'conversationTotal' | 'extensions'>): MessagingDeps {
   return {
-    db: ctx.database.db,
-    log: ctx.log,
-    realtime: ctx.realtime,
-    activities: ctx.activities,
-    license: ctx.license,
-    client: ctx.whatsapp,
-    storage: ctx.media.storage,
-    uploads: ctx.media.uploads,
-    links: ctx.media.links,
-    phoneNumberId: ctx.config.whatsapp.phoneNumberId,
-    conversationTotal: createConversationTotal(() => countConversations(ctx.database.db, {})),
-    optOutSettings: (tx) => ctx.settings.optOutSettings(tx),
+    ...shared,
+    conversationTotal: createConversationTotal(() => countConversations(shared.db, {})),
     extensions: createMessagingExtensions(),
   };
 }

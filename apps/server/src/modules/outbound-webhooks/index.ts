@@ -3,4 +3,4 @@
  * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
  */
 export { publishCampaignFinished } from './outbound-events.ts';
-export { outboundWebhooksPlugin } from './outbound-webhooks.plugin.ts';
+export { type OutboundWebhooksDeps, registerOutboundWebhooks } from './outbound-webhooks.plugin.ts';
