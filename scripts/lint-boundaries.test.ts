@@ -74,6 +74,26 @@ describe('import boundaries kept by the linter', () => {
     expect(await lint('apps/server/src/modules/campaigns/probe-ok.ts', `${allowed}\n`)).toEqual([]);
   });
 
+  it('refuses a domain or whatsapp/ importing the composition root or an app context, outside tests', async () => {
+    const refused = expect.stringContaining('it never imports the composition root or a whole-app context');
+    const root = "import type { Services } from '../../composition-root.ts';\nexport type S = Services;\n";
+    expect(await lint('apps/server/src/modules/campaigns/probe-root.ts', root)).toEqual([refused]);
+    expect(await lint('apps/server/src/modules/campaigns/probe-root.test.ts', root)).toEqual([]);
+    const context = "import type { AppContext } from '../../app-context.ts';\nexport type C = AppContext;\n";
+    expect(await lint('apps/server/src/modules/flows/probe-context.ts', context)).toEqual([refused]);
+    expect(
+      await lint(
+        'apps/server/src/whatsapp/sandbox/probe-root.ts',
+        "import type { Services } from '../../composition-root.ts';\nexport type S = Services;\n",
+      ),
+    ).toEqual([refused]);
+    const deeper = "import type { Services } from '../../../composition-root.ts';\nexport type S = Services;\n";
+    expect(await lint('apps/server/src/modules/messaging/parts/probe-root.ts', deeper)).toEqual([refused]);
+    expect(await lint('apps/server/src/modules/messaging/test/probe-kit.ts', deeper)).toEqual([]);
+    const narrow = "import type { Config } from '../../config.ts';\nexport type C = Pick<Config, 'dataDir'>;\n";
+    expect(await lint('apps/server/src/modules/flows/probe-narrow.ts', narrow)).toEqual([]);
+  });
+
   it('refuses code outside modules/ reaching past a domain’s index.ts, outside tests', async () => {
     const refused = expect.stringContaining('Outside modules/, code imports a domain only through its index.ts');
     const fromRoot = "import { a } from './modules/messaging/agent-sends.ts';\nexport const b = a;\n";

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   }
 
   const started = await startDatabase(config, () => {});
-  const { app, ctx } = await buildApp(config, started.database);
+  const { app } = await buildApp(config, started.database);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
       console.log(`First admin created. Username: ${admin.username}  Password: ${admin.generatedPassword}`);
       console.log('This password is shown only once: sign in and change it under Profile.\n');
     }
-    ctx.log.debug('ready');
+    app.log.debug('ready');
   } catch (err) {
     console.error(err);
     await app.close().catch(() => {});

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import type { AppContext } from '../src/app-context.ts';
 import { ensureFirstAdmin } from '../src/bootstrap-admin.ts';
+import type { Services } from '../src/composition-root.ts';
 import { loadConfig } from '../src/config.ts';
 import { connectDatabase } from '../src/db/database.ts';
 import { createUsersRepository } from '../src/modules/users/users.repository.ts';
@@ -14,7 +14,8 @@ export const ADMIN = { username: 'admin', password: 'admin-password' };
 
 export interface TestApp {
   app: FastifyInstance;
-  ctx: AppContext;
+  /** The shared services, as the composition root built them. */
+  ctx: Services;
   databaseUrl: string;
   dataDir: string;
   /** app.inject with an optional bearer token. */
@@ -62,7 +63,7 @@ export async function createTestApp(env: Record<string, string> = {}, existingDa
   );
   const database = connectDatabase(databaseUrl);
   await ensureFirstAdmin(config, createUsersRepository(database.db));
-  const { app, ctx } = await buildApp(config, database);
+  const { app, services: ctx } = await buildApp(config, database);
   await app.ready();
 
   const request: TestApp['request'] = ({ token, headers, ...options }) =>

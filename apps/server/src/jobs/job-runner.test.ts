@@ -28,7 +28,7 @@ beforeAll(async () => {
   await b.app.ready();
   for (const [server, jobs] of [
     ['a', a.ctx.jobs],
-    ['b', b.ctx.jobs],
+    ['b', b.services.jobs],
   ] as const) {
     jobs.events()?.on('job:start', ({ job }) => starts.push({ kind: job.task_identifier, id: job.id, server, at: Date.now() }));
     jobs.events()?.on('job:complete', ({ job }) => ends.push({ kind: job.task_identifier, at: Date.now() }));
@@ -213,7 +213,7 @@ describe('a runner whose worker died', () => {
       return current && current !== before ? current : null;
     }, 15_000);
     const ran = new Promise((resolve) => after.on('job:start', resolve));
-    await b.ctx.jobs.stop(); // only server a's new workers are left to take it
+    await b.services.jobs.stop(); // only server a's new workers are left to take it
     await a.request({ method: 'POST', url: '/api/jobs/auth.sign-in-cleanup/run', token: await a.adminToken() });
     await expect(ran).resolves.toBeDefined();
   });

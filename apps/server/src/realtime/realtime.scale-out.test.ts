@@ -45,7 +45,7 @@ it('delivers an activity recorded on one server to a socket connected to another
     const received = new Promise<{ type: string }>((resolve) => socket.on('new_activity', resolve));
     // Give the adapter's LISTEN a moment to be in place on both servers.
     await new Promise((r) => setTimeout(r, 300));
-    await b.ctx.activities.record({ type: 'backup_finished', sourceType: 'system', data: {} });
+    await b.services.activities.record({ type: 'backup_finished', sourceType: 'system', data: {} });
     await expect(received).resolves.toMatchObject({ type: 'backup_finished' });
   } finally {
     socket.close();
@@ -69,8 +69,8 @@ it('delivers a batch of events sent on one server, in order and before what is s
       event: n % 2 ? 'message_status' : 'whatsapp_message_received',
       payload: { n, filler },
     }));
-    b.ctx.realtime.toEveryoneAll(batch as unknown as RealtimeEmit[]);
-    b.ctx.realtime.toEveryone('conversation_read', { n: 200 } as unknown as ConversationReadEvent);
+    b.services.realtime.toEveryoneAll(batch as unknown as RealtimeEmit[]);
+    b.services.realtime.toEveryone('conversation_read', { n: 200 } as unknown as ConversationReadEvent);
     await expect.poll(() => received.length, { timeout: 5000 }).toBe(201);
     expect(received.slice(0, 3)).toEqual(['whatsapp_message_received:0', 'message_status:1', 'whatsapp_message_received:2']);
     expect(received.at(-1)).toBe('conversation_read:200');

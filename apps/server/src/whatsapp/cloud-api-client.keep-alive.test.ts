@@ -7,6 +7,7 @@ import { CloudApiError, createCloudApiClient } from './cloud-api-client.ts';
 let server: http.Server;
 let baseUrl: string;
 let connections = 0;
+let mediaLookups = 0;
 const silent: http.ServerResponse[] = [];
 
 beforeAll(async () => {
@@ -15,6 +16,11 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       if (req.url?.includes('/silent/')) return void silent.push(res);
+      if (req.method === 'GET') {
+        mediaLookups++;
+        res.writeHead(500, { 'content-type': 'application/json' });
+        return void res.end(JSON.stringify({ error: { code: 1, message: 'An unknown error occurred' } }));
+      }
       if (req.url?.includes('/refuses/')) {
         res.writeHead(400, { 'content-type': 'application/json' });
         return void res.end(JSON.stringify({ error: { code: 131047, message: 'Re-engagement message' } }));
@@ -35,13 +41,13 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+const keptAlive = { keptAlive: true };
 const client = (phoneNumberId: string) =>
   createCloudApiClient({
     baseUrl,
     version: 'v21.0',
     accessToken: 'token',
     phoneNumberId,
-    keepAliveSends: true,
     timeoutMs: 300,
     retry: { attempts: 1 },
   });
@@ -49,24 +55,44 @@ const client = (phoneNumberId: string) =>
 it('sends over kept-alive connections', async () => {
   const sender = client('answers');
   const before = connections;
-  for (let k = 0; k < 5; k++) expect((await sender.sendText('+15550001', `hello${k}`)).wamid).toBe(`wamid.hello${k}`);
+  for (let k = 0; k < 5; k++) expect((await sender.sendText('+15550001', `hello${k}`, false, keptAlive)).wamid).toBe(`wamid.hello${k}`);
   // Past the time limit of the sends above, their timers are gone: the kept connection still serves the next one.
   await new Promise((resolve) => setTimeout(resolve, 400));
-  expect((await sender.sendText('+15550001', 'later')).wamid).toBe('wamid.later');
+  expect((await sender.sendText('+15550001', 'later', false, keptAlive)).wamid).toBe('wamid.later');
   expect(connections - before).toBe(1);
 });
 
 it('gives up on a send that gets no answer once its time is up, and reads a refusal as Meta error', async () => {
   const started = performance.now();
-  await expect(client('silent').sendText('+15550001', 'hello')).rejects.toThrow('No answer from the Graph API within 300 ms');
+  await expect(client('silent').sendText('+15550001', 'hello', false, keptAlive)).rejects.toThrow(
+    'No answer from the Graph API within 300 ms',
+  );
   const waited = performance.now() - started;
   expect(waited).toBeGreaterThanOrEqual(290);
   expect(waited).toBeLessThan(2_000);
   expect(silent).toHaveLength(1);
 
   const refused = await client('refuses')
-    .sendText('+15550001', 'hello')
+    .sendText('+15550001', 'hello', false, keptAlive)
     .catch((err: unknown) => err);
   expect(refused).toBeInstanceOf(CloudApiError);
   expect((refused as CloudApiError).code).toBe(131047);
+});
+
+it('tries a call once when asked, else as often as its retry policy says, on the same client', async () => {
+  const graph = createCloudApiClient({
+    baseUrl,
+    version: 'v21.0',
+    accessToken: 'token',
+    phoneNumberId: 'answers',
+    retry: { sleep: async () => {} },
+  });
+  mediaLookups = 0;
+  await expect(graph.getMediaUrl('media-1', { attempts: 1 })).rejects.toBeInstanceOf(CloudApiError);
+  expect(mediaLookups).toBe(1);
+  await expect(graph.getMediaUrl('media-1')).rejects.toBeInstanceOf(CloudApiError);
+  expect(mediaLookups).toBe(5);
+  // Its sends go over fetch unless asked for the kept-alive connections.
+  expect((await graph.sendText('+15550001', 'fetched')).wamid).toBe('wamid.fetched');
+  expect((await graph.sendText('+15550001', 'kept', false, keptAlive)).wamid).toBe('wamid.kept');
 });

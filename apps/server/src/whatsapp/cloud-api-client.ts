@@ -49,17 +49,18 @@ export interface CloudApiClientOptions {
   retry?: Partial<RetryOptions>;
   /** Per attempt; a hung connection counts as a transient failure. */
   timeoutMs?: number;
-  /**
-   * JSON POSTs (sends) over node:http(s) on kept-alive connections rather than fetch: about a third of the CPU per
-   * call, for bursts of sends (bot replies). Errors and retries are the same either way.
-   */
-  keepAliveSends?: boolean;
 }
 
 export type CloudApiClient = ReturnType<typeof createCloudApiClient>;
 
 interface SendResponse {
   messages?: { id: string }[];
+}
+
+/** How one call is tried, where it differs from the client's retry policy. */
+export interface CallOptions {
+  /** Tries of this call, whatever fails (a worker with a backoff of its own makes one per attempt). */
+  attempts?: number;
 }
 
 export interface SendOptions {
@@ -70,6 +71,11 @@ export interface SendOptions {
    * idempotency key: a campaign settles it from Meta's status webhook rather than sending it again.
    */
   once?: boolean;
+  /**
+   * Over node:http(s) on kept-alive connections rather than fetch: about a third of the CPU per call, for bursts of
+   * sends (bot replies). Errors and retries are the same either way.
+   */
+  keptAlive?: boolean;
 }
 
 /** The number's messaging limit (unique customers per rolling 24 hours), throughput and quality, as Meta reports them. */
@@ -122,7 +128,9 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
   // Network failures are treated like 5xx: the request may not have reached Meta at all.
   const shouldRetry = (err: unknown) => !(err instanceof CloudApiError) || err.retryable;
 
-  async function call(url: string, init: RequestInit, once = false): Promise<Response> {
+  const retryOf = (attempts?: number): RetryOptions => (attempts === undefined ? retry : { ...retry, attempts });
+
+  async function call(url: string, init: RequestInit, attempts?: number): Promise<Response> {
     return withRetry(
       async () => {
         const res = await fetch(url, { ...init, headers: { ...auth, ...init.headers }, signal: AbortSignal.timeout(timeoutMs) });
@@ -131,19 +139,25 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
         throw CloudApiError.fromResponse(res.status, body);
       },
       shouldRetry,
-      once ? { ...retry, attempts: 1 } : retry,
+      retryOf(attempts),
     );
   }
 
-  async function callJson<T>(url: string, init: RequestInit, once = false): Promise<T> {
-    return (await (await call(url, init, once)).json()) as T;
+  async function callJson<T>(url: string, init: RequestInit, attempts?: number): Promise<T> {
+    return (await (await call(url, init, attempts)).json()) as T;
   }
 
-  const agents = options.keepAliveSends ? { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) } : null;
-  const postJson = <T>(path: string, payload: unknown, once = false) => {
+  // Made on the first kept-alive send: a client that never sends that way holds no agents.
+  let agents: { http: http.Agent; https: https.Agent } | undefined;
+  const postJson = <T>(path: string, payload: unknown, sendOptions: Pick<SendOptions, 'once' | 'keptAlive'> = {}) => {
     const body = JSON.stringify(payload);
-    if (!agents) return callJson<T>(`${root}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }, once);
-    return withRetry(() => postJsonOnce<T>(`${root}/${path}`, body, agents), shouldRetry, once ? { ...retry, attempts: 1 } : retry);
+    const attempts = sendOptions.once ? 1 : undefined;
+    if (!sendOptions.keptAlive) {
+      return callJson<T>(`${root}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }, attempts);
+    }
+    agents ??= { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+    const kept = agents;
+    return withRetry(() => postJsonOnce<T>(`${root}/${path}`, body, kept), shouldRetry, retryOf(attempts));
   };
 
   // The bot's sends go to the same few URLs: each is parsed once.
@@ -230,7 +244,7 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
         ...message,
         ...(sendOptions.callbackData === undefined ? {} : { biz_opaque_callback_data: sendOptions.callbackData }),
       },
-      sendOptions.once,
+      sendOptions,
     );
     const wamid = res.messages?.[0]?.id;
     if (!wamid) throw new CloudApiError(502, undefined, 'The Graph API answered without a message id');
@@ -238,7 +252,8 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
   }
 
   return {
-    sendText: (to: string, body: string, previewUrl = false) => send(to, { type: 'text', text: { body, preview_url: previewUrl } }),
+    sendText: (to: string, body: string, previewUrl = false, sendOptions?: SendOptions) =>
+      send(to, { type: 'text', text: { body, preview_url: previewUrl } }, sendOptions),
 
     sendMedia(to: string, kind: MediaKind, mediaId: string, caption?: string, filename?: string) {
       // Meta refuses a caption on audio and a filename on anything but documents.
@@ -249,29 +264,44 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
     },
 
     /** A file Meta fetches from a public URL itself (`link`), as bot flows send theirs; no upload first. */
-    sendMediaLink(to: string, kind: MediaKind, link: string, caption?: string, filename?: string) {
+    sendMediaLink(to: string, kind: MediaKind, link: string, caption?: string, filename?: string, sendOptions?: SendOptions) {
       const media: Record<string, string> = { link };
       if (caption && kind !== 'audio') media.caption = caption;
       if (filename && kind === 'document') media.filename = filename;
-      return send(to, { type: kind, [kind]: media });
+      return send(to, { type: kind, [kind]: media }, sendOptions);
     },
 
-    sendButtons: (to: string, body: string, buttons: ReplyButton[], frame: InteractiveFrame = {}) =>
-      send(to, {
-        type: 'interactive',
-        interactive: {
-          type: 'button',
-          ...framed(frame),
-          body: { text: body },
-          action: { buttons: buttons.map((b) => ({ type: 'reply', reply: { id: b.id, title: b.title } })) },
+    sendButtons: (to: string, body: string, buttons: ReplyButton[], frame: InteractiveFrame = {}, sendOptions?: SendOptions) =>
+      send(
+        to,
+        {
+          type: 'interactive',
+          interactive: {
+            type: 'button',
+            ...framed(frame),
+            body: { text: body },
+            action: { buttons: buttons.map((b) => ({ type: 'reply', reply: { id: b.id, title: b.title } })) },
+          },
         },
-      }),
+        sendOptions,
+      ),
 
-    sendList: (to: string, body: string, buttonText: string, sections: ListSection[], frame: InteractiveFrame = {}) =>
-      send(to, {
-        type: 'interactive',
-        interactive: { type: 'list', ...framed(frame), body: { text: body }, action: { button: buttonText, sections } },
-      }),
+    sendList: (
+      to: string,
+      body: string,
+      buttonText: string,
+      sections: ListSection[],
+      frame: InteractiveFrame = {},
+      sendOptions?: SendOptions,
+    ) =>
+      send(
+        to,
+        {
+          type: 'interactive',
+          interactive: { type: 'list', ...framed(frame), body: { text: body }, action: { button: buttonText, sections } },
+        },
+        sendOptions,
+      ),
 
     sendReaction: (to: string, messageId: string, emoji: string) =>
       send(to, { type: 'reaction', reaction: { message_id: messageId, emoji } }),
@@ -287,10 +317,11 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
       });
     },
 
-    async getMediaUrl(mediaId: string): Promise<MediaInfo> {
+    async getMediaUrl(mediaId: string, callOptions: CallOptions = {}): Promise<MediaInfo> {
       const res = await callJson<{ url: string; mime_type: string; sha256: string; file_size: number; id: string }>(
         `${root}/${encodeURIComponent(mediaId)}`,
         { method: 'GET' },
+        callOptions.attempts,
       );
       return { url: res.url, mimeType: res.mime_type, sha256: res.sha256, fileSize: Number(res.file_size), id: res.id };
     },
@@ -366,8 +397,8 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
       return { handle: uploaded.h };
     },
 
-    async downloadMedia(url: string): Promise<{ buffer: Buffer; mimeType: string }> {
-      const res = await call(url, { method: 'GET' });
+    async downloadMedia(url: string, callOptions: CallOptions = {}): Promise<{ buffer: Buffer; mimeType: string }> {
+      const res = await call(url, { method: 'GET' }, callOptions.attempts);
       return {
         buffer: Buffer.from(await res.arrayBuffer()),
         mimeType: res.headers.get('content-type') ?? 'application/octet-stream',
@@ -377,13 +408,8 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
 }
 
 /** The client for the configured Graph API: Meta's, or any faithful imitation such as the sandbox. */
-export function cloudApiClientFor(
-  whatsapp: Config['whatsapp'],
-  retry?: Partial<RetryOptions>,
-  transport: Pick<CloudApiClientOptions, 'keepAliveSends'> = {},
-) {
+export function cloudApiClientFor(whatsapp: Config['whatsapp'], retry?: Partial<RetryOptions>) {
   return createCloudApiClient({
-    ...transport,
     baseUrl: whatsapp.apiUrl,
     version: whatsapp.apiVersion,
     accessToken: whatsapp.accessToken,

@@ -7,25 +7,28 @@ import {
   markReadResponseSchema,
 } from '@wac/contract/activities';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/auth-guard.ts';
 import { perUser } from '../../http/rate-limits.ts';
+import type { ActivityService } from './activities.service.ts';
 
 const tags = ['Activities'];
 
-export const activitiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const activitiesRoutes: FastifyPluginAsyncZod<{ activities: ActivityService; postsPerMinute: number }> = async (
+  app,
+  { activities, postsPerMinute },
+) => {
   app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/api/activities',
     { schema: { tags, querystring: listActivitiesQuerySchema, response: { 200: listActivitiesResponseSchema } } },
-    (request) => ctx.activities.list(currentUser(request), request.query),
+    (request) => activities.list(currentUser(request), request.query),
   );
 
   app.post(
     '/api/activities',
     {
-      ...perUser(ctx.config.rateLimits.activities, 60_000),
+      ...perUser(postsPerMinute, 60_000),
       schema: {
         tags,
         description:
@@ -38,7 +41,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (request, reply) => {
-      const activity = await ctx.activities.recordPosted(currentUser(request), request.body, request.ip);
+      const activity = await activities.recordPosted(currentUser(request), request.body, request.ip);
       return reply.status(201).send({ activity });
     },
   );
@@ -47,7 +50,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/activities/mark-read',
     { schema: { tags, body: markReadBodySchema, response: { 200: markReadResponseSchema } } },
     async (request) => ({
-      updated: await ctx.activities.markRead(currentUser(request), request.body),
+      updated: await activities.markRead(currentUser(request), request.body),
     }),
   );
 };

@@ -94,7 +94,12 @@ export async function recordActivityFromCommand(db: Db, input: RecordActivity, t
   await createActivitiesRepository(db).insert([rowOf(input)], tx);
 }
 
-export function createActivityService(db: Db, realtime: Realtime) {
+export interface ActivityServiceDeps {
+  db: Db;
+  realtime: Realtime;
+}
+
+export function createActivityService({ db, realtime }: ActivityServiceDeps) {
   const repository = createActivitiesRepository(db);
   /** Spec 6: new_activity to whoever can see it in their feed, new_notification (without bulky data) to whoever is notified. */
   function broadcast(activity: Activity): void {

@@ -1,6 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
 import { registerApiKeyGuard } from '../../http/api-key-guard.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { ActivityService } from '../activities/index.ts';
+import type { LicenseService } from '../license/index.ts';
+import type { MessagingService } from '../messaging/index.ts';
 import { createApiCallLog } from './api-call-log.ts';
 import { createApiCallQuota } from './api-call-quota.ts';
 import { createApiKeyAccess } from './api-key-access.ts';
@@ -9,22 +14,35 @@ import { createApiKeysRepository } from './api-keys.repository.ts';
 import { apiKeysRoutes } from './api-keys.routes.ts';
 import { createApiKeysService } from './api-keys.service.ts';
 
+export interface ApiKeysDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  config: Pick<Config, 'rateLimits' | 'apiLogRetentionDays'>;
+  jobs: JobRunner;
+  activities: ActivityService;
+  /** Feature `apiAccess` and the daily api_calls quota. */
+  license: LicenseService;
+  /** app.timezone: "calls today" and the usage chart's days. */
+  appTimezone: () => Promise<string>;
+  messaging: Pick<MessagingService, 'phonesOfMessages'>;
+}
+
 /**
  * API keys: the admins' routes, the X-API-Key guard (app.requireApiKey) with the usage log it writes, and the log's
  * retention. Called on the root instance, before the domains whose routes use the guard: its decorators and hooks
  * must reach them.
  */
-export async function registerApiKeys(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const db = ctx.database.db;
+export async function registerApiKeys(app: FastifyInstance, deps: ApiKeysDeps): Promise<void> {
+  const { db, log, config, license } = deps;
   const repository = createApiKeysRepository(db);
   const access = createApiKeyAccess(repository);
-  const usage = createApiCallLog({ write: (rows) => repository.insertCalls(rows), log: ctx.log });
+  const usage = createApiCallLog({ write: (rows) => repository.insertCalls(rows), log });
   registerApiKeyGuard(app, {
     keys: access,
-    license: ctx.license,
-    quota: createApiCallQuota(ctx.license, db),
+    license,
+    quota: createApiCallQuota(license, db),
     usage,
-    callsPerAddress: ctx.config.rateLimits.apiSends,
+    callsPerAddress: config.rateLimits.apiSends,
   });
   app.addHook('onClose', () => usage.close());
 
@@ -32,10 +50,10 @@ export async function registerApiKeys(app: FastifyInstance, ctx: AppContext): Pr
     db,
     repository,
     access,
-    activities: ctx.activities,
-    appTimezone: ctx.appTimezone,
-    phonesOfMessages: ctx.messaging.service.phonesOfMessages,
+    activities: deps.activities,
+    appTimezone: deps.appTimezone,
+    phonesOfMessages: deps.messaging.phonesOfMessages,
   });
   await app.register(apiKeysRoutes, { service });
-  ctx.jobs.schedule(apiCallLogCleanupJob({ repository, days: ctx.config.apiLogRetentionDays, log: ctx.log }));
+  deps.jobs.schedule(apiCallLogCleanupJob({ repository, days: config.apiLogRetentionDays, log }));
 }

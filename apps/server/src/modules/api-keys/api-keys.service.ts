@@ -22,7 +22,7 @@ import { type ApiKeyAccess, hashSecret, knownScopes } from './api-key-access.ts'
 import type { ApiKeyRow, ApiKeysRepository, NewApiKeyRow } from './api-keys.repository.ts';
 import { unreadableRange } from './ip-ranges.ts';
 
-export interface ApiKeysDeps {
+export interface ApiKeysServiceDeps {
   db: Db;
   repository: ApiKeysRepository;
   access: Pick<ApiKeyAccess, 'forget'>;
@@ -85,7 +85,7 @@ function changedFields(row: ApiKeyRow, change: Partial<NewApiKeyRow>): string[] 
 }
 
 /** API keys (spec 7): created with a secret shown once, edited, revoked, and their usage log and chart. */
-export function createApiKeysService({ db, repository, access, activities, appTimezone, phonesOfMessages }: ApiKeysDeps) {
+export function createApiKeysService({ db, repository, access, activities, appTimezone, phonesOfMessages }: ApiKeysServiceDeps) {
   const record = (tx: Tx, actor: User, type: string, name: string, details?: string) =>
     activities.record({ type, sourceType: 'user', userId: actor.id, data: { username: actor.username, name, details } }, tx);
 

@@ -13,17 +13,21 @@ import {
 } from '@wac/contract/auth';
 import { messageResponseSchema, successResponseSchema } from '@wac/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
+import type { Config } from '../../config.ts';
 import { currentUser, requestMeta } from '../../http/auth-guard.ts';
 import { perAddress } from '../../http/rate-limits.ts';
+import type { Mailer } from '../email/index.ts';
 import type { AuthService } from './auth.service.ts';
 
 const tags = ['Auth'];
 
 const MINUTE_MS = 60_000;
 
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authService: AuthService }> = async (app, { ctx, authService }) => {
-  const limits = ctx.config.rateLimits;
+export const authRoutes: FastifyPluginAsyncZod<{
+  authService: AuthService;
+  mailer: Pick<Mailer, 'verificationRequired'>;
+  limits: Config['rateLimits'];
+}> = async (app, { authService, mailer, limits }) => {
   app.addHook('onClose', () => authService.drain());
 
   app.post(
@@ -95,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authService: A
   );
 
   app.get('/api/email/verification-required', { schema: { tags, response: { 200: verificationRequiredResponseSchema } } }, async () => ({
-    required: await ctx.mailer.verificationRequired(),
+    required: await mailer.verificationRequired(),
   }));
 
   app.post(

@@ -1,13 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { User } from '@wac/contract/auth';
 import { RESET_LINK_LIFETIME_MS } from '@wac/contract/password-policy';
-import type { BaseContext } from '../../app-context.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError, badRequest, unauthorized } from '../../http/app-error.ts';
 import { hashPassword, hashToken, newSecretToken, verifyPassword } from '../../lib/secrets.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
-import { disconnectSessions } from '../../realtime/realtime.ts';
-import { toUser, type UserAccounts } from '../users/index.ts';
+import { type Authenticate, disconnectSessions, type Realtime } from '../../realtime/realtime.ts';
+import type { ActivityService } from '../activities/index.ts';
+import type { Mailer } from '../email/index.ts';
+import { createUserAccounts, toUser } from '../users/index.ts';
 import { createAuthRepository, type TokenPurpose } from './auth.repository.ts';
 
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -30,9 +33,32 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
-export function createAuthService(ctx: BaseContext, users: UserAccounts) {
-  const auth = createAuthRepository(ctx.database.db);
-  const { activities, mailer, config } = ctx;
+/**
+ * Who a session token belongs to, from the sessions table alone: the HTTP guards and the realtime server take it, so
+ * it is built before them, and before the auth service, which closes sockets through the realtime server.
+ */
+export function createSessionAuthenticator({ db }: { db: Db }): Authenticate {
+  const auth = createAuthRepository(db);
+  return async (token) => {
+    const found = await auth.findSession(hashToken(token));
+    return found ? { user: toUser(found.user), sessionId: found.sessionId } : null;
+  };
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  config: Pick<Config, 'loginMaxFailures' | 'accountMailIntervalMs' | 'publicUrl'>;
+  realtime: Realtime;
+  activities: ActivityService;
+  mailer: Mailer;
+  /** The session authenticator (createSessionAuthenticator), for validate-token. */
+  authenticate: Authenticate;
+}
+
+export function createAuthService({ db, log, config, realtime, activities, mailer, authenticate }: AuthServiceDeps) {
+  const auth = createAuthRepository(db);
+  const users = createUserAccounts(db);
 
   /**
    * Counts the attempt before any password is checked: an address gets `loginMaxFailures` tries per account and
@@ -66,7 +92,7 @@ export function createAuthService(ctx: BaseContext, users: UserAccounts) {
   ): Promise<boolean> {
     const token = newSecretToken();
     const lifetime = purpose === 'password_reset' ? RESET_LINK_LIFETIME_MS : VERIFICATION_LINK_LIFETIME_MS;
-    const created = await ctx.database.db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       if (options.onePerInterval) {
         await auth.lockAccountMail(user.id, tx);
         if (await auth.tokenCreatedSince(user.id, purpose, new Date(Date.now() - config.accountMailIntervalMs), tx)) return false;
@@ -88,7 +114,7 @@ export function createAuthService(ctx: BaseContext, users: UserAccounts) {
    */
   const background = new Set<Promise<void>>();
   function runInBackground(work: () => Promise<void>, purpose: string): void {
-    const running = work().catch((err: unknown) => ctx.log.error({ err, purpose }, 'could not send mail'));
+    const running = work().catch((err: unknown) => log.error({ err, purpose }, 'could not send mail'));
     background.add(running);
     void running.finally(() => background.delete(running));
   }
@@ -131,20 +157,15 @@ export function createAuthService(ctx: BaseContext, users: UserAccounts) {
       return { token, user: toUser(row) };
     },
 
-    async authenticate(token: string): Promise<{ user: User; sessionId: number } | null> {
-      const found = await auth.findSession(hashToken(token));
-      return found ? { user: toUser(found.user), sessionId: found.sessionId } : null;
-    },
-
     async validateToken(token: string): Promise<User> {
-      const found = await this.authenticate(token);
+      const found = await authenticate(token);
       if (!found) throw new AppError('INVALID_TOKEN', 'Invalid or expired token', 401);
       return found.user;
     },
 
     async logout(token: string, user: User, meta: RequestMeta): Promise<void> {
       const sessionId = await auth.deleteSession(hashToken(token));
-      if (sessionId) disconnectSessions(ctx.realtime, [sessionId]);
+      if (sessionId) disconnectSessions(realtime, [sessionId]);
       await activities.record({ type: 'logout', sourceType: 'auth', userId: user.id, ip: meta.ip, data: { username: user.username } });
     },
 
@@ -167,12 +188,12 @@ export function createAuthService(ctx: BaseContext, users: UserAccounts) {
 
     async resetPassword(token: string, newPassword: string, meta: RequestMeta): Promise<void> {
       const passwordHash = await hashPassword(newPassword);
-      const reset = await inTransaction(ctx.database.db, async (tx) => {
+      const reset = await inTransaction(db, async (tx) => {
         const userId = await auth.consumeToken(hashToken(token), 'password_reset', tx);
         if (!userId) return false;
         await users.setPassword(userId, passwordHash, tx);
         const ended = await auth.deleteOtherSessions(userId, null, tx);
-        afterCommit(tx, () => disconnectSessions(ctx.realtime, ended));
+        afterCommit(tx, () => disconnectSessions(realtime, ended));
         const user = await users.findById(userId, tx);
         await activities.record(
           { type: 'password_reset', sourceType: 'auth', userId, ip: meta.ip, data: { username: user?.username } },
@@ -204,10 +225,10 @@ export function createAuthService(ctx: BaseContext, users: UserAccounts) {
       audit: { type: string; actor: User; meta: RequestMeta; target?: string },
     ): Promise<void> {
       const passwordHash = await hashPassword(password);
-      await inTransaction(ctx.database.db, async (tx) => {
+      await inTransaction(db, async (tx) => {
         await users.setPassword(userId, passwordHash, tx);
         const ended = await auth.deleteOtherSessions(userId, keepSessionId, tx);
-        afterCommit(tx, () => disconnectSessions(ctx.realtime, ended));
+        afterCommit(tx, () => disconnectSessions(realtime, ended));
         await activities.record(
           {
             type: audit.type,
@@ -222,7 +243,7 @@ export function createAuthService(ctx: BaseContext, users: UserAccounts) {
     },
 
     async verifyEmail(token: string): Promise<void> {
-      const done = await ctx.database.db.transaction(async (tx) => {
+      const done = await db.transaction(async (tx) => {
         const userId = await auth.consumeToken(hashToken(token), 'email_verification', tx);
         if (userId) await users.markEmailVerified(userId, tx);
         return userId;

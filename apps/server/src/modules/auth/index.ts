@@ -1,7 +1,7 @@
 /**
- * Sign-in and sessions: the HTTP guards and the realtime server authenticate through its service.
+ * Sign-in and sessions: the HTTP guards and the realtime server authenticate through its session authenticator.
  * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
  */
-export { authPlugin } from './auth.plugin.ts';
-export type { AuthService, RequestMeta } from './auth.service.ts';
-export { createAuthService, expireSessionsFromCommand } from './auth.service.ts';
+export { type AuthDeps, registerAuth } from './auth.plugin.ts';
+export type { AuthService, AuthServiceDeps, RequestMeta } from './auth.service.ts';
+export { createAuthService, createSessionAuthenticator, expireSessionsFromCommand } from './auth.service.ts';

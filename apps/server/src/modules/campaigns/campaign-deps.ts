@@ -1,15 +1,17 @@
 import type { OptKeywords } from '@wac/contract/app-settings-defaults';
 import type { User } from '@wac/contract/auth';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
+import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
 import type { ActivityService } from '../activities/index.ts';
 import type { LicenseService } from '../license/index.ts';
-import type { MessagingService } from '../messaging/index.ts';
+import type { MessagingExtensions, MessagingService } from '../messaging/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import type { TemplatesService } from '../templates/index.ts';
 
 /** What campaigns' use cases work with. */
@@ -36,21 +38,41 @@ export interface CampaignDeps {
   events: DomainEvents;
 }
 
-export function createCampaignDeps(ctx: AppContext): CampaignDeps {
+/** What the campaigns domain is given when it registers (composition-root.ts). */
+export interface CampaignsDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  config: Pick<Config, 'whatsapp' | 'campaignInDoubtGraceMs' | 'campaignPacing'>;
+  realtime: Realtime;
+  jobs: JobRunner;
+  activities: ActivityService;
+  license: LicenseService;
+  settings: Pick<SettingsService, 'optKeywords'>;
+  templates: TemplatesService;
+  messaging: MessagingService;
+  /** Who sent a template message, which template analytics ask messaging. */
+  extensions: Pick<MessagingExtensions, 'campaignsOfSends'>;
+  /** Campaigns subscribe to messaging's webhook batches, and publish campaign.finished. */
+  events: DomainEvents;
+  client: CloudApiClient;
+  uploads: MediaStorage;
+}
+
+export function createCampaignDeps(deps: CampaignsDeps): CampaignDeps {
   return {
-    db: ctx.database.db,
-    log: ctx.log,
-    realtime: ctx.realtime,
-    activities: ctx.activities,
-    license: ctx.license,
-    templates: ctx.templates,
-    messaging: ctx.messaging.service,
-    client: ctx.whatsapp,
-    phoneNumberId: ctx.config.whatsapp.phoneNumberId,
-    uploads: ctx.media.uploads,
-    optKeywords: () => ctx.settings.optKeywords(),
-    inDoubtGraceMs: ctx.config.campaignInDoubtGraceMs,
-    events: ctx.messaging.deps.events,
+    db: deps.db,
+    log: deps.log,
+    realtime: deps.realtime,
+    activities: deps.activities,
+    license: deps.license,
+    templates: deps.templates,
+    messaging: deps.messaging,
+    client: deps.client,
+    phoneNumberId: deps.config.whatsapp.phoneNumberId,
+    uploads: deps.uploads,
+    optKeywords: () => deps.settings.optKeywords(),
+    inDoubtGraceMs: deps.config.campaignInDoubtGraceMs,
+    events: deps.events,
   };
 }
 

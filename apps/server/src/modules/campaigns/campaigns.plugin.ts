@@ -1,6 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
-import { createCampaignDeps } from './campaign-deps.ts';
+import type { FastifyInstance } from 'fastify';
+import { type CampaignsDeps, createCampaignDeps } from './campaign-deps.ts';
 import { createCampaignDispatcher, defaultDispatcherOptions } from './campaign-dispatcher.ts';
 import { campaignReportsRoutes } from './campaign-reports.routes.ts';
 import { createCampaignReportsService } from './campaign-reports.service.ts';
@@ -11,9 +10,9 @@ import { campaignsRoutes } from './campaigns.routes.ts';
 import { createCampaignsService } from './campaigns.service.ts';
 
 /** Bulk template campaigns: drafts, audiences, scheduling, the paced dispatch, recipients' statuses and reports. */
-export const campaignsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const deps = createCampaignDeps(ctx);
-  const dispatcher = createCampaignDispatcher(deps, { ...defaultDispatcherOptions, paced: ctx.config.campaignPacing });
+export async function registerCampaigns(app: FastifyInstance, domain: CampaignsDeps): Promise<void> {
+  const deps = createCampaignDeps(domain);
+  const dispatcher = createCampaignDispatcher(deps, { ...defaultDispatcherOptions, paced: domain.config.campaignPacing });
   const service = createCampaignsService(deps, dispatcher.loop);
 
   // Meta's statuses of campaign messages reach their recipients through messaging's webhook batches.
@@ -29,10 +28,10 @@ export const campaignsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       ),
   });
   // Template analytics name the campaign that sent a message.
-  ctx.messaging.deps.extensions.campaignsOfSends = (wamids) => campaignsOfSends(deps.db, wamids);
-  ctx.jobs.claimLoop(campaignDispatchLoop(deps.db, dispatcher));
-  ctx.jobs.schedule(startDueCampaignsJob(deps, service));
+  domain.extensions.campaignsOfSends = (wamids) => campaignsOfSends(deps.db, wamids);
+  domain.jobs.claimLoop(campaignDispatchLoop(deps.db, dispatcher));
+  domain.jobs.schedule(startDueCampaignsJob(deps, service));
 
-  await app.register(campaignsRoutes, { service, uploads: ctx.media.uploads });
+  await app.register(campaignsRoutes, { service, uploads: domain.uploads });
   await app.register(campaignReportsRoutes, { reports: createCampaignReportsService(deps) });
-};
+}

@@ -1,13 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
-import { settingsOf } from '../settings/index.ts';
+import type { FastifyInstance } from 'fastify';
 import { emailRoutes } from './email.routes.ts';
-import { createEmailService } from './email.service.ts';
-import { EMAIL_SETTINGS, outboxDir } from './mailer.ts';
-import { createOutboxRepository } from './outbox.repository.ts';
+import { createEmailService, type EmailServiceDeps } from './email.service.ts';
+
+/** What the email domain's routes use: exactly what its service is built from. */
+export type EmailDeps = EmailServiceDeps;
 
 /** SMTP settings, mail templates and the outbox of mail written while no SMTP server is set. */
-export const emailPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const emailService = createEmailService(ctx, settingsOf(ctx.database.db, EMAIL_SETTINGS), createOutboxRepository(outboxDir(ctx.config)));
-  await app.register(emailRoutes, { ctx, emailService });
-};
+export async function registerEmail(app: FastifyInstance, deps: EmailDeps): Promise<void> {
+  await app.register(emailRoutes, { emailService: createEmailService(deps) });
+}

@@ -14,13 +14,12 @@ import {
   outboxMessageResponseSchema,
 } from '@wac/contract/email';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { currentUser, requestMeta } from '../../http/auth-guard.ts';
 import type { EmailService } from './email.service.ts';
 
 const tags = ['Email'];
 
-export const emailRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; emailService: EmailService }> = async (app, { emailService }) => {
+export const emailRoutes: FastifyPluginAsyncZod<{ emailService: EmailService }> = async (app, { emailService }) => {
   app.addHook('onRequest', app.requireAdmin);
 
   app.get('/api/email/status', { schema: { tags, response: { 200: emailStatusSchema } } }, () => emailService.status());

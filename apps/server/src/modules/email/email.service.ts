@@ -1,14 +1,16 @@
 import type { User } from '@wac/contract/auth';
 import { type EmailSettings, type EmailTemplateName, emailTemplateNames } from '@wac/contract/email';
-import type { AppContext } from '../../app-context.ts';
-import type { DbOrTx } from '../../db/database.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../http/app-error.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
+import type { ActivityService } from '../activities/index.ts';
 import type { RequestMeta } from '../auth/index.ts';
-import type { DomainSettings } from '../settings/index.ts';
+import { settingsOf } from '../settings/index.ts';
 import { defaultEmailTemplates } from './email-templates.ts';
-import { SMTP_SETTINGS_KEY, type StoredSmtpSettings, templateKey } from './mailer.ts';
-import type { OutboxRepository } from './outbox.repository.ts';
+import { EMAIL_SETTINGS, type Mailer, outboxDir, SMTP_SETTINGS_KEY, type StoredSmtpSettings, templateKey } from './mailer.ts';
+import { createOutboxRepository } from './outbox.repository.ts';
 
 export type EmailSettingsUpdate = Partial<Omit<StoredSmtpSettings, 'sealedPassword'> & { password: string }>;
 
@@ -32,16 +34,22 @@ function hostOfUrl(url: string): string | null {
   }
 }
 
-export function createEmailService(ctx: AppContext, settings: DomainSettings, outbox: OutboxRepository) {
-  const { mailer, config } = ctx;
+export interface EmailServiceDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  config: Pick<Config, 'dataDir' | 'smtpUrl'>;
+  activities: ActivityService;
+  mailer: Mailer;
+}
+
+export function createEmailService({ db, log, config, activities, mailer }: EmailServiceDeps) {
+  const settings = settingsOf(db, EMAIL_SETTINGS);
+  const outbox = createOutboxRepository(outboxDir(config));
 
   async function audit(actor: User, meta: RequestMeta, type: string, data: Record<string, string>, write: (tx: DbOrTx) => Promise<void>) {
-    await inTransaction(ctx.database.db, async (tx) => {
+    await inTransaction(db, async (tx) => {
       await write(tx);
-      await ctx.activities.record(
-        { type, sourceType: 'user', userId: actor.id, ip: meta.ip, data: { username: actor.username, ...data } },
-        tx,
-      );
+      await activities.record({ type, sourceType: 'user', userId: actor.id, ip: meta.ip, data: { username: actor.username, ...data } }, tx);
     });
   }
 
@@ -91,10 +99,10 @@ export function createEmailService(ctx: AppContext, settings: DomainSettings, ou
         await mailer.sendTemplate('test', to, {});
       } catch (err) {
         const reason = (err instanceof Error ? err.message : String(err)).slice(0, 300);
-        ctx.log.warn({ err, transport }, 'test email failed');
+        log.warn({ err, transport }, 'test email failed');
         throw new AppError('SERVICE_UNAVAILABLE', `Could not send the test email: ${reason}`, 502);
       }
-      await ctx.activities.record({
+      await activities.record({
         type: 'email_test_sent',
         sourceType: 'user',
         userId: actor.id,

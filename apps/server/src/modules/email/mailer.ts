@@ -8,8 +8,9 @@ import nodemailer from 'nodemailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
-import type { DomainSettings } from '../settings/index.ts';
+import { settingsOf } from '../settings/index.ts';
 import { defaultEmailTemplates, type EmailTemplate, renderTemplate } from './email-templates.ts';
 
 /** The `email.smtp` row. */
@@ -68,7 +69,7 @@ export interface Mailer {
   fromAddress(): Promise<string>;
 }
 
-export function outboxDir(config: Config): string {
+export function outboxDir(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'outbox');
 }
 
@@ -127,7 +128,14 @@ function explainTlsRefusal(err: unknown): unknown {
 }
 
 /** Mail goes through the console's SMTP settings, else SMTP_URL, else the outbox under DATA_DIR. */
-export function createMailer(config: Config, settings: DomainSettings, log: FastifyBaseLogger): Mailer {
+export interface MailerDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  config: Pick<Config, 'dataDir' | 'smtpUrl'>;
+}
+
+export function createMailer({ db, log, config }: MailerDeps): Mailer {
+  const settings = settingsOf(db, EMAIL_SETTINGS);
   const secrets = createSecretBox(config.dataDir);
 
   /** A row still holding the password in clear is sealed in place on first read, unless a save changed it meanwhile. */

@@ -42,7 +42,7 @@ import {
   updateFlow,
 } from './flows.repository.ts';
 
-export interface FlowsDeps {
+export interface FlowsServiceDeps {
   db: Db;
   activities: ActivityService;
 }
@@ -95,7 +95,7 @@ export function triggeredAmong(active: readonly ActiveFlowTriggers[], input: Tri
 }
 
 /** Bot flows (spec 7 "Flows"): the builder's saves and their versions, activation and triggers, and per-node analytics. */
-export function createFlowsService({ db, activities }: FlowsDeps) {
+export function createFlowsService({ db, activities }: FlowsServiceDeps) {
   const graphs = new Map<string, FlowGraph>();
 
   const record = (tx: Tx, actor: User, type: string, name: string, details?: string) =>

@@ -2,4 +2,4 @@
  * Bot flows: the builder's flows and the runtime that answers customers.
  * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
  */
-export { flowsPlugin } from './flows.plugin.ts';
+export { type FlowsDeps, registerFlows } from './flows.plugin.ts';

@@ -2,4 +2,4 @@
  * Health: whether the server and its database answer.
  * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
  */
-export { healthRoutes } from './health.routes.ts';
+export { type HealthDeps, registerHealth } from './health.plugin.ts';

@@ -1,13 +1,12 @@
 import { jobFailureParamsSchema, jobKindParamsSchema, jobsOverviewSchema } from '@wac/contract/jobs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
 
 const tags = ['Jobs'];
 const response = { 200: jobsOverviewSchema };
 
 /** The jobs page: every kind of background work with its queue, and the admin's retry and run-now buttons. */
-export const jobsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { jobs } = ctx;
+export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobRunner }> = async (app, { jobs }) => {
   app.addHook('onRequest', app.requireAdmin);
   const overview = async () => ({ kinds: await jobs.overview() });
 

@@ -2,11 +2,14 @@ import type { User } from '@wac/contract/auth';
 import type { LicenseDetails, LicenseStatusResponse, StorageUsage, UpdateLicenseBody } from '@wac/contract/license';
 import { bytesToMb, quotaRecord } from '@wac/contract/license-quotas';
 import { dailyQuotaTypes, planName, plans, type QuotaType, quotaLabels, quotaTypes } from '@wac/contract/plans';
-import type { BaseContext } from '../../app-context.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
+import type { ActivityService } from '../activities/index.ts';
 import type { RequestMeta } from '../auth/index.ts';
-import type { LicenseRepository } from './license.repository.ts';
-import type { LicenseParts } from './license.service.ts';
+import { createLicenseRepository, type LicenseRepository } from './license.repository.ts';
+import type { LicenseService } from './license.service.ts';
 import { type BlockingCode, blockedFields, licenseError, setupRequiredFields } from './license-errors.ts';
 import { daysRemaining, type InForce, licenseFromKey, statusAt } from './license-state.ts';
 
@@ -18,8 +21,18 @@ function keyPreview(key: string | null): string | null {
 const refusalCodes = { invalid: 'LICENSE_INVALID', expired: 'LICENSE_EXPIRED', suspended: 'LICENSE_SUSPENDED' } as const;
 
 /** The admin side of the licence (spec 7 "Licence and cleanup"); every change writes an activity. */
-export function createLicenseAdminService(ctx: BaseContext, { service: license, repository, secrets, storage }: LicenseParts) {
-  const { config } = ctx;
+export interface LicenseAdminServiceDeps {
+  db: Db;
+  config: Pick<Config, 'license' | 'dataDir'>;
+  activities: ActivityService;
+  license: LicenseService;
+}
+
+export function createLicenseAdminService({ db, config, activities, license }: LicenseAdminServiceDeps) {
+  const repository = createLicenseRepository(db);
+  // The key lives in DATA_DIR, so this box opens what the licence service (and any other server process) sealed.
+  const secrets = createSecretBox(config.dataDir);
+  const storage = license.storageUsage;
 
   function toDetails(l: InForce, now = new Date()): LicenseDetails {
     const { status, message } = statusAt(l, now);
@@ -60,10 +73,10 @@ export function createLicenseAdminService(ctx: BaseContext, { service: license, 
     state: Parameters<LicenseRepository['writeState']>[0],
     activity: { type: string; details: string; status?: string },
   ): Promise<LicenseDetails> {
-    await inTransaction(ctx.database.db, async (tx) => {
+    await inTransaction(db, async (tx) => {
       await repository.writeState(state, tx);
       afterCommit(tx, () => license.invalidate());
-      await ctx.activities.record(
+      await activities.record(
         {
           type: activity.type,
           sourceType: 'user',
@@ -187,7 +200,7 @@ export function createLicenseAdminService(ctx: BaseContext, { service: license, 
 
     async clearStorageCache(actor: User, meta: RequestMeta): Promise<void> {
       storage.clear();
-      await ctx.activities.record({
+      await activities.record({
         type: 'license_storage_cache_cleared',
         sourceType: 'user',
         userId: actor.id,

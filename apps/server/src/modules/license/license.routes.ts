@@ -8,14 +8,13 @@ import {
   updateLicenseBodySchema,
 } from '@wac/contract/license';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { currentUser, requestMeta } from '../../http/auth-guard.ts';
+import type { LicenseAdminService } from './license-admin.service.ts';
 
 const tags = ['Licence'];
 
 /** Spec 7 "Licence and cleanup": admins only. These stay open while the licence blocks other changes. */
-export const licenseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const licenseAdmin = ctx.licenseAdmin;
+export const licenseRoutes: FastifyPluginAsyncZod<{ licenseAdmin: LicenseAdminService }> = async (app, { licenseAdmin }) => {
   app.addHook('onRequest', app.requireAdmin);
 
   app.get('/api/license/details', { schema: { tags, response: { 200: licenseDetailsResponseSchema } } }, async () => ({

@@ -11,8 +11,8 @@ import {
 import { dailyQuotaTypes, type FeatureKey, type QuotaType, quotaTypes } from '@wac/contract/plans';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { createSecretBox, type SecretBox } from '../../lib/secret-box.ts';
-import { createLicenseRepository, type LicenseRepository } from './license.repository.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
+import { createLicenseRepository } from './license.repository.ts';
 import {
   type BlockingCode,
   blockedFields,
@@ -22,17 +22,14 @@ import {
   quotaWarningFields,
 } from './license-errors.ts';
 import { daysRemaining, type InForce, resolveLicense, statusAt } from './license-state.ts';
-import { createStorageUsage, type StorageUsageCache } from './storage-usage.ts';
+import { createStorageUsage } from './storage-usage.ts';
 
 /** How a module counts what it holds of a quota (users, campaigns), inside the caller's transaction. */
 export type UsageMeasure = (tx: DbOrTx) => Promise<number>;
 
-export interface LicenseDeps {
+export interface LicenseServiceDeps {
   db: Db;
-  config: Pick<Config, 'license'>;
-  repository: LicenseRepository;
-  secrets: SecretBox;
-  storage: StorageUsageCache;
+  config: Pick<Config, 'license' | 'dataDir'>;
   /** app.timezone: daily quotas start again at midnight there. */
   appTimezone: (tx?: DbOrTx) => Promise<string>;
 }
@@ -48,9 +45,12 @@ const blockingCodes: Record<Exclude<LicenseStatus, 'active'>, BlockingCode> = {
 
 /**
  * The licence in force and everything that enforces it: feature gates, quota checks and the licence
- * error payloads. Other modules reach it as `ctx.licence`.
+ * error payloads.
  */
-export function createLicenseService({ db, config, repository, secrets, storage, appTimezone }: LicenseDeps) {
+export function createLicenseService({ db, config, appTimezone }: LicenseServiceDeps) {
+  const repository = createLicenseRepository(db);
+  const secrets = createSecretBox(config.dataDir);
+  const storage = createStorageUsage(config.dataDir);
   const measures = new Map<QuotaType, UsageMeasure>();
   let cached: { license: InForce; version: string; readAt: number } | null = null;
 
@@ -142,6 +142,8 @@ export function createLicenseService({ db, config, repository, secrets, storage,
     overview,
     snapshot,
     assertActive,
+    /** The scan of DATA_DIR the storage quota counts, cached: the admin side refreshes and clears it. */
+    storageUsage: storage,
 
     /** Forget the cached licence: the next call reads the shared row again. */
     invalidate(): void {
@@ -217,15 +219,3 @@ export function createLicenseService({ db, config, repository, secrets, storage,
 }
 
 export type LicenseService = ReturnType<typeof createLicenseService>;
-
-/** The licence service with the pieces the admin side shares with it. */
-export function createLicenseParts(config: Pick<Config, 'license' | 'dataDir'>, db: Db, appTimezone: LicenseDeps['appTimezone']) {
-  const parts = {
-    repository: createLicenseRepository(db),
-    secrets: createSecretBox(config.dataDir),
-    storage: createStorageUsage(config.dataDir),
-  };
-  return { ...parts, service: createLicenseService({ db, config, appTimezone, ...parts }) };
-}
-
-export type LicenseParts = ReturnType<typeof createLicenseParts>;

@@ -9,7 +9,7 @@ import { unnestRows } from '../../db/unnest-rows.ts';
 import { AppError } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
-import type { CloudApiClient, InteractiveFrame } from '../../whatsapp/cloud-api-client.ts';
+import type { CloudApiClient, InteractiveFrame, SendOptions } from '../../whatsapp/cloud-api-client.ts';
 import { toChatMessage } from './chat-message.ts';
 import { type ConversationSession, holdConversationsForBot, writableByBot } from './conversation-sessions.repository.ts';
 import { sendErrorOf, toldOfStatuses } from './dispatch.ts';
@@ -36,6 +36,9 @@ export interface BotTurnReplies {
   conversation: ConversationSession;
   replies: BotReply[];
 }
+
+/** Bots' replies come in bursts: they go out on the Graph client's kept-alive node:http connections. */
+const BOT_SENDS: SendOptions = { keptAlive: true };
 
 const NOT_SENT: MessageError = {
   code: null,
@@ -64,16 +67,22 @@ export function storedForm(reply: BotReply, frame: InteractiveFrame = {}): { typ
   }
 }
 
-export function sendReply(client: CloudApiClient, waId: string, reply: BotReply, frame: InteractiveFrame = {}): Promise<{ wamid: string }> {
+export function sendReply(
+  client: CloudApiClient,
+  waId: string,
+  reply: BotReply,
+  frame: InteractiveFrame = {},
+  sendOptions?: SendOptions,
+): Promise<{ wamid: string }> {
   switch (reply.type) {
     case 'text':
-      return client.sendText(waId, reply.text);
+      return client.sendText(waId, reply.text, false, sendOptions);
     case 'media':
-      return client.sendMediaLink(waId, reply.mediaType, reply.url, reply.caption);
+      return client.sendMediaLink(waId, reply.mediaType, reply.url, reply.caption, undefined, sendOptions);
     case 'buttons':
-      return client.sendButtons(waId, reply.body, reply.buttons, frame);
+      return client.sendButtons(waId, reply.body, reply.buttons, frame, sendOptions);
     case 'list':
-      return client.sendList(waId, reply.body, reply.button, [{ rows: reply.rows }], frame);
+      return client.sendList(waId, reply.body, reply.button, [{ rows: reply.rows }], frame, sendOptions);
   }
 }
 
@@ -187,7 +196,7 @@ export async function deliverBotReplies(
           continue;
         }
         try {
-          sent.push({ messageId: message.id, wamid: (await sendReply(deps.botClient, waId, reply)).wamid });
+          sent.push({ messageId: message.id, wamid: (await sendReply(deps.client, waId, reply, {}, BOT_SENDS)).wamid });
         } catch (err) {
           deps.log.warn({ err, messageId: message.id }, 'WhatsApp send of a bot reply failed');
           failed.push({ messageId: message.id, error: sendErrorOf(err) });

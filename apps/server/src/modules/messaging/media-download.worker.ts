@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { createKickableLoop } from '../../jobs/kickable-loop.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
+import type { CallOptions, CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
 import { type MediaFileRow, toChatMedia } from './chat-media.ts';
 import { sha256Matches, storageExtension } from './media-file-checks.ts';
 import { claimDueDownloads, conversationOfMessage, type DownloadOutcome, finishDownload } from './media-files.repository.ts';
@@ -33,6 +33,9 @@ export interface MediaDownloadOptions {
 
 export type MediaDownloadWorker = ReturnType<typeof createMediaDownloadWorker>;
 
+/** One try per attempt: the worker's own backoff spaces the retries. */
+const ONE_TRY: CallOptions = { attempts: 1 };
+
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
 /**
@@ -46,8 +49,8 @@ export function createMediaDownloadWorker(deps: MediaDownloadDeps, options: Medi
 
   async function fetchAndStore(row: MediaFileRow): Promise<DownloadOutcome & { status: 'ready' }> {
     if (!row.metaMediaId) throw new Error('Meta gave no media id for this file');
-    const info = await client.getMediaUrl(row.metaMediaId);
-    const { buffer, mimeType } = await client.downloadMedia(info.url);
+    const info = await client.getMediaUrl(row.metaMediaId, ONE_TRY);
+    const { buffer, mimeType } = await client.downloadMedia(info.url, ONE_TRY);
     const expected = row.sha256 ?? info.sha256;
     if (expected && !sha256Matches(buffer, expected)) throw new Error('The downloaded file does not match the sha256 Meta gave');
     const type = row.mimeType ?? info.mimeType ?? mimeType;

@@ -1,11 +1,10 @@
 import type { OptOutSettings } from '@wac/contract/app-settings-defaults';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { createDomainEvents, type DomainEvents } from '../../events/domain-events.ts';
+import type { DomainEvents } from '../../events/domain-events.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { type CloudApiClient, cloudApiClientFor } from '../../whatsapp/cloud-api-client.ts';
+import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
 import type { ActivityService } from '../activities/index.ts';
 import type { LicenseService } from '../license/index.ts';
 import { type ConversationTotal, createConversationTotal } from './conversation-total.ts';
@@ -22,8 +21,6 @@ export interface MessagingDeps {
   /** Every message sent counts against the licence's daily messages quota; files against storage. */
   license: LicenseService;
   client: CloudApiClient;
-  /** The same Graph API for bots' replies, which come in bursts: sends on kept-alive node:http connections. */
-  botClient: CloudApiClient;
   storage: MediaStorage;
   /** DATA_DIR/uploads: files kept to send as template header media, again when a failed template is retried. */
   uploads: MediaStorage;
@@ -40,23 +37,11 @@ export interface MessagingDeps {
   events: DomainEvents;
 }
 
-/** Built once at start from the shared services (plugins/shared-services.ts). */
-export function createMessagingDeps(ctx: Omit<AppContext, 'messaging' | 'templates'>): MessagingDeps {
+/** Built once at start by the composition root from the shared services; messaging adds its own parts. */
+export function createMessagingDeps(shared: Omit<MessagingDeps, 'conversationTotal' | 'extensions'>): MessagingDeps {
   return {
-    db: ctx.database.db,
-    log: ctx.log,
-    realtime: ctx.realtime,
-    activities: ctx.activities,
-    license: ctx.license,
-    client: ctx.whatsapp,
-    botClient: cloudApiClientFor(ctx.config.whatsapp, undefined, { keepAliveSends: true }),
-    storage: ctx.media.storage,
-    uploads: ctx.media.uploads,
-    links: ctx.media.links,
-    phoneNumberId: ctx.config.whatsapp.phoneNumberId,
-    conversationTotal: createConversationTotal(() => countConversations(ctx.database.db, {})),
-    optOutSettings: (tx) => ctx.settings.optOutSettings(tx),
+    ...shared,
+    conversationTotal: createConversationTotal(() => countConversations(shared.db, {})),
     extensions: createMessagingExtensions(),
-    events: createDomainEvents(),
   };
 }

@@ -2,7 +2,8 @@ import { errorBodySchema } from '@wac/contract/errors';
 import { WEBHOOK_PATH, webhookAckSchema, webhookVerifyQuerySchema } from '@wac/contract/whatsapp-webhook';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
 import { createFailureLimiter } from '../../http/failure-limiter.ts';
 import { tooManyRequests } from '../../http/rate-limits.ts';
 import { sameSecret } from '../../lib/secrets.ts';
@@ -11,14 +12,15 @@ import { insertWebhookEvent } from './webhook-events.repository.ts';
 import { recordSignatureFailure } from './webhook-health.repository.ts';
 
 export interface WebhookRoutesOptions {
-  ctx: AppContext;
+  db: Db;
+  config: Pick<Config, 'whatsapp' | 'rateLimits'>;
   /** Called once an event is safely stored, to process it without waiting for the next interval. */
   onEventStored: () => void;
 }
 
-export const whatsappWebhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async (app, { ctx, onEventStored }) => {
-  const { verifyToken, appSecret } = ctx.config.whatsapp;
-  const signatureFailures = createFailureLimiter({ max: ctx.config.rateLimits.webhookSignature, windowMs: 60_000 });
+export const whatsappWebhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async (app, { db, config, onEventStored }) => {
+  const { verifyToken, appSecret } = config.whatsapp;
+  const signatureFailures = createFailureLimiter({ max: config.rateLimits.webhookSignature, windowMs: 60_000 });
 
   // The signature covers the exact bytes Meta sent, so within this plugin JSON bodies stay raw.
   app.removeContentTypeParser('application/json');
@@ -63,13 +65,13 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> 
         if (wait > 0) throw tooManyRequests(wait, 'Too many webhook deliveries with a bad signature.');
         request.log.warn('whatsapp webhook refused: bad signature');
         // The refusal stands even if the health counter cannot be written.
-        await recordSignatureFailure(ctx.database.db).catch((err) => request.log.error({ err }, 'signature failure not counted'));
+        await recordSignatureFailure(db).catch((err) => request.log.error({ err }, 'signature failure not counted'));
         return reply.status(401).send({ error: 'Invalid webhook signature', code: 'UNAUTHORIZED' });
       }
       const payload = parseObject(raw);
       if (!payload) return reply.status(400).send({ error: 'Malformed body: expected a JSON object', code: 'VALIDATION_ERROR' });
       // Stored before answering: once Meta has its 200 it will not send this event again.
-      await insertWebhookEvent(ctx.database.db, payload);
+      await insertWebhookEvent(db, payload);
       onEventStored();
       return { received: true as const };
     },

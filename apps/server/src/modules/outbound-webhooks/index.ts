@@ -2,4 +2,4 @@
  * Outbound webhooks: what happened, told to the business's own systems.
  * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
  */
-export { outboundWebhooksPlugin } from './outbound-webhooks.plugin.ts';
+export { type OutboundWebhooksDeps, registerOutboundWebhooks } from './outbound-webhooks.plugin.ts';

@@ -1,38 +1,55 @@
 import { OUTBOUND_RETRY_WINDOW_MS } from '@wac/contract/outbound-webhooks';
-import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { DomainEvents } from '../../events/domain-events.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
+import type { ActivityService } from '../activities/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import { createDeliveryWorker } from './outbound-deliveries.worker.ts';
 import { createSubscribedEvents, enqueueCampaignsFinished, messagingEventTypes, outboundEventHandler } from './outbound-events.ts';
 import { outboundDeliveryCleanupJob, outboundDeliveryLoop } from './outbound-webhooks.jobs.ts';
 import { outboundWebhooksRoutes } from './outbound-webhooks.routes.ts';
 import { createOutboundWebhooksService } from './outbound-webhooks.service.ts';
 
+export interface OutboundWebhooksDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  config: Pick<Config, 'dataDir' | 'outboundWebhooks'>;
+  realtime: Realtime;
+  jobs: JobRunner;
+  activities: ActivityService;
+  settings: Pick<SettingsService, 'webhookAllowedHosts'>;
+  /** Messaging's events and campaign.finished, whose deliveries are written in the events' own transactions. */
+  events: DomainEvents;
+}
+
 /**
  * Outbound webhooks: admins' subscriptions, the deliveries messaging's events (and campaigns finishing) write in their
  * own transactions, and the loop that signs and POSTs them.
  */
-export const outboundWebhooksPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const db = ctx.database.db;
+export async function registerOutboundWebhooks(app: FastifyInstance, deps: OutboundWebhooksDeps): Promise<void> {
+  const { db, log } = deps;
   // The key lives in DATA_DIR, so this box opens what any other server process sealed.
-  const secrets = createSecretBox(ctx.config.dataDir);
-  const destination = { allowedHosts: () => ctx.settings.webhookAllowedHosts() };
+  const secrets = createSecretBox(deps.config.dataDir);
+  const destination = { allowedHosts: () => deps.settings.webhookAllowedHosts() };
   const worker = createDeliveryWorker({
     db,
-    log: ctx.log,
+    log,
     secrets,
     destination,
-    realtime: ctx.realtime,
-    retry: { delaysMs: ctx.config.outboundWebhooks.retryDelaysMs, windowMs: OUTBOUND_RETRY_WINDOW_MS },
+    realtime: deps.realtime,
+    retry: { delaysMs: deps.config.outboundWebhooks.retryDelaysMs, windowMs: OUTBOUND_RETRY_WINDOW_MS },
   });
   const subscribed = createSubscribedEvents(db);
-  const { events } = ctx.messaging.deps;
   const inTransaction = { subscriber: 'outbound-webhooks', phase: 'in-transaction' } as const;
-  events.subscribe({ ...inTransaction, types: messagingEventTypes, handle: outboundEventHandler(subscribed, worker.kick) });
-  events.subscribe({ ...inTransaction, types: ['campaign.finished'], handle: enqueueCampaignsFinished });
-  ctx.jobs.claimLoop(outboundDeliveryLoop(db, worker));
-  ctx.jobs.schedule(outboundDeliveryCleanupJob(db, ctx.log));
+  deps.events.subscribe({ ...inTransaction, types: messagingEventTypes, handle: outboundEventHandler(subscribed, worker.kick) });
+  deps.events.subscribe({ ...inTransaction, types: ['campaign.finished'], handle: enqueueCampaignsFinished });
+  deps.jobs.claimLoop(outboundDeliveryLoop(db, worker));
+  deps.jobs.schedule(outboundDeliveryCleanupJob(db, log));
 
-  const service = createOutboundWebhooksService({ db, activities: ctx.activities, secrets, destination, worker, subscribed });
+  const service = createOutboundWebhooksService({ db, activities: deps.activities, secrets, destination, worker, subscribed });
   await app.register(outboundWebhooksRoutes, { service });
-};
+}

@@ -35,7 +35,7 @@ import {
   webhookStats,
 } from './outbound-webhooks.repository.ts';
 
-export interface OutboundWebhooksDeps {
+export interface OutboundWebhooksServiceDeps {
   db: Db;
   activities: ActivityService;
   secrets: SecretBox;
@@ -52,7 +52,7 @@ type DeliveryQuery = z.output<typeof outboundDeliveryQuerySchema>;
 const webhookNotFound = (id: number) => notFound(`There is no outbound webhook with id ${id}`);
 
 /** Outbound webhooks: the URLs admins subscribe to events, their signing secrets, test events and delivery logs. */
-export function createOutboundWebhooksService(deps: OutboundWebhooksDeps) {
+export function createOutboundWebhooksService(deps: OutboundWebhooksServiceDeps) {
   const { db, activities, secrets, destination, worker, subscribed } = deps;
 
   const record = (tx: Tx, actor: User, type: string, url: string, details?: string) =>

@@ -13,5 +13,5 @@ export {
   sendTemplateDoc,
   sentMessageDoc,
 } from './public-api.docs.ts';
-export { publicApiPlugin } from './public-api.plugin.ts';
+export { type PublicApiDeps, registerPublicApi } from './public-api.plugin.ts';
 export { senderOf } from './public-sends.ts';

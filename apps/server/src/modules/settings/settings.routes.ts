@@ -1,12 +1,11 @@
 import { appSettingsBodySchema, appSettingsResponseSchema } from '@wac/contract/app-settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { currentUser, requestMeta } from '../../http/auth-guard.ts';
+import type { SettingsService } from './settings.service.ts';
 
 const tags = ['App settings'];
 
-export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const settingsService = ctx.settings;
+export const settingsRoutes: FastifyPluginAsyncZod<{ settingsService: SettingsService }> = async (app, { settingsService }) => {
   // Branding for the sign-in page, before anyone is signed in.
   app.get('/api/app/public', { schema: { tags, security: [], response: { 200: appSettingsResponseSchema } } }, async () => ({
     settings: await settingsService.publicAppSettings(),

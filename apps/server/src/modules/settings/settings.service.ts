@@ -10,9 +10,9 @@ import {
   privateAppSettingKeys,
 } from '@wac/contract/app-settings-defaults';
 import type { User } from '@wac/contract/auth';
-import type { BaseContext } from '../../app-context.ts';
-import type { DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
+import type { ActivityService } from '../activities/index.ts';
 import type { RequestMeta } from '../auth/index.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 
@@ -25,8 +25,13 @@ const APP_PREFIXES = ['app.', 'flows.', 'webhooks.'];
  */
 export const APP_SETTINGS_CACHE_MS = 1_000;
 
-export function createSettingsService(ctx: BaseContext) {
-  const settings = createSettingsRepository(ctx.database.db);
+export interface SettingsServiceDeps {
+  db: Db;
+  activities: ActivityService;
+}
+
+export function createSettingsService({ db, activities }: SettingsServiceDeps) {
+  const settings = createSettingsRepository(db);
   /** Defaults overlaid with what admins saved; stray keys or values of the wrong shape in the table are ignored. */
   async function readAppSettings(tx?: DbOrTx): Promise<AppSettings> {
     const stored = await settings.getByPrefixes(APP_PREFIXES, tx);
@@ -111,14 +116,14 @@ export function createSettingsService(ctx: BaseContext) {
       const changedKeys = Object.keys(changes);
       if (changedKeys.length === 0) return current;
 
-      await inTransaction(ctx.database.db, async (tx) => {
+      await inTransaction(db, async (tx) => {
         await settings.setMany(changes, actor.id, tx);
         afterCommit(tx, () => {
           saves++;
           cached = null;
           reading = null;
         });
-        await ctx.activities.record(
+        await activities.record(
           {
             type: 'settings_updated',
             sourceType: 'user',

@@ -3,6 +3,6 @@
  * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
  */
 export { assertSendable } from './send-template.ts';
-export { templatesPlugin } from './templates.plugin.ts';
+export { registerTemplates, type TemplatesDeps } from './templates.plugin.ts';
 export type { TemplatesService } from './templates.service.ts';
 export { createTemplatesService } from './templates.service.ts';

@@ -1,21 +1,41 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
-import { createTemplateAnalyticsService } from '../messaging/index.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { DomainEvents } from '../../events/domain-events.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import { createTemplateAnalyticsService, type MessagingDeps } from '../messaging/index.ts';
 import { createIdempotency } from '../public-api/index.ts';
 import { templateResend } from './retry-template.ts';
 import { templateAnalyticsRoutes } from './template-analytics.routes.ts';
 import { applyTemplateUpdates } from './template-status.ts';
 import { templateSyncJob } from './templates.jobs.ts';
 import { sendTemplateRoutes, templatesRoutes } from './templates.routes.ts';
+import type { TemplatesService } from './templates.service.ts';
+
+export interface TemplatesDeps {
+  db: Db;
+  config: Pick<Config, 'templateSyncIntervalMs'>;
+  jobs: JobRunner;
+  templates: TemplatesService;
+  /** Messaging's parts a template resend is built on, and its hooks templates fill (resends, template reviews). */
+  messagingDeps: MessagingDeps;
+  /** Meta's template reviews come in messaging's webhook batches. */
+  events: DomainEvents;
+  /** DATA_DIR/uploads: header files kept to send. */
+  uploads: MediaStorage;
+  /** app.timezone: the analytics' days. */
+  appTimezone: () => Promise<string>;
+}
 
 /** Message templates: management, sending, analytics, and the periodic sync with Meta (off when its interval is 0). */
-export const templatesPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = ctx.templates;
-  const { extensions } = ctx.messaging.deps;
+export async function registerTemplates(app: FastifyInstance, deps: TemplatesDeps): Promise<void> {
+  const service = deps.templates;
+  const { extensions } = deps.messagingDeps;
 
   // Messaging retries failed template messages through templates; Meta's template reviews come in its webhook batches.
-  extensions.resenders.set('template', (content) => templateResend(ctx.messaging.deps, content));
-  ctx.messaging.deps.events.subscribe({
+  extensions.resenders.set('template', (content) => templateResend(deps.messagingDeps, content));
+  deps.events.subscribe({
     subscriber: 'templates',
     types: ['webhook.received'],
     phase: 'in-transaction',
@@ -26,10 +46,10 @@ export const templatesPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       ),
   });
 
-  await app.register(templatesRoutes, { service, uploads: ctx.media.uploads });
-  await app.register(sendTemplateRoutes, { service, idempotency: createIdempotency(ctx.database.db) });
-  await app.register(templateAnalyticsRoutes, { analytics: createTemplateAnalyticsService(ctx.database.db, ctx.appTimezone, extensions) });
+  await app.register(templatesRoutes, { service, uploads: deps.uploads });
+  await app.register(sendTemplateRoutes, { service, idempotency: createIdempotency(deps.db) });
+  await app.register(templateAnalyticsRoutes, { analytics: createTemplateAnalyticsService(deps.db, deps.appTimezone, extensions) });
 
-  const interval = ctx.config.templateSyncIntervalMs;
-  if (interval > 0) ctx.jobs.schedule(templateSyncJob(service, interval));
-};
+  const interval = deps.config.templateSyncIntervalMs;
+  if (interval > 0) deps.jobs.schedule(templateSyncJob(service, interval));
+}

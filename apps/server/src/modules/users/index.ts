@@ -6,4 +6,4 @@
 export { createUserAccounts, type UserAccounts } from './user-accounts.ts';
 export { toUser } from './user-dto.ts';
 export { activitiesReadThrough, userJoin, usernamesByIds } from './user-reads.repository.ts';
-export { usersPlugin } from './users.plugin.ts';
+export { registerUsers, type UsersDeps } from './users.plugin.ts';

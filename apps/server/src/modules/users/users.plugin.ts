@@ -1,13 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
+import type { FastifyInstance } from 'fastify';
 import { profileRoutes } from './profile.routes.ts';
-import { createUsersRepository } from './users.repository.ts';
 import { usersRoutes } from './users.routes.ts';
-import { createUsersService } from './users.service.ts';
+import { createUsersService, type UsersServiceDeps } from './users.service.ts';
+
+/** What the users domain uses: exactly what its service is built from. */
+export type UsersDeps = UsersServiceDeps;
 
 /** Staff accounts, managed by admins; each user's own address on their profile. */
-export const usersPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const usersService = createUsersService(ctx, createUsersRepository(ctx.database.db), ctx.auth);
-  await app.register(usersRoutes, { ctx, usersService });
+export async function registerUsers(app: FastifyInstance, deps: UsersDeps): Promise<void> {
+  const usersService = createUsersService(deps);
+  await app.register(usersRoutes, { usersService });
   await app.register(profileRoutes, { usersService });
-};
+}

@@ -3,13 +3,12 @@ import { idParamsSchema } from '@wac/contract/common';
 import { messageResponseSchema, successResponseSchema } from '@wac/contract/errors';
 import { createUserBodySchema, listUsersQuerySchema, listUsersResponseSchema, updateUserBodySchema } from '@wac/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { currentUser, requestMeta } from '../../http/auth-guard.ts';
 import type { UsersService } from './users.service.ts';
 
 const tags = ['Users'];
 
-export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; usersService: UsersService }> = async (app, { usersService }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> = async (app, { usersService }) => {
   app.addHook('onRequest', app.requireAdmin);
 
   app.get('/api/users', { schema: { tags, querystring: listUsersQuerySchema, response: { 200: listUsersResponseSchema } } }, (request) =>

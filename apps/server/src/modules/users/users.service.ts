@@ -1,14 +1,16 @@
 import type { Role, User } from '@wac/contract/auth';
 import { paginationOf } from '@wac/contract/common';
-import type { AppContext } from '../../app-context.ts';
-import type { DbOrTx } from '../../db/database.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../http/app-error.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
-import { rooms } from '../../realtime/realtime.ts';
+import { type Realtime, rooms } from '../../realtime/realtime.ts';
+import type { ActivityService } from '../activities/index.ts';
 import type { AuthService, RequestMeta } from '../auth/index.ts';
+import type { LicenseService } from '../license/index.ts';
 import { toUser } from './user-dto.ts';
-import type { UserListFilter, UserRow, UsersRepository } from './users.repository.ts';
+import { createUsersRepository, type UserListFilter, type UserRow, type UsersRepository } from './users.repository.ts';
 
 const USERNAME_TAKEN = 'Username is already taken';
 const EMAIL_IN_USE = 'Email is already in use';
@@ -48,9 +50,20 @@ export interface UpdateUserInput {
   role?: Role;
 }
 
-export function createUsersService(ctx: AppContext, users: UsersRepository, authService: AuthService) {
-  const { db } = ctx.database;
-  ctx.license.registerUsage('users', (tx) => users.countAll(tx));
+export interface UsersServiceDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  realtime: Realtime;
+  activities: ActivityService;
+  /** The users quota, counted here. */
+  license: LicenseService;
+  /** Verification mails for new addresses. */
+  auth: AuthService;
+}
+
+export function createUsersService({ db, log, realtime, activities, license, auth: authService }: UsersServiceDeps) {
+  const users = createUsersRepository(db);
+  license.registerUsage('users', (tx) => users.countAll(tx));
 
   async function assertAvailable(values: { username?: string; email?: string }, exceptId: number | null, tx: DbOrTx) {
     const taken = await users.findTaken(values, exceptId, tx);
@@ -63,20 +76,17 @@ export function createUsersService(ctx: AppContext, users: UsersRepository, auth
     try {
       await authService.sendVerification(row);
     } catch (err) {
-      ctx.log.warn({ err, userId: row.id }, 'could not send the verification email');
+      log.warn({ err, userId: row.id }, 'could not send the verification email');
     }
   }
 
   /** Sockets joined a role room when they connected; closing them makes the client reconnect into the right one. */
   function disconnectSockets(userId: number): void {
-    ctx.realtime.io.in(rooms.user(userId)).disconnectSockets(true);
+    realtime.io.in(rooms.user(userId)).disconnectSockets(true);
   }
 
   function audit(actor: User, meta: RequestMeta, type: string, data: Record<string, string>, tx: DbOrTx) {
-    return ctx.activities.record(
-      { type, sourceType: 'user', userId: actor.id, ip: meta.ip, data: { username: actor.username, ...data } },
-      tx,
-    );
+    return activities.record({ type, sourceType: 'user', userId: actor.id, ip: meta.ip, data: { username: actor.username, ...data } }, tx);
   }
 
   return {
@@ -94,7 +104,7 @@ export function createUsersService(ctx: AppContext, users: UsersRepository, auth
       const row = await withUniqueMessages(() =>
         inTransaction(db, async (tx) => {
           await assertAvailable(input, null, tx);
-          await ctx.license.checkQuota(tx, 'users', 1);
+          await license.checkQuota(tx, 'users', 1);
           const created = await users.insert({ username: input.username, email: input.email, passwordHash, role: input.role }, tx);
           await audit(actor, meta, 'user_created', { name: created.username, action: 'created', status: created.role }, tx);
           return created;

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { WEBHOOK_PATH } from '@wac/contract/whatsapp-webhook';
-import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { Config } from '../../config.ts';
 import { businessMessage } from './business-message.ts';
 import { defaultStatusDelays, type StatusDelays, scheduleDeliveryStatuses } from './delivery-statuses.ts';
 import { createFailNextQueue } from './fail-next.ts';
@@ -22,7 +22,8 @@ import { createWebhookSender } from './webhook-sender.ts';
 const SANDBOX_DISPLAY_NUMBER = '15550100001';
 
 export interface SandboxPluginOptions {
-  ctx: AppContext;
+  config: Pick<Config, 'whatsapp' | 'publicUrl' | 'dataDir'>;
+  log: FastifyBaseLogger;
   statusDelays?: StatusDelays;
 }
 
@@ -30,8 +31,8 @@ export interface SandboxPluginOptions {
  * The stand-in for Meta when no real Graph API is configured: Graph endpoints under /sandbox/graph,
  * signed webhooks to the server's own URL, and controls. The only place that knows about sandbox mode.
  */
-export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (app, { ctx, statusDelays = defaultStatusDelays }) => {
-  const { whatsapp, publicUrl, dataDir } = ctx.config;
+export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (app, { config, log, statusDelays = defaultStatusDelays }) => {
+  const { whatsapp, publicUrl, dataDir } = config;
   if (!whatsapp.sandbox) return;
 
   if (!app.hasContentTypeParser('multipart/form-data')) {
@@ -42,7 +43,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
     phoneNumberId: whatsapp.phoneNumberId,
     displayPhoneNumber: SANDBOX_DISPLAY_NUMBER,
   };
-  const sender = createWebhookSender({ url: `${publicUrl}${WEBHOOK_PATH}`, appSecret: whatsapp.appSecret, log: ctx.log });
+  const sender = createWebhookSender({ url: `${publicUrl}${WEBHOOK_PATH}`, appSecret: whatsapp.appSecret, log });
   app.addHook('preClose', async () => sender.close());
   const failNext = createFailNextQueue();
   const media = createSandboxMediaStore(dataDir);
