@@ -3,15 +3,16 @@ import { mediaSizeLimits } from '@wac/contract/chat';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { buildServices, registerDomains, type Services } from './composition-root.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/config.ts';
 import type { Database } from './db/database.ts';
 import { registerAuthGuards } from './http/auth-guard.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
-import { registerLicenseGuard } from './http/license-guard.ts';
 import { loggerOptions } from './http/logger.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerLicenseGuard } from './modules/license/index.ts';
+import { publicApiDocsTag } from './modules/public-api/index.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerWebConsole } from './plugins/web-console.ts';
 
@@ -35,7 +36,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   registerJsonBodyParser(app);
   registerSecurityHeaders(app, config.publicUrl);
   await registerRateLimits(app);
-  await registerApiDocs(app, config.publicUrl);
+  await registerApiDocs(app, config.publicUrl, [publicApiDocsTag]);
   // One multipart parser for agents' media and the sandbox's uploads; Meta's largest file (a document) bounds it.
   await app.register(fastifyMultipart, { limits: { fileSize: mediaSizeLimits.document, files: 1, fields: 10 } });
 

@@ -1,6 +1,6 @@
-import type { Config } from './config.ts';
+import type { Config } from './config/config.ts';
 import { hashPassword, randomPassword } from './lib/secrets.ts';
-import type { UserAccounts } from './modules/users/index.ts';
+import type { UserAccounts } from './modules/accounts/index.ts';
 
 /** Creates the first admin once; returns the password when it was generated so main can print it. */
 export async function ensureFirstAdmin(

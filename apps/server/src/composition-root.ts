@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from './config/config.ts';
 import type { Database, DbOrTx } from './db/database.ts';
 import { createDomainEvents, type DomainEvents } from './events/domain-events.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';

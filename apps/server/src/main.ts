@@ -2,8 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './bootstrap-admin.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { createUserAccounts } from './modules/users/index.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
+import { createUserAccounts } from './modules/accounts/index.ts';
 import { startDatabase } from './start-database.ts';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');

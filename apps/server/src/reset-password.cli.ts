@@ -1,6 +1,6 @@
 // npm run admin:reset-password -- USERNAME: a new random password, printed; or the one piped on standard input.
 import { text } from 'node:stream/consumers';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
 import { ResetPasswordError, resetPasswordOnServer } from './reset-password.ts';
 import { openDatabaseForCommand } from './start-database.ts';
 

@@ -1,9 +1,9 @@
 import { passwordSchema } from '@wac/contract/auth';
 import type { Database } from './db/database.ts';
 import { hashPassword, randomPassword } from './lib/secrets.ts';
+import { createUserAccounts } from './modules/accounts/index.ts';
 import { recordActivityFromCommand } from './modules/activities/index.ts';
 import { expireSessionsFromCommand } from './modules/auth/index.ts';
-import { createUserAccounts } from './modules/users/index.ts';
 
 export class ResetPasswordError extends Error {}
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { createMigratedTestDatabase } from '../test/test-database.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from './config/config.ts';
 import { startDatabase } from './start-database.ts';
 
 it('makes DATA_DIR readable by the server user only', async () => {

@@ -1,5 +1,5 @@
 import { chmod, mkdir } from 'node:fs/promises';
-import type { Config } from './config.ts';
+import type { Config } from './config/config.ts';
 import { applyMigrations, connectDatabase, type Database } from './db/database.ts';
 import { openEmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 

@@ -5,9 +5,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../src/app.ts';
 import { ensureFirstAdmin } from '../src/bootstrap-admin.ts';
 import type { Services } from '../src/composition-root.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/config.ts';
 import { connectDatabase } from '../src/db/database.ts';
-import { createUsersRepository } from '../src/modules/users/users.repository.ts';
+import { createUserAccounts } from '../src/modules/accounts/index.ts';
 import { createMigratedTestDatabase } from './test-database.ts';
 
 export const ADMIN = { username: 'admin', password: 'admin-password' };
@@ -62,7 +62,7 @@ export async function createTestApp(env: Record<string, string> = {}, existingDa
     },
   );
   const database = connectDatabase(databaseUrl);
-  await ensureFirstAdmin(config, createUsersRepository(database.db));
+  await ensureFirstAdmin(config, createUserAccounts(database.db));
   const { app, services: ctx } = await buildApp(config, database);
   await app.ready();
 

@@ -43,6 +43,12 @@ export function registerAuthGuards(app: FastifyInstance, authenticate: Authentic
   });
 }
 
-export function requestMeta(request: FastifyRequest) {
+/** Where a request came from, as activities and sign-in throttling record it. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null };
 }

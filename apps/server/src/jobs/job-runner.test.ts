@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../test/seed-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type BuiltApp, buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/config.ts';
 import { connectDatabase, type Database } from '../db/database.ts';
 import { eventually } from '../whatsapp/test/listening-test-app.ts';
 

@@ -3,7 +3,6 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { docsCspHeader } from '../http/security-headers.ts';
-import { publicApiTag } from '../modules/public-api/index.ts';
 
 /** Whether any operation of a path item declares the X-API-Key scheme. */
 function takesKey(pathItem: object): boolean {
@@ -19,7 +18,11 @@ function keyEndpointsFirst<T extends { paths?: object }>(document: T): T {
 }
 
 /** The OpenAPI document, generated from the routes' zod schemas, and its page under /api/docs. */
-export async function registerApiDocs(app: FastifyInstance, publicUrl: string): Promise<void> {
+export async function registerApiDocs(
+  app: FastifyInstance,
+  publicUrl: string,
+  firstTags: { name: string; description: string }[],
+): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'WhatsApp Agent Chat API', version: '1.0.0' },
@@ -37,8 +40,8 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
         },
       },
       security: [{ bearer: [] }],
-      // Swagger UI shows the tags in this order: the public API first.
-      tags: [{ name: publicApiTag, description: 'The sends an API key makes, with the X-API-Key header.' }],
+      // Swagger UI shows these tags first, in this order (the public API's).
+      tags: firstTags,
     },
     transform: jsonSchemaTransform,
     transformObject: (document) => ('openapiObject' in document ? keyEndpointsFirst(document.openapiObject) : document.swaggerObject),

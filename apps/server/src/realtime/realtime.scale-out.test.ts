@@ -4,7 +4,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMIN, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type BuiltApp, buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/config.ts';
 import { connectDatabase, type Database } from '../db/database.ts';
 import type { RealtimeEmit } from './realtime.ts';
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { CloudApiError } from './cloud-api-error.ts';
 import { defaultRetry, type RetryOptions, withRetry } from './retry.ts';
 

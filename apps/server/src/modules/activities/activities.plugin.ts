@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import { activitiesRoutes } from './activities.routes.ts';
 import type { ActivityService } from './activities.service.ts';
 

@@ -2,7 +2,7 @@ import { type SourceType, typesFoundBy } from '@wac/contract/activities';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { activities, activityReads } from '../../db/schema.ts';
-import { activitiesReadThrough, userJoin, usernamesByIds } from '../users/index.ts';
+import { activitiesReadThrough, userJoin, usernamesByIds } from '../accounts/index.ts';
 
 export interface NewActivityRow {
   type: string;

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
-import { registerApiKeyGuard } from '../../http/api-key-guard.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import type { ActivityService } from '../activities/index.ts';
 import type { LicenseService } from '../license/index.ts';
@@ -9,6 +8,7 @@ import type { MessagingService } from '../messaging/index.ts';
 import { createApiCallLog } from './api-call-log.ts';
 import { createApiCallQuota } from './api-call-quota.ts';
 import { createApiKeyAccess } from './api-key-access.ts';
+import { registerApiKeyGuard } from './api-key-guard.ts';
 import { apiCallLogCleanupJob } from './api-keys.jobs.ts';
 import { createApiKeysRepository } from './api-keys.repository.ts';
 import { apiKeysRoutes } from './api-keys.routes.ts';

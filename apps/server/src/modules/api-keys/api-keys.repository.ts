@@ -3,7 +3,7 @@ import type { Db, DbOrTx, Tx } from '../../db/database.ts';
 import { apiKeys, apiKeyUsage } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
 import { unnestRows } from '../../db/unnest-rows.ts';
-import { userJoin } from '../users/index.ts';
+import { userJoin } from '../accounts/index.ts';
 
 export type NewApiKeyRow = typeof apiKeys.$inferInsert;
 export type ApiKeyRow = typeof apiKeys.$inferSelect & { createdByName: string | null };

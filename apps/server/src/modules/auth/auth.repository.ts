@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { authTokens, sessions, signInAttempts } from '../../db/schema.ts';
-import { userJoin } from '../users/index.ts';
+import { userJoin } from '../accounts/index.ts';
 
 /** The account a session belongs to, read with it in one query (on every request). */
 const account = userJoin(sessions.userId);

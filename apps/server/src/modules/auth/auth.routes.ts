@@ -13,7 +13,7 @@ import {
 } from '@wac/contract/auth';
 import { messageResponseSchema, successResponseSchema } from '@wac/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import { currentUser, requestMeta } from '../../http/auth-guard.ts';
 import { perAddress } from '../../http/rate-limits.ts';
 import type { Mailer } from '../email/index.ts';

@@ -2,15 +2,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { User } from '@wac/contract/auth';
 import { RESET_LINK_LIFETIME_MS } from '@wac/contract/password-policy';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError, badRequest, unauthorized } from '../../http/app-error.ts';
+import type { RequestMeta } from '../../http/auth-guard.ts';
 import { hashPassword, hashToken, newSecretToken, verifyPassword } from '../../lib/secrets.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { type Authenticate, disconnectSessions, type Realtime } from '../../realtime/realtime.ts';
+import { createUserAccounts, toUser } from '../accounts/index.ts';
 import type { ActivityService } from '../activities/index.ts';
 import type { Mailer } from '../email/index.ts';
-import { createUserAccounts, toUser } from '../users/index.ts';
 import { createAuthRepository, type TokenPurpose } from './auth.repository.ts';
 
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -26,11 +27,6 @@ const MAX_ACCOUNT_DELAY_MS = 5000;
 export function accountDelayMs(accountAttempts: number, limit: number): number {
   const over = accountAttempts - 1 - limit;
   return over < 0 ? 0 : Math.min(FIRST_ACCOUNT_DELAY_MS * 2 ** over, MAX_ACCOUNT_DELAY_MS);
-}
-
-export interface RequestMeta {
-  ip: string;
-  userAgent: string | null;
 }
 
 /**

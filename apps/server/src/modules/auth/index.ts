@@ -3,5 +3,5 @@
  * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
  */
 export { type AuthDeps, registerAuth } from './auth.plugin.ts';
-export type { AuthService, AuthServiceDeps, RequestMeta } from './auth.service.ts';
+export type { AuthService, AuthServiceDeps } from './auth.service.ts';
 export { createAuthService, createSessionAuthenticator, expireSessionsFromCommand } from './auth.service.ts';

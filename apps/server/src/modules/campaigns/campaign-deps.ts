@@ -1,7 +1,7 @@
 import type { OptKeywords } from '@wac/contract/app-settings-defaults';
 import type { User } from '@wac/contract/auth';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';

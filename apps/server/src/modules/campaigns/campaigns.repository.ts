@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/database.ts';
 import { campaignRecipients, campaigns } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
 import { unnestRows } from '../../db/unnest-rows.ts';
-import { userJoin } from '../users/index.ts';
+import { userJoin } from '../accounts/index.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaignRow = typeof campaigns.$inferInsert;

@@ -1,12 +1,12 @@
 import type { User } from '@wac/contract/auth';
 import { type EmailSettings, type EmailTemplateName, emailTemplateNames } from '@wac/contract/email';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../http/app-error.ts';
+import type { RequestMeta } from '../../http/auth-guard.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import type { ActivityService } from '../activities/index.ts';
-import type { RequestMeta } from '../auth/index.ts';
 import { settingsOf } from '../settings/index.ts';
 import { defaultEmailTemplates } from './email-templates.ts';
 import { EMAIL_SETTINGS, type Mailer, outboxDir, SMTP_SETTINGS_KEY, type StoredSmtpSettings, templateKey } from './mailer.ts';

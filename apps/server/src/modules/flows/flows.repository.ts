@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, isNotNull, ne, or, type SQL, sql } from 'd
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { flowNodeVisits, flowSessions, flows, flowVersions } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
-import { userJoin } from '../users/index.ts';
+import { userJoin } from '../accounts/index.ts';
 
 export type FlowRow = typeof flows.$inferSelect;
 export type NewFlowRow = typeof flows.$inferInsert;

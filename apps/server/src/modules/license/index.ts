@@ -5,3 +5,4 @@
 export { type LicenseDeps, registerLicense } from './license.plugin.ts';
 export type { LicenseService, LicenseServiceDeps } from './license.service.ts';
 export { createLicenseService } from './license.service.ts';
+export { registerLicenseGuard } from './license-guard.ts';

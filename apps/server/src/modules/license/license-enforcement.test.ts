@@ -6,7 +6,7 @@ import { setAppTimezone } from '../../../test/app-settings.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerErrorHandler } from '../../http/error-handler.ts';
-import { registerLicenseGuard } from '../../http/license-guard.ts';
+import { registerLicenseGuard } from './license-guard.ts';
 import { applyKey, licenseStatus, registerUser } from './test/license-test-kit.ts';
 import { mintKey, TEST_SECRET } from './test/mint-key.ts';
 

@@ -1,7 +1,7 @@
 import type { LicenseKeyPayload, LicenseSource } from '@wac/contract/license';
 import type { LicenseStatus } from '@wac/contract/license-quotas';
 import { type FeatureSet, type PlanKey, plans, type QuotaLimits } from '@wac/contract/plans';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { LicenseStateRow } from './license.repository.ts';
 import { verifyLicenseKey } from './license-key.ts';

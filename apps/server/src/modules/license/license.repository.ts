@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { licenseState, licenseUsage } from '../../db/schema.ts';
-import { userJoin } from '../users/index.ts';
+import { userJoin } from '../accounts/index.ts';
 
 const appliedBy = userJoin(licenseState.appliedBy);
 

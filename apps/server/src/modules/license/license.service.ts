@@ -9,7 +9,7 @@ import {
   quotaRecord,
 } from '@wac/contract/license-quotas';
 import { dailyQuotaTypes, type FeatureKey, type QuotaType, quotaTypes } from '@wac/contract/plans';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import { createLicenseRepository } from './license.repository.ts';

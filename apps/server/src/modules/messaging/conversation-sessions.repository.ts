@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { contacts, conversations } from '../../db/schema.ts';
 import { equalsAny } from '../../db/unnest-rows.ts';
-import { userJoin } from '../users/index.ts';
+import { userJoin } from '../accounts/index.ts';
 
 const holder = userJoin(conversations.sessionUserId);
 

@@ -3,7 +3,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { apiKeys, contacts, conversations, mediaFiles, messages } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
-import { userJoin } from '../users/index.ts';
+import { userJoin } from '../accounts/index.ts';
 import type { MediaFileRow } from './chat-media.ts';
 import { lockConversations, type MessageRow } from './messages.repository.ts';
 

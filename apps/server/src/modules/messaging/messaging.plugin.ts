@@ -1,6 +1,6 @@
 import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Database } from '../../db/database.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import type { Realtime } from '../../realtime/realtime.ts';

@@ -2,7 +2,7 @@ import type { TemplateMessagesQuery } from '@wac/contract/template-analytics';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { likeContaining } from '../../db/sql-like.ts';
-import { userJoin } from '../users/index.ts';
+import { userJoin } from '../accounts/index.ts';
 
 export interface TemplateRange {
   from: Date;

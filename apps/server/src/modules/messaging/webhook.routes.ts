@@ -2,7 +2,7 @@ import { errorBodySchema } from '@wac/contract/errors';
 import { WEBHOOK_PATH, webhookAckSchema, webhookVerifyQuerySchema } from '@wac/contract/whatsapp-webhook';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import { createFailureLimiter } from '../../http/failure-limiter.ts';
 import { tooManyRequests } from '../../http/rate-limits.ts';

@@ -1,7 +1,7 @@
 import { channelStatusSchema, webhookHealthSchema } from '@wac/contract/whatsapp-channel';
 import { WEBHOOK_PATH } from '@wac/contract/whatsapp-webhook';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import { webhookHealth } from './webhook-health.repository.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from './webhook-processor.ts';

@@ -1,6 +1,6 @@
 import { OUTBOUND_RETRY_WINDOW_MS } from '@wac/contract/outbound-webhooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';

@@ -6,8 +6,8 @@ export type { Idempotency } from './idempotency.ts';
 export { createIdempotency, sendAnswer } from './idempotency.ts';
 export {
   idempotencyHeaders,
+  publicApiDocsTag,
   publicApiSecurity,
-  publicApiTag,
   publicApiTags,
   sendRefusals,
   sendTemplateDoc,

@@ -8,6 +8,9 @@ import { z } from 'zod';
 
 export const publicApiTag = 'Public API';
 export const publicApiTags = [publicApiTag];
+
+/** The public API's tag as the docs list it, first. */
+export const publicApiDocsTag = { name: publicApiTag, description: 'The sends an API key makes, with the X-API-Key header.' };
 export const publicApiSecurity = [{ apiKey: [] }];
 // No 401/402/403/429 schemas: they would strip the licence error fields of spec 8 (and the key guard writes them).
 export const sendRefusals = { 400: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };

@@ -11,9 +11,9 @@ import {
 } from '@wac/contract/app-settings-defaults';
 import type { User } from '@wac/contract/auth';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import type { RequestMeta } from '../../http/auth-guard.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { ActivityService } from '../activities/index.ts';
-import type { RequestMeta } from '../auth/index.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 
 /** The app settings' key prefixes: the console's own, the bot flows' (HTTP action hosts) and outbound webhooks' (hosts). */

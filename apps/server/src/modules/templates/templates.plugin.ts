@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';

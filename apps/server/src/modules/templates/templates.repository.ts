@@ -3,7 +3,7 @@ import { and, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { messageTemplates, templateUploads } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
-import { userJoin, usernamesByIds } from '../users/index.ts';
+import { userJoin, usernamesByIds } from '../accounts/index.ts';
 
 export type TemplateRow = typeof messageTemplates.$inferSelect;
 export type NewTemplateRow = typeof messageTemplates.$inferInsert;

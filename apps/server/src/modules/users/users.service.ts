@@ -3,14 +3,14 @@ import { paginationOf } from '@wac/contract/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../http/app-error.ts';
+import type { RequestMeta } from '../../http/auth-guard.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import { type Realtime, rooms } from '../../realtime/realtime.ts';
+import { createUserAccounts, toUser, type UserAccounts, type UserListFilter, type UserRow } from '../accounts/index.ts';
 import type { ActivityService } from '../activities/index.ts';
-import type { AuthService, RequestMeta } from '../auth/index.ts';
+import type { AuthService } from '../auth/index.ts';
 import type { LicenseService } from '../license/index.ts';
-import { toUser } from './user-dto.ts';
-import { createUsersRepository, type UserListFilter, type UserRow, type UsersRepository } from './users.repository.ts';
 
 const USERNAME_TAKEN = 'Username is already taken';
 const EMAIL_IN_USE = 'Email is already in use';
@@ -62,7 +62,7 @@ export interface UsersServiceDeps {
 }
 
 export function createUsersService({ db, log, realtime, activities, license, auth: authService }: UsersServiceDeps) {
-  const users = createUsersRepository(db);
+  const users = createUserAccounts(db);
   license.registerUsage('users', (tx) => users.countAll(tx));
 
   async function assertAvailable(values: { username?: string; email?: string }, exceptId: number | null, tx: DbOrTx) {
@@ -123,7 +123,7 @@ export function createUsersService({ db, log, realtime, activities, license, aut
           const target = await users.findByIdForUpdate(id, tx);
           if (!target) throw notFound(USER_NOT_FOUND);
 
-          const changes: Parameters<UsersRepository['update']>[1] = {};
+          const changes: Parameters<UserAccounts['update']>[1] = {};
           if (input.username !== undefined && input.username !== target.username) changes.username = input.username;
           if (input.email !== undefined && input.email !== target.email?.toLowerCase()) {
             changes.email = input.email;

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { WEBHOOK_PATH } from '@wac/contract/whatsapp-webhook';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import { businessMessage } from './business-message.ts';
 import { defaultStatusDelays, type StatusDelays, scheduleDeliveryStatuses } from './delivery-statuses.ts';
 import { createFailNextQueue } from './fail-next.ts';

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../../../test/test-app.ts';
 import { buildApp } from '../../../app.ts';
-import type { Config } from '../../../config.ts';
+import type { Config } from '../../../config/config.ts';
 import { connectDatabase } from '../../../db/database.ts';
 
 export async function applyKey(t: TestApp, licenseKey: string, hmacSecret?: string): Promise<LightMyRequestResponse> {

@@ -1,7 +1,7 @@
 import { QUOTA_WARNING_HEADER } from '@wac/contract/license-errors';
 import type { FeatureKey, QuotaType } from '@wac/contract/plans';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
-import type { LicenseService } from '../modules/license/index.ts';
+import type { LicenseService } from './license.service.ts';
 
 /** What a route declares about the licence, in its `config`: `{ licence: { feature: 'templates', quota: 'campaigns' } }`. */
 export interface RouteLicense {

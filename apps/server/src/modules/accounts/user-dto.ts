@@ -1,5 +1,5 @@
 import type { User } from '@wac/contract/auth';
-import type { UserRow } from './users.repository.ts';
+import type { UserRow } from './user-accounts.repository.ts';
 
 export function toUser(row: UserRow): User {
   return {

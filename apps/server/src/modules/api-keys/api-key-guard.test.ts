@@ -1,17 +1,9 @@
 import { type ApiKey, type ApiKeyLogEntry, type ApiKeyUsage, REFUSAL_WINDOW_MS, REFUSALS_LOGGED_EACH } from '@wac/contract/api-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { KEY_CACHE_MS } from '../modules/api-keys/api-key-access.ts';
-import {
-  createKey,
-  ECHO_MESSAGE_ID,
-  ECHO_URL,
-  EITHER_URL,
-  type KeyServer,
-  SLOW_URL,
-  startKeyServer,
-} from '../modules/api-keys/test/api-key-test-kit.ts';
-import { mintKey, TEST_SECRET } from '../modules/license/test/mint-key.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
+import { KEY_CACHE_MS } from './api-key-access.ts';
+import { createKey, ECHO_MESSAGE_ID, ECHO_URL, EITHER_URL, type KeyServer, SLOW_URL, startKeyServer } from './test/api-key-test-kit.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 

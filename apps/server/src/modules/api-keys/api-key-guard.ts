@@ -1,11 +1,13 @@
 import { API_KEY_HEADER, type ApiKeyScope } from '@wac/contract/api-keys';
 import { QUOTA_WARNING_HEADER } from '@wac/contract/license-errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiCallLog, ApiCallQuota, ApiKeyAccess } from '../modules/api-keys/index.ts';
-import type { LicenseService } from '../modules/license/index.ts';
-import { unauthorized } from './app-error.ts';
-import { bearerToken } from './auth-guard.ts';
-import { tooManyRequests } from './rate-limits.ts';
+import { unauthorized } from '../../http/app-error.ts';
+import { bearerToken } from '../../http/auth-guard.ts';
+import { tooManyRequests } from '../../http/rate-limits.ts';
+import type { LicenseService } from '../license/index.ts';
+import type { ApiCallLog } from './api-call-log.ts';
+import type { ApiCallQuota } from './api-call-quota.ts';
+import type { ApiKeyAccess } from './api-key-access.ts';
 
 export interface ApiKeyCaller {
   id: number;

@@ -19,7 +19,11 @@ function listWhere(filter: UserListFilter): SQL | undefined {
   );
 }
 
-export function createUsersRepository(db: Db) {
+/**
+ * The accounts, rows of the users table, read and written for sign-in, password recovery, the first start and the users
+ * admin. Only this folder touches the table: other domains join usernames through userJoin (user-reads.repository.ts).
+ */
+export function createUserAccounts(db: Db) {
   return {
     async findById(id: number, tx: DbOrTx = db): Promise<UserRow | undefined> {
       const [row] = await tx.select().from(users).where(eq(users.id, id));
@@ -119,4 +123,4 @@ export function createUsersRepository(db: Db) {
   };
 }
 
-export type UsersRepository = ReturnType<typeof createUsersRepository>;
+export type UserAccounts = ReturnType<typeof createUserAccounts>;
