@@ -68,21 +68,27 @@ function duplicatesIn(tree: string): TreeFigures['duplicates'] {
   return { ok: true, ...counted, serverPairs, notes: report.notes };
 }
 
-/** Every figure of one checkout; `importersOf` names more files (relative to apps/server/src) to count importers of. */
-export function measureTree(tree: string, importersOf: readonly SourcePath[] = []): TreeFigures {
+const read = (dir: string, file: SourcePath): SourceFile => ({ path: file, text: readFileSync(path.join(dir, file), 'utf8') });
+
+/** The server's files under apps/server/src (tests too), its source files (tests left out) and their imports between each other. */
+export function serverImports(tree: string): { all: SourceFile[]; sources: SourceFile[]; imports: ResolvedImport[] } {
   const srcDir = path.join(tree, 'apps', 'server', 'src');
   if (!existsSync(srcDir)) throw new Error(`${tree}: no apps/server/src`);
-  const read = (dir: string, file: SourcePath): SourceFile => ({ path: file, text: readFileSync(path.join(dir, file), 'utf8') });
   const all = filesUnder(srcDir).map((f) => read(srcDir, f));
   const sources = all.filter((f) => !isTestPath(f.path));
   const known = new Set(sources.map((f) => f.path));
-
   const imports: ResolvedImport[] = sources.flatMap(({ path: from, text }) =>
     importsIn(from, text).flatMap(({ specifier, typeOnly }) => {
       const to = resolveImport(from, specifier, known);
       return to ? [{ from, to, typeOnly }] : [];
     }),
   );
+  return { all, sources, imports };
+}
+
+/** Every figure of one checkout; `importersOf` names more files (relative to apps/server/src) to count importers of. */
+export function measureTree(tree: string, importersOf: readonly SourcePath[] = []): TreeFigures {
+  const { all, sources, imports } = serverImports(tree);
   const importers = new Map(
     ['app-context.ts', ...importersOf].map((target) => [
       target,
