@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -18,6 +19,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Server suites wait on PostgreSQL much of the time: one fork per core (Vitest's default leaves a core idle).
+          maxWorkers: os.availableParallelism(),
         },
       },
       'apps/web/vitest.config.ts',
