@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { createTemplateDatabase, dropTemplateDatabase } from './template-database.ts';
@@ -13,16 +14,32 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * The embedded server lives for one run: it need not survive a crash, so it writes without waiting for the disk (no
+ * fsync, asynchronous commit), which a disk shared with other work makes slow.
+ */
+async function skipDurability(serverUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    for (const setting of ['fsync', 'synchronous_commit', 'full_page_writes']) await admin.query(`ALTER SYSTEM SET ${setting} = off`);
+    await admin.query('SELECT pg_reload_conf()');
+  } finally {
+    await admin.end();
+  }
+}
+
 /** TEST_DATABASE_URL's server, else an embedded one in a temporary directory (removed when stopped). */
 async function startPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
   if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: async () => {} };
   // Not under /root: the postgres system user must reach the directory.
   const dir = await mkdtemp(path.join(os.tmpdir(), 'wac-test-pg-'));
-  const pg = await startEmbeddedPostgres(dir, () => {});
+  const embedded = await startEmbeddedPostgres(dir, () => {});
+  await skipDurability(embedded.url);
   return {
-    url: pg.url,
+    url: embedded.url,
     stop: async () => {
-      await pg.stop();
+      await embedded.stop();
       await rm(dir, { recursive: true, force: true });
     },
   };
