@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One fork per core: Vitest's default on two cores is one fork, leaving a core idle while server suites wait on PostgreSQL.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
@@ -19,8 +21,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          // Server suites wait on PostgreSQL much of the time: one fork per core (Vitest's default leaves a core idle).
-          maxWorkers: os.availableParallelism(),
         },
       },
       'apps/web/vitest.config.ts',
