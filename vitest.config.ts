@@ -1,7 +1,10 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One fork per core: Vitest's default on two cores is one fork, leaving a core idle while server suites wait on PostgreSQL.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },

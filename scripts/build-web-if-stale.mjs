@@ -1,4 +1,4 @@
-// npm start builds the console only when its sources changed since the last build, so a restart is quick.
+// npm start and the browser tests build the console only when its sources changed since the last build, so a restart is quick.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

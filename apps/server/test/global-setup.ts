@@ -1,27 +1,64 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { createTemplateDatabase, dropTemplateDatabase } from './template-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string;
+    /** A database migrated once for the run; each test file's database is a copy of it. */
+    templateDatabase: string;
   }
 }
 
-/** One real PostgreSQL for the whole run (TEST_DATABASE_URL, else embedded); each test file makes its own database in it. */
-export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE_URL) {
-    project.provide('postgresUrl', process.env.TEST_DATABASE_URL);
-    return;
+/**
+ * The embedded server lives for one run: it need not survive a crash, so it writes without waiting for the disk (no
+ * fsync, asynchronous commit), which a disk shared with other work makes slow.
+ */
+async function skipDurability(serverUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    for (const setting of ['fsync', 'synchronous_commit', 'full_page_writes']) await admin.query(`ALTER SYSTEM SET ${setting} = off`);
+    await admin.query('SELECT pg_reload_conf()');
+  } finally {
+    await admin.end();
   }
+}
+
+/** TEST_DATABASE_URL's server, else an embedded one in a temporary directory (removed when stopped). */
+async function startPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: async () => {} };
   // Not under /root: the postgres system user must reach the directory.
   const dir = await mkdtemp(path.join(os.tmpdir(), 'wac-test-pg-'));
-  const pg = await startEmbeddedPostgres(dir, () => {});
-  project.provide('postgresUrl', pg.url);
+  const embedded = await startEmbeddedPostgres(dir, () => {});
+  await skipDurability(embedded.url);
+  return {
+    url: embedded.url,
+    stop: async () => {
+      await embedded.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One real PostgreSQL for the whole run and one database in it migrated once, the template each test file copies its
+ * own database from.
+ */
+export default async function setup(project: TestProject) {
+  const postgres = await startPostgres();
+  const template = await createTemplateDatabase(postgres.url).catch(async (err) => {
+    await postgres.stop();
+    throw err;
+  });
+  project.provide('postgresUrl', postgres.url);
+  project.provide('templateDatabase', template);
   return async () => {
-    await pg.stop();
-    await rm(dir, { recursive: true, force: true });
+    await dropTemplateDatabase(postgres.url, template);
+    await postgres.stop();
   };
 }

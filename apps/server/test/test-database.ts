@@ -1,20 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { applyMigrations, connectDatabase, type Database } from '../src/db/database.ts';
+import { connectDatabase, type Database } from '../src/db/database.ts';
+import { cloneTemplateDatabase, databaseUrl } from './template-database.ts';
 
-/** A new database of its own on the test PostgreSQL, migrated; returns its URL. */
+/** A new database of its own on the test PostgreSQL, a copy of the run's migrated template; returns its URL. */
 export async function createMigratedTestDatabase(): Promise<string> {
   const serverUrl = inject('postgresUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  await applyMigrations(url.toString());
-  return url.toString();
+  await cloneTemplateDatabase(serverUrl, inject('templateDatabase'), name);
+  return databaseUrl(serverUrl, name);
 }
 
 /** A migrated database of its own, without an app (and so without its background processor). */

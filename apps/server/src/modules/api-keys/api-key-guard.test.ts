@@ -43,11 +43,12 @@ async function logsOf(id: number, count: number, query = ''): Promise<{ logs: Ap
     .poll(
       async () => {
         body = (await t.request({ method: 'GET', url: `/api/keys/${id}/logs${query}`, token: admin })).json();
-        return body?.pagination.total;
+        // The page and the count are read apart: a call logged between the two shows in the count only, until the next read.
+        return [body?.pagination.total, (body?.logs.length ?? 0) > 0];
       },
       { timeout: 5_000, interval: 100 },
     )
-    .toBe(count);
+    .toEqual([count, count > 0]);
   return body!;
 }
 

@@ -184,6 +184,8 @@ describe('campaign report', () => {
     const { report } = (await get(`/${running._id}/report`)).json();
     expect(report.durationSeconds).toBeGreaterThanOrEqual(90);
     expect(report.durationSeconds).toBeLessThan(120);
+    // Within a second the dispatcher calls a running campaign without recipients completed: the reports list below counts one.
+    await setCampaign(running._id, 'paused', started, null);
   });
 
   it('regenerates the report and records who did it', async () => {
