@@ -66,9 +66,18 @@ export async function createAppContext(app: FastifyInstance, config: Config, dat
     },
   };
   const messaging = createMessagingDeps(shared);
+  const messagingService = createMessagingService(messaging);
   return {
     ...shared,
-    messaging: { service: createMessagingService(messaging), deps: messaging },
-    templates: createTemplatesService({ ...messaging, timezone: appTimezone }),
+    messaging: { service: messagingService, deps: messaging },
+    templates: createTemplatesService({
+      db,
+      realtime,
+      activities: base.activities,
+      license: base.license,
+      client: shared.whatsapp,
+      uploads: shared.media.uploads,
+      messaging: messagingService,
+    }),
   };
 }

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
+import type { PhoneNumberLimits } from '../../whatsapp/cloud-api-client.ts';
 import type { ActivityService } from '../activities/index.ts';
 import type { LicenseService } from '../license/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
@@ -21,11 +21,12 @@ export interface CampaignDeps {
   /** Feature `campaigns`, the campaigns quota on create, the messages quota before start and per send batch. */
   license: LicenseService;
   templates: TemplatesService;
-  /** Where accepted sends are stored in their customers' conversations. */
+  /** What sends each slice to Meta, and stores the accepted sends in their customers' conversations. */
   messaging: MessagingService;
-  client: CloudApiClient;
   /** The business number campaigns send from: its pace is shared by every server process. */
   phoneNumberId: string;
+  /** Meta's messaging limit of that number, shown before a start. */
+  phoneNumberLimits: () => Promise<PhoneNumberLimits>;
   /** Where an uploaded contacts file waits while it is read (DATA_DIR/uploads). */
   uploads: MediaStorage;
   /** Customers who last wrote one of these words are skipped (Settings). */
@@ -45,8 +46,8 @@ export function createCampaignDeps(ctx: AppContext): CampaignDeps {
     license: ctx.license,
     templates: ctx.templates,
     messaging: ctx.messaging.service,
-    client: ctx.whatsapp,
     phoneNumberId: ctx.config.whatsapp.phoneNumberId,
+    phoneNumberLimits: () => ctx.whatsapp.phoneNumberLimits(),
     uploads: ctx.media.uploads,
     optKeywords: () => ctx.settings.optKeywords(),
     inDoubtGraceMs: ctx.config.campaignInDoubtGraceMs,

@@ -25,8 +25,6 @@ export interface MessagingDeps {
   /** The same Graph API for bots' replies, which come in bursts: sends on kept-alive node:http connections. */
   botClient: CloudApiClient;
   storage: MediaStorage;
-  /** DATA_DIR/uploads: files kept to send as template header media, again when a failed template is retried. */
-  uploads: MediaStorage;
   links: MediaLinks;
   /** The business number agents write from. */
   phoneNumberId: string;
@@ -51,7 +49,6 @@ export function createMessagingDeps(ctx: Omit<AppContext, 'messaging' | 'templat
     client: ctx.whatsapp,
     botClient: cloudApiClientFor(ctx.config.whatsapp, undefined, { keepAliveSends: true }),
     storage: ctx.media.storage,
-    uploads: ctx.media.uploads,
     links: ctx.media.links,
     phoneNumberId: ctx.config.whatsapp.phoneNumberId,
     conversationTotal: createConversationTotal(() => countConversations(ctx.database.db, {})),

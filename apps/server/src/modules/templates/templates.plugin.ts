@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { createTemplateAnalyticsService } from '../messaging/index.ts';
 import { createIdempotency } from '../public-api/index.ts';
-import { templateResend } from './retry-template.ts';
 import { templateAnalyticsRoutes } from './template-analytics.routes.ts';
 import { applyTemplateUpdates } from './template-status.ts';
 import { templateSyncJob } from './templates.jobs.ts';
@@ -14,7 +13,7 @@ export const templatesPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   const { extensions } = ctx.messaging.deps;
 
   // Messaging retries failed template messages through templates; Meta's template reviews come in its webhook batches.
-  extensions.resenders.set('template', (content) => templateResend(ctx.messaging.deps, content));
+  extensions.resenders.set('template', service.resend);
   ctx.messaging.deps.events.subscribe({
     subscriber: 'templates',
     types: ['webhook.received'],
