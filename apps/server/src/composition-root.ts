@@ -104,14 +104,21 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     license,
     client: whatsapp,
     storage: media.storage,
-    uploads: media.uploads,
     links: media.links,
     phoneNumberId: config.whatsapp.phoneNumberId,
     optOutSettings: (tx) => settings.optOutSettings(tx),
     events,
   });
   const messaging = createMessagingService(messagingDeps);
-  const templates = createTemplatesService({ ...messagingDeps, timezone: appTimezone });
+  const templates = createTemplatesService({
+    db,
+    realtime,
+    activities,
+    license,
+    client: whatsapp,
+    uploads: media.uploads,
+    messaging,
+  });
   return {
     config,
     database,

@@ -7,7 +7,7 @@ import type { DomainEvents } from '../../events/domain-events.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
+import type { CloudApiClient, PhoneNumberLimits } from '../../whatsapp/cloud-api-client.ts';
 import type { ActivityService } from '../activities/index.ts';
 import type { LicenseService } from '../license/index.ts';
 import type { MessagingExtensions, MessagingService } from '../messaging/index.ts';
@@ -23,11 +23,12 @@ export interface CampaignDeps {
   /** Feature `campaigns`, the campaigns quota on create, the messages quota before start and per send batch. */
   license: LicenseService;
   templates: TemplatesService;
-  /** Where accepted sends are stored in their customers' conversations. */
+  /** What sends each slice to Meta, and stores the accepted sends in their customers' conversations. */
   messaging: MessagingService;
-  client: CloudApiClient;
   /** The business number campaigns send from: its pace is shared by every server process. */
   phoneNumberId: string;
+  /** Meta's messaging limit of that number, shown before a start. */
+  phoneNumberLimits: () => Promise<PhoneNumberLimits>;
   /** Where an uploaded contacts file waits while it is read (DATA_DIR/uploads). */
   uploads: MediaStorage;
   /** Customers who last wrote one of these words are skipped (Settings). */
@@ -54,7 +55,8 @@ export interface CampaignsDeps {
   extensions: Pick<MessagingExtensions, 'campaignsOfSends'>;
   /** Campaigns subscribe to messaging's webhook batches, and publish campaign.finished. */
   events: DomainEvents;
-  client: CloudApiClient;
+  /** The number's messaging limit, read by the start's pre-flight. */
+  client: Pick<CloudApiClient, 'phoneNumberLimits'>;
   uploads: MediaStorage;
 }
 
@@ -67,8 +69,8 @@ export function createCampaignDeps(deps: CampaignsDeps): CampaignDeps {
     license: deps.license,
     templates: deps.templates,
     messaging: deps.messaging,
-    client: deps.client,
     phoneNumberId: deps.config.whatsapp.phoneNumberId,
+    phoneNumberLimits: () => deps.client.phoneNumberLimits(),
     uploads: deps.uploads,
     optKeywords: () => deps.settings.optKeywords(),
     inDoubtGraceMs: deps.config.campaignInDoubtGraceMs,

@@ -154,47 +154,48 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
     // Media headers are the same for everyone: our uploads become Meta media ids once per slice.
     const base = { components: await deps.templates.graphComponents(slice.campaign.components as SendComponent[]) };
     const { name, language } = slice.template;
-    return Promise.all(
-      slice.recipients.map((recipient) =>
-        deps.client
-          .sendTemplate(recipient.waId, name, language, recipientComponents(base, recipient), {
-            callbackData: callbackDataOf(recipient.id),
-            once: true,
-          })
-          .then((sent): SendOutcome => ({ kind: 'sent', wamid: sent.wamid }), outcomeOfError),
-      ),
+    const answers = await deps.messaging.sendTemplateBatch(
+      slice.recipients.map((recipient) => ({
+        waId: recipient.waId,
+        name,
+        language,
+        components: recipientComponents(base, recipient),
+        callbackData: callbackDataOf(recipient.id),
+      })),
     );
+    return answers.map((answer): SendOutcome => ('wamid' in answer ? { kind: 'sent', wamid: answer.wamid } : outcomeOfError(answer.error)));
   }
 
   async function settle(slice: Slice, outcomes: SendOutcome[]): Promise<void> {
     const now = new Date();
     let slow = false;
-    await inTransaction(db, async (tx) => {
-      // Wamids before recipients, as a webhook batch takes them: the two never wait on each other in a circle.
-      await deps.messaging.lockWamids(
-        tx,
-        outcomes.flatMap((o) => (o.kind === 'sent' ? [o.wamid] : [])),
-      );
-      const current = new Map(
-        (
-          await lockRecipients(
-            tx,
-            slice.recipients.map((r) => r.id),
-          )
-        ).map((r) => [r.id, r]),
-      );
-      const changes = slice.recipients.flatMap((recipient, k) => {
-        const row = current.get(recipient.id);
-        if (!row) return [];
-        const decision = settleDecision(row, outcomes[k] as SendOutcome, now);
-        slow ||= decision.slowDown;
-        return decision.change ? [decision.change] : [];
-      });
-      const accepted = acceptedSendsOf(deps, slice.template, slice.campaign, current, changes);
-      const messageIds = await deps.messaging.storeAcceptedTemplates(tx, accepted);
-      for (const change of changes) if (change.wamid) change.messageId = messageIds.get(change.wamid) ?? null;
-      await applyRecipientChanges(tx, changes);
-    });
+    await deps.messaging.settleTemplateSends(
+      outcomes.flatMap((o) => (o.kind === 'sent' ? [o.wamid] : [])),
+      async (tx) => {
+        const current = new Map(
+          (
+            await lockRecipients(
+              tx,
+              slice.recipients.map((r) => r.id),
+            )
+          ).map((r) => [r.id, r]),
+        );
+        const changes = slice.recipients.flatMap((recipient, k) => {
+          const row = current.get(recipient.id);
+          if (!row) return [];
+          const decision = settleDecision(row, outcomes[k] as SendOutcome, now);
+          slow ||= decision.slowDown;
+          return decision.change ? [decision.change] : [];
+        });
+        return {
+          accepted: acceptedSendsOf(deps, slice.template, slice.campaign, current, changes),
+          record: async (messageIds) => {
+            for (const change of changes) if (change.wamid) change.messageId = messageIds.get(change.wamid) ?? null;
+            await applyRecipientChanges(tx, changes);
+          },
+        };
+      },
+    );
     if (slow) await inTransaction(db, (tx) => slowDown(tx, deps.phoneNumberId));
     await progress.maybeEmit(slice.campaign.id);
   }

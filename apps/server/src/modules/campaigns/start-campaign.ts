@@ -39,7 +39,7 @@ async function templateOf(deps: CampaignDeps, row: CampaignRow): Promise<Templat
 async function senderFacts(deps: CampaignDeps, recipients: number): Promise<Pick<PreflightReport, 'warnings' | 'from'>> {
   let limits: PhoneNumberLimits;
   try {
-    limits = await deps.client.phoneNumberLimits();
+    limits = await deps.phoneNumberLimits();
   } catch (err) {
     deps.log.warn({ err }, 'could not read the phone number’s messaging limit');
     const from = { phoneNumberId: deps.phoneNumberId, displayPhoneNumber: null };

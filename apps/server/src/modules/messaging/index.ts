@@ -3,7 +3,6 @@
  * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
  */
 export type { AcceptedTemplateSend } from './accepted-template-sends.ts';
-export { assertMaySendTemplate, deliverAgentMessage, openConversation } from './agent-sends.ts';
 export type { BotDelivery, BotTurnReplies } from './bot-replies.ts';
 export type { MediaLinks } from './media-links.ts';
 export { loadMediaLinks } from './media-links.ts';
@@ -14,9 +13,9 @@ export type { ConversationSession, MessagingService } from './messaging.service.
 export { createMessagingService } from './messaging.service.ts';
 export type { MessagingDeps } from './messaging-deps.ts';
 export { createMessagingDeps } from './messaging-deps.ts';
-export type { MessagingExtensions, Resend } from './messaging-extensions.ts';
+export type { MessagingExtensions } from './messaging-extensions.ts';
 export type { Sender } from './queue-outbound.ts';
-export { queueOutsideWindow } from './queue-outbound.ts';
 export type { InteractiveReply } from './send-text.ts';
 export type { TemplateAnalyticsService } from './template-analytics.service.ts';
 export { createTemplateAnalyticsService } from './template-analytics.service.ts';
+export type { TemplateToSend } from './template-sends.ts';

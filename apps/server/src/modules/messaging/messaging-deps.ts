@@ -22,8 +22,6 @@ export interface MessagingDeps {
   license: LicenseService;
   client: CloudApiClient;
   storage: MediaStorage;
-  /** DATA_DIR/uploads: files kept to send as template header media, again when a failed template is retried. */
-  uploads: MediaStorage;
   links: MediaLinks;
   /** The business number agents write from. */
   phoneNumberId: string;

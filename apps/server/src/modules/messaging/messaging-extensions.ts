@@ -1,10 +1,8 @@
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
+import type { TemplateToSend } from './template-sends.ts';
 
-/** The send to make once a retry is committed. */
-export type Resend = (waId: string) => Promise<{ wamid: string }>;
-
-/** Checks that a failed message of another domain's type can go again as it was, and answers how. */
-export type Resender = (content: MessageContent) => Promise<Resend>;
+/** Checks that a failed message of another domain's type (a template) can go again as it was, and answers what to send. */
+export type Resender = (content: MessageContent) => Promise<TemplateToSend>;
 
 /** The campaign that sent each of these template messages that one did, by wamid (template analytics name it). */
 export type CampaignsOfSends = (wamids: readonly string[]) => Promise<Map<string, { id: string; name: string }>>;

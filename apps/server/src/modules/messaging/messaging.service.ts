@@ -15,7 +15,6 @@ import {
 import { type ConversationSession, findSessions } from './conversation-sessions.repository.ts';
 import { chatHistory, listConversationSummaries, listFailedMessages, markRead, messageStatus } from './conversations.service.ts';
 import { phonesOfMessages } from './message-phones.repository.ts';
-import { lockWamids } from './message-statuses.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
 import { optedOutPhones } from './opt-outs.repository.ts';
 import { customersWritingSince } from './recent-customers.repository.ts';
@@ -23,6 +22,13 @@ import { repliedWithin } from './replies.repository.ts';
 import { retryMessage } from './retry-message.ts';
 import { sendMedia } from './send-media.ts';
 import { sendInteractive, sendText } from './send-text.ts';
+import {
+  type BatchTemplateSend,
+  type SendSettlement,
+  sendTemplateBatch,
+  sendTemplateMessage,
+  settleTemplateSends,
+} from './template-sends.ts';
 
 /** A conversation with its agent-session state and contact, as the bot and other domains hold it. */
 export type { ConversationSession };
@@ -41,6 +47,12 @@ export function createMessagingService(deps: MessagingDeps) {
     sendText: bound(sendText),
     sendInteractive: bound(sendInteractive),
     sendMedia: bound(sendMedia),
+    /** A template message from an agent or an API key, checked against its template by templates. */
+    sendTemplate: bound(sendTemplateMessage),
+    /** A campaign's slice, each send once; the answers are settled with settleTemplateSends. */
+    sendTemplateBatch: (sends: readonly BatchTemplateSend[]) => sendTemplateBatch(deps, sends),
+    /** A batch's answers settled in one transaction, the messages locked first (the lock order: template-sends.ts). */
+    settleTemplateSends: <T>(wamids: string[], settle: SendSettlement<T>) => settleTemplateSends(deps, wamids, settle),
     retryMessage: bound(retryMessage),
     session: bound(getSession),
     takeOver: bound(takeOver),
@@ -52,10 +64,8 @@ export function createMessagingService(deps: MessagingDeps) {
     repliedWithin: (messageIds: readonly number[], hours: number) => repliedWithin(deps.db, messageIds, hours),
     /** The customer's number of each message's conversation (links to /chat from other domains' lists). */
     phonesOfMessages: (messageIds: readonly number[]) => phonesOfMessages(deps.db, messageIds),
-    /** Campaign sends Meta accepted, stored in their customers' conversations within the caller's transaction. */
+    /** Campaign sends a webhook batch settled, stored in their customers' conversations within its transaction. */
     storeAcceptedTemplates: (tx: Tx, sends: AcceptedTemplateSend[]) => storeAcceptedTemplates(tx, deps, sends),
-    /** Takes these messages' locks first, in the order webhook batches take them, before other rows of the same sends. */
-    lockWamids: (tx: Tx, wamids: string[]) => lockWamids(tx, wamids),
 
     // Bots' turns (bot flows), many conversations at once: read what the customers wrote, hold the conversations,
     // store the replies in the turns' transaction, hand over to the agents, and send the replies once committed.

@@ -11,10 +11,13 @@ import { conversationOfMessage } from './media-files.repository.ts';
 import { messageStatusEmit } from './message-events.ts';
 import { type MessageRow, resetForRetry } from './messages.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
-import type { Resend } from './messaging-extensions.ts';
 import { assertWindowOpen } from './queue-outbound.ts';
 import { sendStoredMedia } from './send-media.ts';
 import type { SessionActor } from './session-transitions.ts';
+import { sendTemplateTo } from './template-sends.ts';
+
+/** The send to make once a retry is committed. */
+type Resend = (waId: string) => Promise<{ wamid: string }>;
 
 // What messaging itself resends; other domains register theirs (templates; campaigns next).
 const FREE_FORM = new Set(['text', 'image', 'video', 'audio', 'document']);
@@ -39,8 +42,9 @@ export async function retryMessage(deps: MessagingDeps, actor: SessionActor, mes
     if (original.direction !== 'outbound' || original.status !== 'failed') throw conflict('Only failed messages can be retried');
     const resender = deps.extensions.resenders.get(original.type);
     if (!resender && !FREE_FORM.has(original.type)) throw conflict(`A ${original.type} message cannot be retried from the chat`);
-    const resend = resender
-      ? await resender(original.content as MessageContent)
+    const template = resender ? await resender(original.content as MessageContent) : null;
+    const resend: Resend = template
+      ? (waId) => sendTemplateTo(deps.client, waId, template)
       : await freeFormResend(tx, deps, original, conversation.lastInboundAt);
     // Retrying is sending again: it takes the conversation over as the send did (a template takes nothing), and is
     // refused in another agent's.

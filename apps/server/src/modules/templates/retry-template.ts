@@ -2,8 +2,9 @@ import { sendComponentSchema } from '@wac/contract/templates';
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import { z } from 'zod';
 import { conflict } from '../../http/app-error.ts';
-import type { MessagingDeps, Resend } from '../messaging/index.ts';
-import { assertSendable, sendToMeta, uploadsOf } from './send-template.ts';
+import type { TemplateToSend } from '../messaging/index.ts';
+import { assertSendable, templateToSend, uploadsOf } from './send-template.ts';
+import type { TemplateDeps } from './template-deps.ts';
 import { toTemplate } from './template-view.ts';
 import { templateByNameAndLanguage } from './templates.repository.ts';
 
@@ -11,9 +12,9 @@ const storedComponentsSchema = z.array(sendComponentSchema);
 
 /**
  * A failed template message, ready to go again as it was first sent: no 24-hour window applies, but
- * the licence must still include templates. Answers the send to make once the retry is committed.
+ * the licence must still include templates. Answers what messaging sends once the retry is committed.
  */
-export async function templateResend(deps: MessagingDeps, content: MessageContent): Promise<Resend> {
+export async function templateResend(deps: TemplateDeps, content: MessageContent): Promise<TemplateToSend> {
   await deps.license.requireFeature('templates');
   const stored = content.template;
   if (!stored?.components) throw conflict('This template message was sent before retries were possible; send the template again');
@@ -23,5 +24,5 @@ export async function templateResend(deps: MessagingDeps, content: MessageConten
   assertSendable(toTemplate(row, null));
   const sent = { name: stored.name, language: stored.language, components: storedComponentsSchema.parse(stored.components) };
   const uploads = await uploadsOf(deps, sent.components);
-  return (waId) => sendToMeta(deps, waId, sent, uploads);
+  return templateToSend(deps, sent, uploads);
 }

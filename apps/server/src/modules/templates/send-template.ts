@@ -6,15 +6,7 @@ import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import { normalizePhone, toE164Digits } from '@wac/contract/whatsapp-phone';
 import type { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
-import { inTransaction } from '../../realtime/after-commit.ts';
-import {
-  assertMaySendTemplate,
-  deliverAgentMessage,
-  type MessagingDeps,
-  openConversation,
-  queueOutsideWindow,
-  type Sender,
-} from '../messaging/index.ts';
+import type { Sender, TemplateToSend } from '../messaging/index.ts';
 import type { TemplateDeps } from './template-deps.ts';
 import { metaMediaIdOf } from './template-uploads.ts';
 import { toTemplate } from './template-view.ts';
@@ -51,7 +43,7 @@ const mediaOf = (component: SendComponent) => {
 };
 
 /** Our uploads named in media headers, looked up (and their format checked) before the message is stored. */
-export async function uploadsOf(deps: MessagingDeps, components: SendComponent[]): Promise<Map<string, TemplateUploadRow>> {
+export async function uploadsOf(deps: TemplateDeps, components: SendComponent[]): Promise<Map<string, TemplateUploadRow>> {
   const found = new Map<string, TemplateUploadRow>();
   for (const [k, component] of components.entries()) {
     const media = mediaOf(component);
@@ -68,7 +60,7 @@ export async function uploadsOf(deps: MessagingDeps, components: SendComponent[]
 }
 
 /** The components as Meta takes them: our uploads become Meta media ids. */
-export async function graphComponents(deps: MessagingDeps, components: SendComponent[], uploads: Map<string, TemplateUploadRow>) {
+export async function graphComponents(deps: TemplateDeps, components: SendComponent[], uploads: Map<string, TemplateUploadRow>) {
   return Promise.all(
     components.map(async (component) => {
       const media = mediaOf(component);
@@ -84,17 +76,16 @@ export async function graphComponents(deps: MessagingDeps, components: SendCompo
 }
 
 /**
- * The send itself. Our uploads become Meta media ids only here, not in what the message stores: Meta
- * keeps media about 30 days, so a retry re-resolves the upload (reusing or renewing its Meta id).
+ * The template as messaging sends it. Our uploads become Meta media ids only as it goes, not in what the message
+ * stores: Meta keeps media about 30 days, so a retry re-resolves the upload (reusing or renewing its Meta id).
  * A link or Meta media id the caller gave is stored and retried as given.
  */
-export async function sendToMeta(
-  deps: MessagingDeps,
-  waId: string,
+export function templateToSend(
+  deps: TemplateDeps,
   sent: { name: string; language: string; components: SendComponent[] },
   uploads: Map<string, TemplateUploadRow>,
-): Promise<{ wamid: string }> {
-  return deps.client.sendTemplate(waId, sent.name, sent.language, await graphComponents(deps, sent.components, uploads));
+): TemplateToSend {
+  return { name: sent.name, language: sent.language, graphComponents: () => graphComponents(deps, sent.components, uploads) };
 }
 
 /** What the chat stores of a template message: the text the customer reads, and the parameters to send it again. */
@@ -144,14 +135,9 @@ export async function sendTemplate(deps: TemplateDeps, sender: Sender, input: Se
   if (issues[0]) throw badRequest(issueText(issues[0]), issues);
   const uploads = await uploadsOf(deps, input.components);
 
-  const content = templateMessageContent(template, input.components);
-  const { message, waId } = await inTransaction(deps.db, async (tx) => {
-    const conversation = await openConversation(tx, deps, recipient);
-    assertMaySendTemplate(conversation, sender);
-    const message = await queueOutsideWindow(tx, deps, conversation, sender, { type: 'template', content, templateName: template.name });
-    return { message, waId: conversation.waId };
+  return deps.messaging.sendTemplate(sender, {
+    ...templateToSend(deps, { name: template.name, language: template.language, components: input.components }, uploads),
+    recipient,
+    content: templateMessageContent(template, input.components),
   });
-  return deliverAgentMessage(deps, message, sender, () =>
-    sendToMeta(deps, waId, { name: template.name, language: template.language, components: input.components }, uploads),
-  );
 }

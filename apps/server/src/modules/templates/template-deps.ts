@@ -1,10 +1,31 @@
+import type { Db } from '../../db/database.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
-import { CloudApiError } from '../../whatsapp/cloud-api-client.ts';
-import type { MessagingDeps } from '../messaging/index.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import { type CloudApiClient, CloudApiError } from '../../whatsapp/cloud-api-client.ts';
+import type { ActivityService } from '../activities/index.ts';
+import type { LicenseService } from '../license/index.ts';
+import type { MessagingService } from '../messaging/index.ts';
 
-/** The chat's parts (a template send is a chat message) plus the app's timezone for analytics. */
-export interface TemplateDeps extends MessagingDeps {
-  timezone: () => Promise<string>;
+/** What templates' use cases work with. */
+export interface TemplateDeps {
+  db: Db;
+  realtime: Realtime;
+  activities: ActivityService;
+  /** Feature `templates` on a retry; header files against the storage quota. */
+  license: LicenseService;
+  /**
+   * Templates at Meta: created, updated, deleted, listed; header samples, and header media uploaded as Meta media ids.
+   * No send: template messages go through messaging.
+   */
+  client: Pick<
+    CloudApiClient,
+    'createTemplate' | 'updateTemplate' | 'deleteTemplate' | 'listAllTemplates' | 'uploadTemplateSample' | 'uploadMedia'
+  >;
+  /** DATA_DIR/uploads: files kept to send as template header media, again when a failed template is retried. */
+  uploads: MediaStorage;
+  /** Where template messages are sent, as every message is: stored in the customer's conversation and handed to Meta. */
+  messaging: MessagingService;
 }
 
 /**

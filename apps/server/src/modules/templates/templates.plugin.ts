@@ -6,7 +6,6 @@ import type { JobRunner } from '../../jobs/job-runner.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { createTemplateAnalyticsService, type MessagingDeps } from '../messaging/index.ts';
 import { createIdempotency } from '../public-api/index.ts';
-import { templateResend } from './retry-template.ts';
 import { templateAnalyticsRoutes } from './template-analytics.routes.ts';
 import { applyTemplateUpdates } from './template-status.ts';
 import { templateSyncJob } from './templates.jobs.ts';
@@ -34,7 +33,7 @@ export async function registerTemplates(app: FastifyInstance, deps: TemplatesDep
   const { extensions } = deps.messagingDeps;
 
   // Messaging retries failed template messages through templates; Meta's template reviews come in its webhook batches.
-  extensions.resenders.set('template', (content) => templateResend(deps.messagingDeps, content));
+  extensions.resenders.set('template', service.resend);
   deps.events.subscribe({
     subscriber: 'templates',
     types: ['webhook.received'],

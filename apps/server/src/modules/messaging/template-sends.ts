@@ -1,0 +1,105 @@
+import type { ChatMessage } from '@wac/contract/chat';
+import type { MessageContent } from '@wac/contract/whatsapp-messages';
+import type { Tx } from '../../db/database.ts';
+import { inTransaction } from '../../realtime/after-commit.ts';
+import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
+import { type AcceptedTemplateSend, storeAcceptedTemplates } from './accepted-template-sends.ts';
+import { assertMaySendTemplate, deliverAgentMessage, openConversation } from './agent-sends.ts';
+import { lockWamids } from './message-statuses.repository.ts';
+import type { MessagingDeps } from './messaging-deps.ts';
+import { queueOutsideWindow, type Recipient, type Sender } from './queue-outbound.ts';
+
+/**
+ * A template as it goes to Meta. Its parameters are resolved as the Graph takes them only when it goes: templates'
+ * uploads become Meta media ids then (Meta keeps media about 30 days, so a retry renews an expired one).
+ */
+export interface TemplateToSend {
+  name: string;
+  language: string;
+  graphComponents: () => Promise<unknown[]>;
+}
+
+/** An agent's or an API key's template message (POST /api/send-template), checked against its template by templates. */
+export interface TemplateMessage extends TemplateToSend {
+  recipient: Recipient;
+  /** What the chat stores: the text the customer reads, and the parameters to send it again. */
+  content: MessageContent;
+}
+
+export const sendTemplateTo = async (client: CloudApiClient, waId: string, template: TemplateToSend) =>
+  client.sendTemplate(waId, template.name, template.language, await template.graphComponents());
+
+/**
+ * Stored pending (counted against the daily messages quota) in the recipient's conversation, opened for a new contact,
+ * at any time of the 24-hour window, then sent. Whoever holds the conversation keeps it.
+ */
+export async function sendTemplateMessage(deps: MessagingDeps, sender: Sender, template: TemplateMessage): Promise<ChatMessage> {
+  const { message, waId } = await inTransaction(deps.db, async (tx) => {
+    const conversation = await openConversation(tx, deps, template.recipient);
+    assertMaySendTemplate(conversation, sender);
+    const message = await queueOutsideWindow(tx, deps, conversation, sender, {
+      type: 'template',
+      content: template.content,
+      templateName: template.name,
+    });
+    return { message, waId: conversation.waId };
+  });
+  return deliverAgentMessage(deps, message, sender, () => sendTemplateTo(deps.client, waId, template));
+}
+
+/** One message of a batch (a campaign's slice): Meta echoes `callbackData` in every status of it. */
+export interface BatchTemplateSend {
+  waId: string;
+  name: string;
+  language: string;
+  components: unknown[];
+  callbackData: string;
+}
+
+/** Meta's id of a send it accepted, or why the send failed (the caller tells a refusal from a lost answer). */
+export type BatchSendAnswer = { wamid: string } | { error: unknown };
+
+/**
+ * Sends a batch at once, each message once: no retry, as Meta has no idempotency key, so a send whose answer was lost
+ * is settled from its status webhook rather than sent again. Answers each send's outcome, in the batch's order.
+ */
+export function sendTemplateBatch(deps: Pick<MessagingDeps, 'client'>, sends: readonly BatchTemplateSend[]): Promise<BatchSendAnswer[]> {
+  return Promise.all(
+    sends.map((send) =>
+      deps.client.sendTemplate(send.waId, send.name, send.language, send.components, { callbackData: send.callbackData, once: true }).then(
+        (sent): BatchSendAnswer => ({ wamid: sent.wamid }),
+        (error): BatchSendAnswer => ({ error }),
+      ),
+    ),
+  );
+}
+
+/**
+ * The caller's part of a settlement, run once the sends' messages are locked: it locks and changes its own rows (a
+ * campaign's recipients), answers the accepted sends to store in their conversations, and then records the ids
+ * of their stored messages.
+ */
+export type SendSettlement<T> = (tx: Tx) => Promise<{
+  accepted: AcceptedTemplateSend[];
+  record: (messageIds: Map<string, number>) => Promise<T>;
+}>;
+
+/**
+ * Settles a batch's answers in one transaction. The lock order, which every transaction touching a sent template's
+ * message and its campaign recipient keeps, so that none waits on another in a circle:
+ *
+ * 1. the messages' wamids (advisory locks, lockWamids, in key order);
+ * 2. the caller's rows: campaign recipients (lockRecipients, in id order);
+ * 3. the accepted sends' contacts and conversations, as their messages are stored.
+ *
+ * A webhook batch (handle-webhook-events.ts) takes the same order: it locks its statuses' wamids as it stores them,
+ * and only then publishes `webhook.received`, whose campaigns subscriber locks the recipients those statuses name and
+ * stores the sends they settle (storeAcceptedTemplates, under the wamids the batch already holds).
+ */
+export function settleTemplateSends<T>(deps: MessagingDeps, wamids: string[], settle: SendSettlement<T>): Promise<T> {
+  return inTransaction(deps.db, async (tx) => {
+    await lockWamids(tx, wamids);
+    const { accepted, record } = await settle(tx);
+    return record(await storeAcceptedTemplates(tx, deps, accepted));
+  });
+}
