@@ -7,7 +7,7 @@ import { createSecretBox } from './lib/secret-box.ts';
 import { type ActivityService, createActivityService, registerActivities } from './modules/activities/index.ts';
 import { registerApiKeys } from './modules/api-keys/index.ts';
 import { type AuthService, createAuthService, createSessionAuthenticator, registerAuth } from './modules/auth/index.ts';
-import { registerCampaigns } from './modules/campaigns/index.ts';
+import { campaignsOfSends, registerCampaigns } from './modules/campaigns/index.ts';
 import { createMailer, type Mailer, registerEmail } from './modules/email/index.ts';
 import { registerFlows } from './modules/flows/index.ts';
 import { registerHealth } from './modules/health/index.ts';
@@ -25,7 +25,7 @@ import {
 import { registerOutboundWebhooks } from './modules/outbound-webhooks/index.ts';
 import { registerPublicApi } from './modules/public-api/index.ts';
 import { createSettingsService, registerSettings, type SettingsService } from './modules/settings/index.ts';
-import { createTemplatesService, registerTemplates, type TemplatesService } from './modules/templates/index.ts';
+import { createTemplateResender, createTemplatesService, registerTemplates, type TemplatesService } from './modules/templates/index.ts';
 import { registerUsers } from './modules/users/index.ts';
 import { onAnnouncementFailure } from './realtime/after-commit.ts';
 import { type Authenticate, createRealtime, type Realtime } from './realtime/realtime.ts';
@@ -96,6 +96,8 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     uploads: createMediaStorage(config.dataDir, 'uploads'),
     links: await loadMediaLinks(db, createSecretBox(config.dataDir)),
   };
+  // Template messages are retried as templates have them sent: resolved by templates, sent by messaging.
+  const templateParts = { db, realtime, activities, license, client: whatsapp, uploads: media.uploads };
   const messagingDeps = createMessagingDeps({
     db,
     log,
@@ -108,17 +110,10 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     phoneNumberId: config.whatsapp.phoneNumberId,
     optOutSettings: (tx) => settings.optOutSettings(tx),
     events,
+    resenders: new Map([['template', createTemplateResender(templateParts)]]),
   });
   const messaging = createMessagingService(messagingDeps);
-  const templates = createTemplatesService({
-    db,
-    realtime,
-    activities,
-    license,
-    client: whatsapp,
-    uploads: media.uploads,
-    messaging,
-  });
+  const templates = createTemplatesService({ ...templateParts, messaging });
   return {
     config,
     database,
@@ -149,7 +144,6 @@ export async function registerDomains(app: FastifyInstance, services: Services):
     services;
   const { db } = database;
   const messaging = services.messaging.service;
-  const { extensions } = services.messaging.deps;
 
   await registerApiKeys(app, { db, log, config, jobs, activities, license, appTimezone, messaging });
   await registerHealth(app, { database });
@@ -177,7 +171,7 @@ export async function registerDomains(app: FastifyInstance, services: Services):
     config,
     jobs,
     templates: services.templates,
-    messagingDeps: services.messaging.deps,
+    campaignsOfSends: (wamids) => campaignsOfSends(db, wamids),
     events,
     uploads: media.uploads,
     appTimezone,
@@ -194,7 +188,6 @@ export async function registerDomains(app: FastifyInstance, services: Services):
     settings,
     templates: services.templates,
     messaging,
-    extensions,
     events,
     client: whatsapp,
     uploads: media.uploads,

@@ -10,7 +10,7 @@ import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { CloudApiClient, PhoneNumberLimits } from '../../whatsapp/cloud-api-client.ts';
 import type { ActivityService } from '../activities/index.ts';
 import type { LicenseService } from '../license/index.ts';
-import type { MessagingExtensions, MessagingService } from '../messaging/index.ts';
+import type { MessagingService } from '../messaging/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { TemplatesService } from '../templates/index.ts';
 
@@ -51,8 +51,6 @@ export interface CampaignsDeps {
   settings: Pick<SettingsService, 'optKeywords'>;
   templates: TemplatesService;
   messaging: MessagingService;
-  /** Who sent a template message, which template analytics ask messaging. */
-  extensions: Pick<MessagingExtensions, 'campaignsOfSends'>;
   /** Campaigns subscribe to messaging's webhook batches, and publish campaign.finished. */
   events: DomainEvents;
   /** The number's messaging limit, read by the start's pre-flight. */

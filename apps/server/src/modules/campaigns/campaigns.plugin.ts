@@ -5,7 +5,6 @@ import { campaignReportsRoutes } from './campaign-reports.routes.ts';
 import { createCampaignReportsService } from './campaign-reports.service.ts';
 import { campaignStatusHandler } from './campaign-statuses.ts';
 import { campaignDispatchLoop, startDueCampaignsJob } from './campaigns.jobs.ts';
-import { campaignsOfSends } from './campaigns.repository.ts';
 import { campaignsRoutes } from './campaigns.routes.ts';
 import { createCampaignsService } from './campaigns.service.ts';
 
@@ -27,8 +26,6 @@ export async function registerCampaigns(app: FastifyInstance, domain: CampaignsD
         events.flatMap((event) => event.changes),
       ),
   });
-  // Template analytics name the campaign that sent a message.
-  domain.extensions.campaignsOfSends = (wamids) => campaignsOfSends(deps.db, wamids);
   domain.jobs.claimLoop(campaignDispatchLoop(deps.db, dispatcher));
   domain.jobs.schedule(startDueCampaignsJob(deps, service));
 

@@ -144,14 +144,14 @@ describe('the CSV export, page by page', () => {
     const rows = whole.body.split('\r\n').length - 2;
     expect(rows).toBe(4);
 
-    const onePerPage = createConversationReportsService(t.ctx.database, t.ctx.appTimezone, { exportPageSize: 1 });
+    const onePerPage = createConversationReportsService({ database: t.ctx.database, timezone: t.ctx.appTimezone, exportPageSize: 1 });
     const { csv } = await onePerPage.exportCsv(conversationReportQuerySchema.parse({}));
     const chunks: string[] = [];
     for await (const chunk of csv) chunks.push(String(chunk));
     expect(chunks).toHaveLength(1 + rows);
     expect(chunks.join('')).toBe(whole.body);
 
-    const twoPerPage = createConversationReportsService(t.ctx.database, t.ctx.appTimezone, { exportPageSize: 2 });
+    const twoPerPage = createConversationReportsService({ database: t.ctx.database, timezone: t.ctx.appTimezone, exportPageSize: 2 });
     const filtered = await twoPerPage.exportCsv(conversationReportQuerySchema.parse({ startDate: '2025-01-10', endDate: '2025-01-14' }));
     let text = '';
     for await (const chunk of filtered.csv) text += String(chunk);

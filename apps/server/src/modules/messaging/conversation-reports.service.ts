@@ -68,11 +68,16 @@ export const EXPORT_PAGE_SIZE = 1_000;
  * Conversation activity over a date range. The dates are whole days in the app's timezone setting
  * (start at its midnight, end through the following midnight); either end may be left open.
  */
-export function createConversationReportsService(
-  { db, pool }: Pick<Database, 'db' | 'pool'>,
-  timezone: () => Promise<string>,
-  { exportPageSize = EXPORT_PAGE_SIZE }: { exportPageSize?: number } = {},
-) {
+export interface ConversationReportsDeps {
+  database: Pick<Database, 'db' | 'pool'>;
+  /** app.timezone: the reports' days. */
+  timezone: () => Promise<string>;
+  /** Rows per page an export reads (tests make it small). */
+  exportPageSize?: number;
+}
+
+export function createConversationReportsService({ database, timezone, exportPageSize = EXPORT_PAGE_SIZE }: ConversationReportsDeps) {
+  const { db, pool } = database;
   async function filterOf(query: ReportQuery): Promise<ConversationReportFilter> {
     const { startDate, endDate, search } = query;
     if (startDate && endDate && startDate > endDate) {

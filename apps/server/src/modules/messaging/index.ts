@@ -13,9 +13,9 @@ export type { ConversationSession, MessagingService } from './messaging.service.
 export { createMessagingService } from './messaging.service.ts';
 export type { MessagingDeps } from './messaging-deps.ts';
 export { createMessagingDeps } from './messaging-deps.ts';
-export type { MessagingExtensions } from './messaging-extensions.ts';
 export type { Sender } from './queue-outbound.ts';
+export type { Resender } from './retry-message.ts';
 export type { InteractiveReply } from './send-text.ts';
-export type { TemplateAnalyticsService } from './template-analytics.service.ts';
+export type { CampaignsOfSends, TemplateAnalyticsService } from './template-analytics.service.ts';
 export { createTemplateAnalyticsService } from './template-analytics.service.ts';
 export type { TemplateToSend } from './template-sends.ts';

@@ -32,7 +32,13 @@ export interface MediaFileAnswer {
 
 const linkRefused = () => new AppError('FORBIDDEN', 'This media link is invalid or has expired: reload the page to get a fresh one', 403);
 
-export function createMediaService(db: Db, storage: MediaStorage, links: MediaLinks) {
+export interface MediaServiceDeps {
+  db: Db;
+  storage: MediaStorage;
+  links: MediaLinks;
+}
+
+export function createMediaService({ db, storage, links }: MediaServiceDeps) {
   return {
     async list(filter: MediaListFilter) {
       const { rows, total } = await listMediaFiles(db, filter);

@@ -10,7 +10,7 @@ import type { LicenseService } from '../license/index.ts';
 import { type ConversationTotal, createConversationTotal } from './conversation-total.ts';
 import { countConversations } from './conversations.repository.ts';
 import type { MediaLinks } from './media-links.ts';
-import { createMessagingExtensions, type MessagingExtensions } from './messaging-extensions.ts';
+import type { Resender } from './retry-message.ts';
 
 /** What messaging's use cases work with: the shared services they need and the inbox total's cache. */
 export interface MessagingDeps {
@@ -29,17 +29,16 @@ export interface MessagingDeps {
   conversationTotal: ConversationTotal;
   /** The opt-out and opt-in words and their confirmations (Settings), read for each batch of customers' messages. */
   optOutSettings: (tx?: DbOrTx) => Promise<OptOutSettings>;
-  /** Filled by other domains as they register: their resends, and the campaign of a template send. */
-  extensions: MessagingExtensions;
+  /** How a failed message of another domain's type goes again, by type: templates' (given by the composition root). */
+  resenders: ReadonlyMap<string, Resender>;
   /** What happens here that other domains act on (bot flows, templates, campaigns, outbound webhooks subscribe). */
   events: DomainEvents;
 }
 
 /** Built once at start by the composition root from the shared services; messaging adds its own parts. */
-export function createMessagingDeps(shared: Omit<MessagingDeps, 'conversationTotal' | 'extensions'>): MessagingDeps {
+export function createMessagingDeps(shared: Omit<MessagingDeps, 'conversationTotal'>): MessagingDeps {
   return {
     ...shared,
     conversationTotal: createConversationTotal(() => countConversations(shared.db, {})),
-    extensions: createMessagingExtensions(),
   };
 }

@@ -70,8 +70,10 @@ export async function registerMessaging(app: FastifyInstance, deps: MessagingDom
   await app.register(whatsappWebhookRoutes, { db, config, onEventStored: processor.kick });
   await app.register(whatsappChannelRoutes, { db, whatsapp: config.whatsapp });
   await app.register(sandboxPlugin, { config, log });
-  await app.register(mediaRoutes, { media: createMediaService(db, storage, links) });
-  await app.register(conversationReportsRoutes, { reports: createConversationReportsService(deps.database, deps.appTimezone) });
+  await app.register(mediaRoutes, { media: createMediaService({ db, storage, links }) });
+  await app.register(conversationReportsRoutes, {
+    reports: createConversationReportsService({ database: deps.database, timezone: deps.appTimezone }),
+  });
   await app.register(chatRoutes, { messaging, storage });
   await app.register(agentSessionsRoutes, { messaging });
   deps.jobs.claimLoop(webhookProcessingLoop(db, processor));

@@ -14,12 +14,15 @@ import type { MessagingDeps } from './messaging-deps.ts';
 import { assertWindowOpen } from './queue-outbound.ts';
 import { sendStoredMedia } from './send-media.ts';
 import type { SessionActor } from './session-transitions.ts';
-import { sendTemplateTo } from './template-sends.ts';
+import { sendTemplateTo, type TemplateToSend } from './template-sends.ts';
 
 /** The send to make once a retry is committed. */
 type Resend = (waId: string) => Promise<{ wamid: string }>;
 
-// What messaging itself resends; other domains register theirs (templates; campaigns next).
+/** Checks that a failed message of another domain's type (a template) can go again as it was, and answers what to send. */
+export type Resender = (content: MessageContent) => Promise<TemplateToSend>;
+
+// What messaging itself resends; other domains' types (templates) come with their resenders (MessagingDeps.resenders).
 const FREE_FORM = new Set(['text', 'image', 'video', 'audio', 'document']);
 
 /** Text and files go again only inside the 24-hour window, as when first sent. */
@@ -40,7 +43,7 @@ export async function retryMessage(deps: MessagingDeps, actor: SessionActor, mes
     const original = await lockMessage(tx, messageId);
     if (!original) throw notFound('Message not found');
     if (original.direction !== 'outbound' || original.status !== 'failed') throw conflict('Only failed messages can be retried');
-    const resender = deps.extensions.resenders.get(original.type);
+    const resender = deps.resenders.get(original.type);
     if (!resender && !FREE_FORM.has(original.type)) throw conflict(`A ${original.type} message cannot be retried from the chat`);
     const template = resender ? await resender(original.content as MessageContent) : null;
     const resend: Resend = template

@@ -10,7 +10,6 @@ import type { MessageStatus } from '@wac/contract/whatsapp-messages';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/app-error.ts';
-import type { CampaignsOfSends, MessagingExtensions } from './messaging-extensions.ts';
 import {
   type TemplateMessageRow as Row,
   type TemplateRange,
@@ -62,11 +61,17 @@ function toMessageRow(r: Row, campaigns: Awaited<ReturnType<CampaignsOfSends>>):
  * Template analytics over a range: dates are whole days in the app's timezone (endDate inclusive),
  * date-times are taken as given; with neither, the last 30 days.
  */
-export function createTemplateAnalyticsService(
-  db: Db,
-  timezone: () => Promise<string>,
-  extensions: Pick<MessagingExtensions, 'campaignsOfSends'>,
-) {
+/** The campaign that sent each of these template messages that one did, by wamid (campaigns answer it). */
+export type CampaignsOfSends = (wamids: readonly string[]) => Promise<Map<string, { id: string; name: string }>>;
+
+export interface TemplateAnalyticsDeps {
+  db: Db;
+  /** app.timezone: the analytics' days. */
+  timezone: () => Promise<string>;
+  campaignsOfSends: CampaignsOfSends;
+}
+
+export function createTemplateAnalyticsService({ db, timezone, campaignsOfSends }: TemplateAnalyticsDeps) {
   async function rangeOf(query: { startDate?: string; endDate?: string }, tz: string): Promise<TemplateRange> {
     const bound = async (value: string, nextDay: boolean) => {
       if (!isDateOnly(value)) return new Date(value);
@@ -128,7 +133,7 @@ export function createTemplateAnalyticsService(
     async messages(query: TemplateMessagesQuery) {
       const range = await rangeOf(query, await timezone());
       const { rows, total } = await templateMessagesPage(db, range, query);
-      const campaigns = await extensions.campaignsOfSends(rows.flatMap((row) => (row.user_id === null && row.wamid ? [row.wamid] : [])));
+      const campaigns = await campaignsOfSends(rows.flatMap((row) => (row.user_id === null && row.wamid ? [row.wamid] : [])));
       return { messages: rows.map((row) => toMessageRow(row, campaigns)), pagination: paginationOf(query.page, query.limit, total) };
     },
   };

@@ -7,7 +7,7 @@ import { normalizePhone, toE164Digits } from '@wac/contract/whatsapp-phone';
 import type { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
 import type { Sender, TemplateToSend } from '../messaging/index.ts';
-import type { TemplateDeps } from './template-deps.ts';
+import type { TemplateDeps, TemplatePartsDeps } from './template-deps.ts';
 import { metaMediaIdOf } from './template-uploads.ts';
 import { toTemplate } from './template-view.ts';
 import { type TemplateUploadRow, templateByNameAndLanguage, uploadById } from './templates.repository.ts';
@@ -43,7 +43,7 @@ const mediaOf = (component: SendComponent) => {
 };
 
 /** Our uploads named in media headers, looked up (and their format checked) before the message is stored. */
-export async function uploadsOf(deps: TemplateDeps, components: SendComponent[]): Promise<Map<string, TemplateUploadRow>> {
+export async function uploadsOf(deps: TemplatePartsDeps, components: SendComponent[]): Promise<Map<string, TemplateUploadRow>> {
   const found = new Map<string, TemplateUploadRow>();
   for (const [k, component] of components.entries()) {
     const media = mediaOf(component);
@@ -60,7 +60,7 @@ export async function uploadsOf(deps: TemplateDeps, components: SendComponent[])
 }
 
 /** The components as Meta takes them: our uploads become Meta media ids. */
-export async function graphComponents(deps: TemplateDeps, components: SendComponent[], uploads: Map<string, TemplateUploadRow>) {
+export async function graphComponents(deps: TemplatePartsDeps, components: SendComponent[], uploads: Map<string, TemplateUploadRow>) {
   return Promise.all(
     components.map(async (component) => {
       const media = mediaOf(component);
@@ -81,7 +81,7 @@ export async function graphComponents(deps: TemplateDeps, components: SendCompon
  * A link or Meta media id the caller gave is stored and retried as given.
  */
 export function templateToSend(
-  deps: TemplateDeps,
+  deps: TemplatePartsDeps,
   sent: { name: string; language: string; components: SendComponent[] },
   uploads: Map<string, TemplateUploadRow>,
 ): TemplateToSend {

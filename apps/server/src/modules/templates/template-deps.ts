@@ -28,6 +28,9 @@ export interface TemplateDeps {
   messaging: MessagingService;
 }
 
+/** What a template message's media and parameters are resolved with, sent or not: everything but messaging. */
+export type TemplatePartsDeps = Omit<TemplateDeps, 'messaging'>;
+
 /**
  * A Graph call on a template: Meta's refusal is bad input (400 with Meta's reason); Meta out of reach
  * is a 503 to try again. Either way the caller's transaction rolls back, so nothing is half-written.

@@ -8,7 +8,7 @@ import { badRequest } from '../../http/app-error.ts';
 import type { IncomingFile } from '../../storage/incoming-file.ts';
 import type { MediaStorage, StoredFile } from '../../storage/media-storage.ts';
 import { checkUpload, receiveMultipart } from '../../storage/multipart-upload.ts';
-import { atMeta, type TemplateDeps } from './template-deps.ts';
+import { atMeta, type TemplateDeps, type TemplatePartsDeps } from './template-deps.ts';
 import { insertUpload, recordUploadMetaMedia, type TemplateUploadRow } from './templates.repository.ts';
 
 // Meta keeps uploaded media for 30 days; a day's margin so an id never expires between check and send.
@@ -100,7 +100,7 @@ export async function uploadHeaderSample(deps: TemplateDeps, file: HeaderFile) {
 }
 
 /** Meta's media id for a kept upload: the one from an earlier send while still valid, else uploaded again. */
-export async function metaMediaIdOf(deps: TemplateDeps, upload: TemplateUploadRow): Promise<string> {
+export async function metaMediaIdOf(deps: TemplatePartsDeps, upload: TemplateUploadRow): Promise<string> {
   if (upload.metaMediaId && upload.metaMediaAt && Date.now() - upload.metaMediaAt.getTime() < META_MEDIA_LIFETIME_MS) {
     return upload.metaMediaId;
   }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { createTemplateAnalyticsService, type MessagingDeps } from '../messaging/index.ts';
+import { type CampaignsOfSends, createTemplateAnalyticsService } from '../messaging/index.ts';
 import { createIdempotency } from '../public-api/index.ts';
 import { templateAnalyticsRoutes } from './template-analytics.routes.ts';
 import { applyTemplateUpdates } from './template-status.ts';
@@ -17,8 +17,8 @@ export interface TemplatesDeps {
   config: Pick<Config, 'templateSyncIntervalMs'>;
   jobs: JobRunner;
   templates: TemplatesService;
-  /** Messaging's parts a template resend is built on, and its hooks templates fill (resends, template reviews). */
-  messagingDeps: MessagingDeps;
+  /** Which campaign sent a template message, named by the analytics (campaigns answer it). */
+  campaignsOfSends: CampaignsOfSends;
   /** Meta's template reviews come in messaging's webhook batches. */
   events: DomainEvents;
   /** DATA_DIR/uploads: header files kept to send. */
@@ -30,10 +30,8 @@ export interface TemplatesDeps {
 /** Message templates: management, sending, analytics, and the periodic sync with Meta (off when its interval is 0). */
 export async function registerTemplates(app: FastifyInstance, deps: TemplatesDeps): Promise<void> {
   const service = deps.templates;
-  const { extensions } = deps.messagingDeps;
 
-  // Messaging retries failed template messages through templates; Meta's template reviews come in its webhook batches.
-  extensions.resenders.set('template', service.resend);
+  // Meta's template reviews come in messaging's webhook batches.
   deps.events.subscribe({
     subscriber: 'templates',
     types: ['webhook.received'],
@@ -47,7 +45,9 @@ export async function registerTemplates(app: FastifyInstance, deps: TemplatesDep
 
   await app.register(templatesRoutes, { service, uploads: deps.uploads });
   await app.register(sendTemplateRoutes, { service, idempotency: createIdempotency(deps.db) });
-  await app.register(templateAnalyticsRoutes, { analytics: createTemplateAnalyticsService(deps.db, deps.appTimezone, extensions) });
+  await app.register(templateAnalyticsRoutes, {
+    analytics: createTemplateAnalyticsService({ db: deps.db, timezone: deps.appTimezone, campaignsOfSends: deps.campaignsOfSends }),
+  });
 
   const interval = deps.config.templateSyncIntervalMs;
   if (interval > 0) deps.jobs.schedule(templateSyncJob(service, interval));

@@ -13,7 +13,6 @@ import {
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
-import { templateResend } from './retry-template.ts';
 import { graphComponents, sendTemplate, templateMessageContent, uploadsOf } from './send-template.ts';
 import { atMeta, type TemplateDeps } from './template-deps.ts';
 import { syncTemplates } from './template-sync.ts';
@@ -54,8 +53,6 @@ export function createTemplatesService(deps: TemplateDeps) {
 
   return {
     send: bound(sendTemplate),
-    /** A failed template message as it goes again (messaging's retry of it). */
-    resend: bound(templateResend),
     sync: bound(syncTemplates),
     saveHeaderFile: bound(saveHeaderFile),
     uploadHeaderSample: bound(uploadHeaderSample),
