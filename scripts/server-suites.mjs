@@ -7,7 +7,7 @@ const SHARED = ['packages/contract/', 'package.json', 'package-lock.json', 'tsco
  * 'all' when a changed file reaches every server suite (anything under apps/server outside a domain folder: db, http,
  * lib, realtime, jobs, whatsapp, the test harness; the contract; dependencies), else the changed domain folders.
  */
-export function serverSuitesFor(changedFiles) {
+export function serverSuitesFor(changedFiles, dependentsOf = () => []) {
   const folders = new Set();
   for (const file of changedFiles) {
     const domain = file.startsWith(MODULES) ? file.slice(MODULES.length).split('/') : null;
@@ -19,5 +19,25 @@ export function serverSuitesFor(changedFiles) {
       return 'all';
     }
   }
+  // A domain's suites also cover the domains that use it (they import its index.ts), and theirs in turn.
+  for (const folder of folders) for (const dependent of dependentsOf(folder)) folders.add(dependent);
   return [...folders].sort();
+}
+
+/**
+ * Which domain folders import each domain's index.ts, from the domains' source files (`files`: path and text, tests
+ * left out): a map from a domain folder to the folders that use it.
+ */
+export function domainDependents(files) {
+  const dependents = new Map();
+  for (const { path: file, text } of files) {
+    const [from] = file.slice(MODULES.length).split('/');
+    for (const [, to] of text.matchAll(/from '\.\.\/([\w-]+)\/index\.ts'/g)) {
+      if (to === from) continue;
+      const key = `${MODULES}${to}/`;
+      if (!dependents.has(key)) dependents.set(key, new Set());
+      dependents.get(key).add(`${MODULES}${from}/`);
+    }
+  }
+  return (folder) => [...(dependents.get(folder) ?? [])];
 }

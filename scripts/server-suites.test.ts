@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverSuitesFor } from './server-suites.mjs';
+import { domainDependents, serverSuitesFor } from './server-suites.mjs';
 
 describe('the server suites test:fast runs', () => {
   it('are the folders of the domains changed', () => {
@@ -10,6 +10,20 @@ describe('the server suites test:fast runs', () => {
         'apps/server/src/modules/campaigns/campaigns.routes.test.ts',
       ]),
     ).toEqual(['apps/server/src/modules/campaigns/', 'apps/server/src/modules/users/']);
+  });
+
+  it('take in the domains that use a changed one through its index.ts, and those that use them', () => {
+    const dependentsOf = domainDependents([
+      { path: 'apps/server/src/modules/auth/auth.service.ts', text: "import { toUser } from '../accounts/index.ts';" },
+      { path: 'apps/server/src/modules/users/users.service.ts', text: "import type { AuthService } from '../auth/index.ts';" },
+      { path: 'apps/server/src/modules/flows/flows.service.ts', text: "import { x } from '../flows/index.ts';" },
+    ]);
+    expect(serverSuitesFor(['apps/server/src/modules/accounts/user-dto.ts'], dependentsOf)).toEqual([
+      'apps/server/src/modules/accounts/',
+      'apps/server/src/modules/auth/',
+      'apps/server/src/modules/users/',
+    ]);
+    expect(serverSuitesFor(['apps/server/src/modules/flows/flows.service.ts'], dependentsOf)).toEqual(['apps/server/src/modules/flows/']);
   });
 
   it('are all of them when a change reaches every domain', () => {

@@ -5,7 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serverSuitesFor } from './server-suites.mjs';
+import { domainDependents, serverSuitesFor } from './server-suites.mjs';
 
 const fast = process.argv.includes('--fast');
 const allServerSuites = !fast || process.argv.includes('--all');
@@ -61,13 +61,22 @@ function changedFiles(base) {
   ];
 }
 
+/** The domains' source files (tests left out), to find which domains use which. */
+function domainSources() {
+  const root = 'apps/server/src/modules';
+  return readdirSync(root, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('/test/'))
+    .map((file) => ({ path: `${root}/${file}`, text: readFileSync(path.join(root, file), 'utf8') }));
+}
+
 /** The server suites to run: [] for all of them, else the changed domain folders that hold tests (null when none). */
 function serverSuiteFilters() {
   if (allServerSuites) return [];
   const base = process.env.TEST_FAST_BASE || 'main';
   let suites;
   try {
-    suites = serverSuitesFor(changedFiles(base));
+    suites = serverSuitesFor(changedFiles(base), domainDependents(domainSources()));
   } catch {
     console.log(`No diff against ${base}: running every server suite.`);
     return [];
@@ -85,7 +94,7 @@ function serverSuiteFilters() {
   });
   console.log(
     withTests.length
-      ? `Server suites of the domains changed against ${base}: ${withTests.join(' ')}`
+      ? `Server suites of the domains changed against ${base}, and of those that use them: ${withTests.join(' ')}`
       : `No domain changed against ${base}: no server suites (npm run test:fast -- --all runs them all).`,
   );
   return withTests.length ? withTests : null;
