@@ -1,8 +1,7 @@
 import type { CampaignStatus } from '@wac/contract/campaign-states';
 import { type CampaignCounts, type CampaignProgressEvent, campaignEventNames } from '@wac/contract/campaigns';
-import { sql } from 'drizzle-orm';
 import type { CampaignDeps } from './campaign-deps.ts';
-import { countsOf } from './campaigns.repository.ts';
+import { countsOf, stampProgress } from './campaigns.repository.ts';
 
 /** At most two progress events a second per campaign, across every server process. */
 const EVENT_GAP_MS = 500;
@@ -17,19 +16,7 @@ interface Stamp {
 
 /** Stamps the campaign with this event's time and count, unless another went out within the gap (then null). */
 async function stamp(deps: CampaignDeps, campaignId: number, accepted: number, throttled: boolean): Promise<Stamp | null> {
-  const result = await deps.db.execute<{
-    status: CampaignStatus;
-    status_reason: string | null;
-    prev_at: Date | null;
-    prev: number;
-    at: Date;
-  }>(sql`
-    UPDATE campaigns c SET progress_at = clock_timestamp(), progress_accepted = ${accepted}
-    FROM (SELECT id, progress_at AS prev_at, progress_accepted AS prev FROM campaigns WHERE id = ${campaignId} FOR UPDATE) p
-    WHERE c.id = p.id
-      AND (NOT ${throttled} OR p.prev_at IS NULL OR p.prev_at < clock_timestamp() - make_interval(secs => ${EVENT_GAP_MS / 1000}))
-    RETURNING c.status, c.status_reason, p.prev_at, p.prev, c.progress_at AS at`);
-  const [row] = result.rows;
+  const row = await stampProgress(deps.db, campaignId, accepted, throttled, EVENT_GAP_MS / 1000);
   if (!row) return null;
   const date = (value: Date | string | null) => (value === null ? null : new Date(value));
   return {

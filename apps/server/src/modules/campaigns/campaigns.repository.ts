@@ -43,6 +43,40 @@ export async function lockCampaign(tx: Tx, id: number): Promise<CampaignRow | un
   return row;
 }
 
+/** Holds the campaign's row until the transaction ends, reading nothing of it (taken again when the caller holds it). */
+export async function holdCampaign(tx: Tx, id: number): Promise<void> {
+  await tx.execute(sql`SELECT 1 FROM campaigns WHERE id = ${id} FOR UPDATE`);
+}
+
+/** A campaign stamped with a progress event: its status, and the previous event's time and accepted count. */
+export type ProgressStampRow = {
+  status: CampaignStatus;
+  status_reason: string | null;
+  prev_at: Date | null;
+  prev: number;
+  at: Date;
+};
+
+/**
+ * Stamps the campaign with a progress event's time and accepted count, unless `throttled` and the previous event went
+ * out less than `gapSeconds` ago (then undefined).
+ */
+export async function stampProgress(
+  db: DbOrTx,
+  campaignId: number,
+  accepted: number,
+  throttled: boolean,
+  gapSeconds: number,
+): Promise<ProgressStampRow | undefined> {
+  const result = await db.execute<ProgressStampRow>(sql`
+    UPDATE campaigns c SET progress_at = clock_timestamp(), progress_accepted = ${accepted}
+    FROM (SELECT id, progress_at AS prev_at, progress_accepted AS prev FROM campaigns WHERE id = ${campaignId} FOR UPDATE) p
+    WHERE c.id = p.id
+      AND (NOT ${throttled} OR p.prev_at IS NULL OR p.prev_at < clock_timestamp() - make_interval(secs => ${gapSeconds}))
+    RETURNING c.status, c.status_reason, p.prev_at, p.prev, c.progress_at AS at`);
+  return result.rows[0];
+}
+
 export async function updateCampaign(tx: DbOrTx, id: number, change: Partial<NewCampaignRow>): Promise<CampaignRow> {
   const [row] = await tx
     .update(campaigns)

@@ -3,9 +3,7 @@ import { isServiceWindowOpen } from '@wac/contract/chat';
 import type { BotReply } from '@wac/contract/flows';
 import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import type { MessageContent, MessageError, MessageType } from '@wac/contract/whatsapp-messages';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { unnestRows } from '../../db/unnest-rows.ts';
 import { AppError } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
@@ -14,7 +12,7 @@ import { toChatMessage } from './chat-message.ts';
 import { type ConversationSession, holdConversationsForBot, writableByBot } from './conversation-sessions.repository.ts';
 import { sendErrorOf, toldOfStatuses } from './dispatch.ts';
 import { messageStatusEmit } from './message-events.ts';
-import { assignWamids, insertMessages, type MessageRow, markSendFailed } from './messages.repository.ts';
+import { assignWamids, insertBotReplies, type MessageRow, markSendFailed } from './messages.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
 import { handOffToAgents } from './session-transitions.ts';
 
@@ -148,20 +146,13 @@ export async function queueBotReplies(
     const { type, content } = storedForm(reply);
     return { type, content: { ...content, sentBy: 'bot' as const } };
   };
-  const rows = turns.flatMap((turn, k) => (counted.has(turn) ? turn.replies.map((reply) => ({ k, reply, ...botSent(reply) })) : []));
-  if (rows.length === 0) return deliveries;
-  const values = unnestRows('v', [
-    ['conversation_id', 'int', rows.map((row) => deliveries[row.k]?.conversationId)],
-    ['type', 'text', rows.map((row) => row.type)],
-    ['content', 'jsonb', rows.map((row) => JSON.stringify(row.content))],
-  ]);
-  // Ids follow the order given (each turn's replies in order); clock_timestamp keeps them apart in time too.
-  const stored = await insertMessages(
-    tx,
-    sql`
-      INSERT INTO messages (${values.columns}, direction, status, timestamp)
-      SELECT ${values.columns}, 'outbound', 'pending', clock_timestamp() FROM ${values.source}`,
+  const rows = turns.flatMap((turn, k) =>
+    counted.has(turn)
+      ? turn.replies.map((reply) => ({ k, reply, conversationId: turn.conversation.conversationId, ...botSent(reply) }))
+      : [],
   );
+  if (rows.length === 0) return deliveries;
+  const stored = await insertBotReplies(tx, rows);
   for (const [n, row] of rows.entries()) {
     const message = stored[n];
     if (!message) throw new Error('a bot reply was not stored');

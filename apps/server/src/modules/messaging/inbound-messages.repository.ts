@@ -1,6 +1,7 @@
-import type { MessageContent, MessageError } from '@wac/contract/whatsapp-messages';
+import type { SessionState } from '@wac/contract/agent-sessions';
+import type { MessageContent, MessageError, MessageType } from '@wac/contract/whatsapp-messages';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/database.ts';
+import type { DbOrTx, Tx } from '../../db/database.ts';
 import { contacts, conversations } from '../../db/schema.ts';
 import { equalsAny, returnedRows, unnestRows } from '../../db/unnest-rows.ts';
 import { type ContactRow, insertMessages, type MessageRow } from './messages.repository.ts';
@@ -139,4 +140,31 @@ export async function insertInboundMessages(tx: Tx, inputs: NewInbound[]): Promi
 export async function insertInbound(tx: Tx, input: NewInbound): Promise<MessageRow | null> {
   const [stored] = await insertInboundMessages(tx, [input]);
   return stored ?? null;
+}
+
+/** A customer's message with its conversation's session state, and whether anything came before it there. */
+export type InboundWithSession = {
+  id: number;
+  conversationId: number;
+  type: MessageType;
+  content: MessageContent;
+  sessionState: SessionState;
+  earlier: boolean;
+};
+
+/** Customers' messages in the order given, read with their conversations in one statement; a message not found is left out. */
+export async function inboundWithSessions(db: DbOrTx, messageIds: readonly number[]): Promise<InboundWithSession[]> {
+  const given = unnestRows('s', [
+    ['id', 'int', messageIds],
+    ['ord', 'int', messageIds.map((_, k) => k)],
+  ]);
+  // Whether anything came before: the conversation's oldest message is found first in its (time, id) index.
+  const rows = await db.execute<InboundWithSession>(sql`
+    SELECT m.id, m.conversation_id AS "conversationId", m.type, m.content, c.session_state AS "sessionState",
+      EXISTS (SELECT 1 FROM messages e WHERE e.conversation_id = m.conversation_id AND e.id < m.id) AS earlier
+    FROM ${given.source}
+    JOIN messages m ON m.id = s.id AND m.direction = 'inbound'
+    JOIN conversations c ON c.id = m.conversation_id
+    ORDER BY s.ord`);
+  return rows.rows;
 }

@@ -83,6 +83,29 @@ export async function insertMessages(tx: Tx, insert: SQL): Promise<MessageRow[]>
   return stored;
 }
 
+/** A bot's reply to store in its conversation, pending (no agent sent it). */
+export interface NewBotReply {
+  conversationId: number;
+  type: MessageType;
+  content: MessageContent;
+}
+
+/** Stores bots' replies as pending outbound messages in one statement, moving their conversations on; in id order. */
+export function insertBotReplies(tx: Tx, replies: readonly NewBotReply[]): Promise<MessageRow[]> {
+  const values = unnestRows('v', [
+    ['conversation_id', 'int', replies.map((reply) => reply.conversationId)],
+    ['type', 'text', replies.map((reply) => reply.type)],
+    ['content', 'jsonb', replies.map((reply) => JSON.stringify(reply.content))],
+  ]);
+  // Ids follow the order given (each turn's replies in order); clock_timestamp keeps them apart in time too.
+  return insertMessages(
+    tx,
+    sql`
+      INSERT INTO messages (${values.columns}, direction, status, timestamp)
+      SELECT ${values.columns}, 'outbound', 'pending', clock_timestamp() FROM ${values.source}`,
+  );
+}
+
 export interface NewOutbound {
   conversationId: number;
   wamid: string | null;

@@ -7,10 +7,10 @@ import type {
   TemplateMessagesQuery,
 } from '@wac/contract/template-analytics';
 import type { MessageStatus } from '@wac/contract/whatsapp-messages';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/app-error.ts';
 import {
+  dayStart,
   type TemplateMessageRow as Row,
   type TemplateRange,
   templateMessagesPage,
@@ -75,10 +75,7 @@ export function createTemplateAnalyticsService({ db, timezone, campaignsOfSends 
   async function rangeOf(query: { startDate?: string; endDate?: string }, tz: string): Promise<TemplateRange> {
     const bound = async (value: string, nextDay: boolean) => {
       if (!isDateOnly(value)) return new Date(value);
-      const { rows } = await db.execute<{ at: Date }>(
-        sql`SELECT ((${value}::date + ${nextDay ? 1 : 0}::int)::timestamp AT TIME ZONE ${tz}) AS at`,
-      );
-      return new Date(rows[0]?.at as Date);
+      return dayStart(db, value, nextDay, tz);
     };
     const to = query.endDate ? await bound(query.endDate, true) : new Date();
     const from = query.startDate ? await bound(query.startDate, false) : new Date(to.getTime() - DEFAULT_DAYS * DAY_MS);
