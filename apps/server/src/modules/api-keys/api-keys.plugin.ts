@@ -4,7 +4,6 @@ import type { Db } from '../../db/database.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import type { ActivityService } from '../activities/index.ts';
 import type { LicenseService } from '../license/index.ts';
-import type { MessagingService } from '../messaging/index.ts';
 import { createApiCallLog } from './api-call-log.ts';
 import { createApiCallQuota } from './api-call-quota.ts';
 import { createApiKeyAccess } from './api-key-access.ts';
@@ -12,7 +11,7 @@ import { registerApiKeyGuard } from './api-key-guard.ts';
 import { apiCallLogCleanupJob } from './api-keys.jobs.ts';
 import { createApiKeysRepository } from './api-keys.repository.ts';
 import { apiKeysRoutes } from './api-keys.routes.ts';
-import { createApiKeysService } from './api-keys.service.ts';
+import { type ApiKeysServiceDeps, createApiKeysService } from './api-keys.service.ts';
 
 export interface ApiKeysDeps {
   db: Db;
@@ -24,7 +23,8 @@ export interface ApiKeysDeps {
   license: LicenseService;
   /** app.timezone: "calls today" and the usage chart's days. */
   appTimezone: () => Promise<string>;
-  messaging: Pick<MessagingService, 'phonesOfMessages'>;
+  /** Messaging's read of the customer's number of each logged message. */
+  messaging: Pick<ApiKeysServiceDeps, 'phonesOfMessages'>;
 }
 
 /**

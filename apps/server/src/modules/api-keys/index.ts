@@ -5,4 +5,5 @@
 export type { ApiCallLog } from './api-call-log.ts';
 export type { ApiCallQuota } from './api-call-quota.ts';
 export type { ApiKeyAccess } from './api-key-access.ts';
+export { apiKeyJoin } from './api-key-reads.repository.ts';
 export { type ApiKeysDeps, registerApiKeys } from './api-keys.plugin.ts';

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/database.ts';
-import { apiKeys, contacts, conversations, mediaFiles, messages } from '../../db/schema.ts';
+import { contacts, conversations, mediaFiles, messages } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
 import { userJoin } from '../accounts/index.ts';
+import { apiKeyJoin } from '../api-keys/index.ts';
 import type { MediaFileRow } from './chat-media.ts';
 import { lockConversations, type MessageRow } from './messages.repository.ts';
 
@@ -150,7 +151,8 @@ export interface MessageWithSender {
 }
 
 const sender = userJoin(messages.userId);
-const withSender = { message: messages, senderName: sender.username, apiKeyName: apiKeys.name };
+const sentThrough = apiKeyJoin(messages.apiKeyId);
+const withSender = { message: messages, senderName: sender.username, apiKeyName: sentThrough.name };
 
 const newestMessageFirst = [desc(messages.timestamp), desc(messages.id)];
 
@@ -167,7 +169,7 @@ export function messagesPage(db: DbOrTx, conversationId: number, limit: number, 
     .select(withSender)
     .from(messages)
     .leftJoin(sender.table, sender.on)
-    .leftJoin(apiKeys, eq(apiKeys.id, messages.apiKeyId))
+    .leftJoin(sentThrough.table, sentThrough.on)
     .where(inArray(messages.id, pageIds))
     .orderBy(...newestMessageFirst);
 }
@@ -182,7 +184,7 @@ export async function messageWithSender(db: DbOrTx, messageId: number): Promise<
     .select(withSender)
     .from(messages)
     .leftJoin(sender.table, sender.on)
-    .leftJoin(apiKeys, eq(apiKeys.id, messages.apiKeyId))
+    .leftJoin(sentThrough.table, sentThrough.on)
     .where(eq(messages.id, messageId));
   return row ?? null;
 }
@@ -212,7 +214,7 @@ export function failedMessages(db: DbOrTx, since: Date, limit: number, offset: n
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .leftJoin(sender.table, sender.on)
-    .leftJoin(apiKeys, eq(apiKeys.id, messages.apiKeyId))
+    .leftJoin(sentThrough.table, sentThrough.on)
     .where(and(eq(messages.status, 'failed'), gte(messages.failedAt, since)))
     .orderBy(desc(messages.failedAt), desc(messages.id))
     .limit(limit)
