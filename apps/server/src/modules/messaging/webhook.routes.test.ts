@@ -122,7 +122,7 @@ describe('API documentation', () => {
 describe('bad signatures from one address', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await createTestApp({ WHATSAPP_APP_SECRET: SECRET, RATE_LIMIT_WEBHOOK_SIGNATURE: '2' });
+    limited = await createTestApp({ env: { WHATSAPP_APP_SECRET: SECRET, RATE_LIMIT_WEBHOOK_SIGNATURE: '2' } });
   });
   afterAll(() => limited.close());
 

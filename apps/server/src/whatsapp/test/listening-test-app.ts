@@ -14,7 +14,7 @@ export interface ListeningTestApp extends TestApp {
 export async function createListeningTestApp(env: Record<string, string> = {}, existingDatabaseUrl?: string): Promise<ListeningTestApp> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ PUBLIC_URL: baseUrl, ...env }, existingDatabaseUrl);
+  const t = await createTestApp({ env: { PUBLIC_URL: baseUrl, ...env }, databaseUrl: existingDatabaseUrl });
   await t.app.listen({ port, host: '127.0.0.1' });
   // The sandbox's timed webhook posts keep connections to this server open; the tests are over, so drop them rather
   // than let closing wait on them.
