@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { mediaSizeLimits } from '@wac/contract/chat';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { buildServices, registerDomains, type Services } from './composition-root.ts';
+import { buildServices, type DomainName, registerDomains, type Services } from './composition-root.ts';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/database.ts';
 import { registerAuthGuards } from './http/auth-guard.ts';
@@ -21,8 +21,11 @@ export interface BuiltApp {
   services: Services;
 }
 
-/** Builds the whole server without listening: main.ts listens, tests use inject or listen on port 0. */
-export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
+/**
+ * Builds the server without listening: main.ts listens, tests use inject or listen on port 0. Every domain is
+ * registered unless `domains` names some (tests boot only those they exercise).
+ */
+export async function buildApp(config: Config, database: Database, domains?: readonly DomainName[]): Promise<BuiltApp> {
   const { trustProxy } = config;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
@@ -43,7 +46,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const services = await buildServices(app, config, database);
   registerAuthGuards(app, services.authenticate);
   registerLicenseGuard(app, services.license);
-  await registerDomains(app, services);
+  await registerDomains(app, services, domains);
   await registerWebConsole(app, config.webDistDir);
 
   // Every domain has handed over its work by now; the runner stops before the realtime server and the database.

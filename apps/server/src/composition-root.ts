@@ -136,63 +136,81 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
 }
 
 /**
- * Registers every domain, each given exactly what it uses. API keys come first, on the root instance: their guard's
- * decorators and hooks must reach the domains whose routes use it.
+ * Each domain's registration, given exactly what it uses, in the order they register. API keys come first, on the root
+ * instance: their guard's decorators and hooks must reach the domains whose routes use it.
  */
-export async function registerDomains(app: FastifyInstance, services: Services): Promise<void> {
+function domainRegistrations(app: FastifyInstance, services: Services) {
   const { config, database, log, realtime, jobs, activities, settings, appTimezone, license, mailer, auth, whatsapp, events, media } =
     services;
   const { db } = database;
   const messaging = services.messaging.service;
 
-  await registerApiKeys(app, { db, log, config, jobs, activities, license, appTimezone, messaging });
-  await registerHealth(app, { database });
-  await registerAuth(app, { db, log, config, realtime, jobs, auth, mailer });
-  await registerActivities(app, { config, activities });
-  await registerUsers(app, { db, log, realtime, activities, license, auth });
-  await registerSettings(app, { settings });
-  await registerLicense(app, { db, config, activities, license });
-  await registerEmail(app, { db, log, config, activities, mailer });
-  await registerMessaging(app, {
-    database,
-    log,
-    config,
-    realtime,
-    jobs,
-    client: whatsapp,
-    storage: media.storage,
-    links: media.links,
-    messaging,
-    messagingDeps: services.messaging.deps,
-    appTimezone,
-  });
-  await registerTemplates(app, {
-    db,
-    config,
-    jobs,
-    templates: services.templates,
-    campaignsOfSends: (wamids) => campaignsOfSends(db, wamids),
-    events,
-    uploads: media.uploads,
-    appTimezone,
-  });
-  await registerPublicApi(app, { db, log, jobs, messaging, storage: media.storage });
-  await registerCampaigns(app, {
-    db,
-    log,
-    config,
-    realtime,
-    jobs,
-    activities,
-    license,
-    settings,
-    templates: services.templates,
-    messaging,
-    events,
-    client: whatsapp,
-    uploads: media.uploads,
-  });
-  await registerFlows(app, { db, databaseUrl: database.url, log, config, jobs, activities, license, settings, messaging, events });
-  await registerOutboundWebhooks(app, { db, log, config, realtime, jobs, activities, settings, events });
-  await registerJobs(app, { jobs });
+  return {
+    'api-keys': () => registerApiKeys(app, { db, log, config, jobs, activities, license, appTimezone, messaging }),
+    health: () => registerHealth(app, { database }),
+    auth: () => registerAuth(app, { db, log, config, realtime, jobs, auth, mailer }),
+    activities: () => registerActivities(app, { config, activities }),
+    users: () => registerUsers(app, { db, log, realtime, activities, license, auth }),
+    settings: () => registerSettings(app, { settings }),
+    license: () => registerLicense(app, { db, config, activities, license }),
+    email: () => registerEmail(app, { db, log, config, activities, mailer }),
+    messaging: () =>
+      registerMessaging(app, {
+        database,
+        log,
+        config,
+        realtime,
+        jobs,
+        client: whatsapp,
+        storage: media.storage,
+        links: media.links,
+        messaging,
+        messagingDeps: services.messaging.deps,
+        appTimezone,
+      }),
+    templates: () =>
+      registerTemplates(app, {
+        db,
+        config,
+        jobs,
+        templates: services.templates,
+        campaignsOfSends: (wamids) => campaignsOfSends(db, wamids),
+        events,
+        uploads: media.uploads,
+        appTimezone,
+      }),
+    'public-api': () => registerPublicApi(app, { db, log, jobs, messaging, storage: media.storage }),
+    campaigns: () =>
+      registerCampaigns(app, {
+        db,
+        log,
+        config,
+        realtime,
+        jobs,
+        activities,
+        license,
+        settings,
+        templates: services.templates,
+        messaging,
+        events,
+        client: whatsapp,
+        uploads: media.uploads,
+      }),
+    flows: () => registerFlows(app, { db, databaseUrl: database.url, log, config, jobs, activities, license, settings, messaging, events }),
+    'outbound-webhooks': () => registerOutboundWebhooks(app, { db, log, config, realtime, jobs, activities, settings, events }),
+    jobs: () => registerJobs(app, { jobs }),
+  };
+}
+
+/** A domain the composition root can register: its folder's name. */
+export type DomainName = keyof ReturnType<typeof domainRegistrations>;
+
+/**
+ * Registers the given domains (every one unless told), always in the order above, whichever order they are named in;
+ * the shared services are built whether their domain's routes are registered or not.
+ */
+export async function registerDomains(app: FastifyInstance, services: Services, domains?: readonly DomainName[]): Promise<void> {
+  for (const [name, register] of Object.entries(domainRegistrations(app, services))) {
+    if (!domains || domains.includes(name as DomainName)) await register();
+  }
 }

@@ -37,7 +37,7 @@ const tokenWorks = async (t: TestApp, token: string) =>
 describe('npm run admin:reset-password with DATABASE_URL', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ domains: ['activities'] });
   });
   afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { ensureFirstAdmin } from '../src/bootstrap-admin.ts';
-import type { Services } from '../src/composition-root.ts';
+import type { DomainName, Services } from '../src/composition-root.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { connectDatabase } from '../src/db/database.ts';
 import { createUserAccounts } from '../src/modules/accounts/index.ts';
@@ -33,11 +33,26 @@ export interface TestApp {
 }
 
 /**
- * A fresh database (or the given one, as after a restart) and data directory per call, real PostgreSQL, the whole
- * app built as in production.
+ * What every test app registers whichever domains a file names: API keys (their guard decorates the root instance),
+ * auth (`login`, `adminToken`), users (`createUser`), settings (`setAppTimezone`) and the licence (`applyKey`).
  */
-export async function createTestApp(env: Record<string, string> = {}, existingDatabaseUrl?: string): Promise<TestApp> {
-  const databaseUrl = existingDatabaseUrl ?? (await createMigratedTestDatabase());
+const helperDomains: readonly DomainName[] = ['api-keys', 'auth', 'users', 'settings', 'license'];
+
+export interface TestAppOptions {
+  /** Environment variables over the test defaults. */
+  env?: Record<string, string>;
+  /** An existing database, as after a restart; a fresh one otherwise. */
+  databaseUrl?: string;
+  /** The domains the file exercises, registered with the helpers' own; every domain unless given. */
+  domains?: readonly DomainName[];
+}
+
+/**
+ * A fresh database (or the given one, as after a restart) and data directory per call, real PostgreSQL, the app built
+ * as in production: with every domain, or with those the file names and the helpers' own.
+ */
+export async function createTestApp({ env = {}, domains, ...options }: TestAppOptions = {}): Promise<TestApp> {
+  const databaseUrl = options.databaseUrl ?? (await createMigratedTestDatabase());
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wac-test-data-'));
   const config = loadConfig(
@@ -63,7 +78,7 @@ export async function createTestApp(env: Record<string, string> = {}, existingDa
   );
   const database = connectDatabase(databaseUrl);
   await ensureFirstAdmin(config, createUserAccounts(database.db));
-  const { app, services: ctx } = await buildApp(config, database);
+  const { app, services: ctx } = await buildApp(config, database, domains && [...helperDomains, ...domains]);
   await app.ready();
 
   const request: TestApp['request'] = ({ token, headers, ...options }) =>

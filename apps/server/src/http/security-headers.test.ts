@@ -5,8 +5,8 @@ let plain: TestApp;
 let secure: TestApp;
 beforeAll(async () => {
   [plain, secure] = await Promise.all([
-    createTestApp({ PUBLIC_URL: 'http://127.0.0.1:3999' }),
-    createTestApp({ PUBLIC_URL: 'https://chat.example.com' }),
+    createTestApp({ domains: ['health'], env: { PUBLIC_URL: 'http://127.0.0.1:3999' } }),
+    createTestApp({ domains: ['health'], env: { PUBLIC_URL: 'https://chat.example.com' } }),
   ]);
 });
 afterAll(() => Promise.all([plain.close(), secure.close()]));

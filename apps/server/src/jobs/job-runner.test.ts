@@ -22,7 +22,7 @@ const starts: { kind: string; id: string; server: 'a' | 'b'; at: number }[] = []
 const ends: { kind: string; at: number }[] = [];
 
 beforeAll(async () => {
-  a = await createTestApp(env);
+  a = await createTestApp({ env });
   bDatabase = connectDatabase(a.databaseUrl);
   b = await buildApp(loadConfig({}, { DATA_DIR: a.dataDir, DATABASE_URL: a.databaseUrl, LOG_LEVEL: 'silent', ...env }), bDatabase);
   await b.app.ready();

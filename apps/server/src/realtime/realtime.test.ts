@@ -63,7 +63,7 @@ function connectError(socket: Socket): Promise<Error> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ domains: ['activities'] });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   adminToken = await t.adminToken();

@@ -31,7 +31,7 @@ async function listed(token: string, query = ''): Promise<{ activities: Listed[]
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ domains: ['activities'] });
   admin = await t.adminToken();
   amy = await addUser(t, { username: 'amy' });
   ben = await addUser(t, { username: 'ben' });
@@ -245,7 +245,7 @@ describe("POST /api/activities: a non-admin's data", () => {
 
 describe('POST /api/activities per-user rate limit', () => {
   it('answers 429 with Retry-After past the limit, for that user only', async () => {
-    const limited = await createTestApp({ RATE_LIMIT_ACTIVITIES: '3' });
+    const limited = await createTestApp({ domains: ['activities'], env: { RATE_LIMIT_ACTIVITIES: '3' } });
     try {
       const carol = await addUser(limited, { username: 'carol' });
       const dan = await addUser(limited, { username: 'dan' });

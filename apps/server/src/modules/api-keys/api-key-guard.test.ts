@@ -13,7 +13,10 @@ let k: KeyServer;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ LICENSE_HMAC_SECRET: TEST_SECRET });
+  t = await createTestApp({
+    domains: ['api-keys', 'activities', 'license', 'public-api', 'messaging'],
+    env: { LICENSE_HMAC_SECRET: TEST_SECRET },
+  });
   k = await startKeyServer(t);
   admin = await t.adminToken();
 });
@@ -284,7 +287,10 @@ describe('refused calls in the usage log', () => {
 
 describe('the per-address limit of the send endpoints', () => {
   it('answers 429 with Retry-After past RATE_LIMIT_API_SENDS calls a minute from one address, before any key lookup', async () => {
-    const limited = await createTestApp({ RATE_LIMIT_API_SENDS: '5' });
+    const limited = await createTestApp({
+      domains: ['api-keys', 'activities', 'license', 'public-api', 'messaging'],
+      env: { RATE_LIMIT_API_SENDS: '5' },
+    });
     try {
       const send = (remoteAddress: string) =>
         limited.request({

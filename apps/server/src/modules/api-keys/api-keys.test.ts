@@ -13,7 +13,7 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ LICENSE_HMAC_SECRET: TEST_SECRET });
+  t = await createTestApp({ domains: ['api-keys', 'activities', 'public-api', 'messaging'], env: { LICENSE_HMAC_SECRET: TEST_SECRET } });
   admin = await t.adminToken();
 });
 afterAll(() => t.close());

@@ -6,7 +6,7 @@ let t: TestApp;
 let carol: SeededUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ domains: ['auth'] });
   carol = await addUser(t, { username: 'carol', password: 'carol-pass-1' });
 });
 afterAll(() => t.close());

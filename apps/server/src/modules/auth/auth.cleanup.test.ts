@@ -10,7 +10,7 @@ import { createAuthRepository } from './auth.repository.ts';
 let t: TestApp;
 let baseUrl: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ domains: ['auth'] });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

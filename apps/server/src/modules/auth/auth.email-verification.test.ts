@@ -8,7 +8,7 @@ let capture: Awaited<ReturnType<typeof startSmtpCapture>>;
 
 beforeAll(async () => {
   capture = await startSmtpCapture();
-  t = await createTestApp({ SMTP_URL: capture.url });
+  t = await createTestApp({ domains: ['auth', 'email'], env: { SMTP_URL: capture.url } });
 });
 afterAll(async () => {
   await t.close();

@@ -11,7 +11,7 @@ const PUBLIC_URL = 'http://console.example.test:8080';
 
 beforeAll(async () => {
   capture = await startSmtpCapture();
-  t = await createTestApp({ SMTP_URL: capture.url, PUBLIC_URL });
+  t = await createTestApp({ domains: ['auth'], env: { SMTP_URL: capture.url, PUBLIC_URL } });
   alice = await addUser(t, { username: 'alice', email: 'alice@example.com', password: 'alice-old-pass' });
 });
 afterAll(async () => {
@@ -57,7 +57,7 @@ describe('POST /api/auth/forgot-password', () => {
   });
 
   it('still answers the same when the mail cannot be delivered', async () => {
-    const broken = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    const broken = await createTestApp({ domains: ['auth'], env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {
       await addUser(broken, { username: 'bob', email: 'bob@example.com' });
       const known = await broken.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'bob@example.com' } });

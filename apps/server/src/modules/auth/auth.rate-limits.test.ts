@@ -9,11 +9,14 @@ let capture: Awaited<ReturnType<typeof startSmtpCapture>>;
 beforeAll(async () => {
   capture = await startSmtpCapture();
   t = await createTestApp({
-    SMTP_URL: capture.url,
-    RATE_LIMIT_SIGN_IN: '3',
-    RATE_LIMIT_ACCOUNT_MAIL: '4',
-    RATE_LIMIT_TOKEN_LINKS: '2',
-    ACCOUNT_MAIL_INTERVAL_S: '300',
+    domains: ['auth'],
+    env: {
+      SMTP_URL: capture.url,
+      RATE_LIMIT_SIGN_IN: '3',
+      RATE_LIMIT_ACCOUNT_MAIL: '4',
+      RATE_LIMIT_TOKEN_LINKS: '2',
+      ACCOUNT_MAIL_INTERVAL_S: '300',
+    },
   });
   await addUser(t, { username: 'alice', email: 'alice@example.com' });
   await addUser(t, { username: 'bob', email: 'bob@example.com', verified: false });

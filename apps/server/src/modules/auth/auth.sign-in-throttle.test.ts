@@ -8,8 +8,8 @@ let behindProxy: TestApp;
 
 beforeAll(async () => {
   [t, behindProxy] = await Promise.all([
-    createTestApp({ LOGIN_MAX_FAILURES: String(LIMIT) }),
-    createTestApp({ LOGIN_MAX_FAILURES: String(LIMIT), TRUST_PROXY: '10.1.0.0/16' }),
+    createTestApp({ domains: ['auth'], env: { LOGIN_MAX_FAILURES: String(LIMIT) } }),
+    createTestApp({ domains: ['auth'], env: { LOGIN_MAX_FAILURES: String(LIMIT), TRUST_PROXY: '10.1.0.0/16' } }),
   ]);
 });
 afterAll(() => Promise.all([t.close(), behindProxy.close()]));

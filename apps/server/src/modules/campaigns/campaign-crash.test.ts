@@ -17,7 +17,7 @@ let admin: string;
 let template: Template;
 
 beforeAll(async () => {
-  a = await createListeningTestApp({ SANDBOX_TEMPLATE_REVIEW_MS: '50', ...GRACE });
+  a = await createListeningTestApp({ env: { SANDBOX_TEMPLATE_REVIEW_MS: '50', ...GRACE } });
   admin = await a.adminToken();
   template = await promoTemplate(a, admin, 'crash_promo');
   b = await startServerProcess(peerEnv(a, GRACE));

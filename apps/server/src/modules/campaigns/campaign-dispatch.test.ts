@@ -22,7 +22,7 @@ const { t, log } = liveTestApp(
     admin = await app.adminToken();
     return admin;
   },
-  { SANDBOX_TEMPLATE_REVIEW_MS: '50', LICENSE_HMAC_SECRET: TEST_SECRET, CAMPAIGN_IN_DOUBT_GRACE_MS: '2000' },
+  { env: { SANDBOX_TEMPLATE_REVIEW_MS: '50', LICENSE_HMAC_SECRET: TEST_SECRET, CAMPAIGN_IN_DOUBT_GRACE_MS: '2000' } },
 );
 
 const control = async (method: string, path: string, body?: unknown) => {

@@ -21,7 +21,7 @@ const { t, log } = liveTestApp(
     admin = await app.adminToken();
     return admin;
   },
-  { SANDBOX_TEMPLATE_REVIEW_MS: '50' },
+  { env: { SANDBOX_TEMPLATE_REVIEW_MS: '50' } },
 );
 
 let template: Template;

@@ -15,7 +15,7 @@ const { t } = liveTestApp(
     agent = await addUser(app, { username: 'reports-agent' });
     return admin;
   },
-  { SANDBOX_TEMPLATE_REVIEW_MS: '50' },
+  { env: { SANDBOX_TEMPLATE_REVIEW_MS: '50' } },
 );
 
 let template: Template;

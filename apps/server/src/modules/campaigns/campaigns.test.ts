@@ -16,7 +16,7 @@ const { t } = liveTestApp(
     agent = await addUser(app, { username: 'campaign-agent' });
     return admin;
   },
-  { SANDBOX_TEMPLATE_REVIEW_MS: '50', LICENSE_HMAC_SECRET: TEST_SECRET },
+  { env: { SANDBOX_TEMPLATE_REVIEW_MS: '50', LICENSE_HMAC_SECRET: TEST_SECRET } },
 );
 
 let template: Template;

@@ -9,7 +9,7 @@ import { outboxDir } from './mailer.ts';
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ domains: ['email'] });
   admin = await t.adminToken();
 });
 afterAll(() => t.close());
@@ -232,7 +232,7 @@ describe('email settings', () => {
 describe('SMTP_URL', () => {
   it('delivers the test email to a real SMTP server and reports the environment transport', async () => {
     const capture = await startSmtpCapture();
-    const app = await createTestApp({ SMTP_URL: capture.url });
+    const app = await createTestApp({ domains: ['email'], env: { SMTP_URL: capture.url } });
     try {
       const token = await app.adminToken();
       const status = (await app.request({ method: 'GET', url: '/api/email/status', token })).json();
@@ -251,7 +251,7 @@ describe('SMTP_URL', () => {
   });
 
   it('answers 502 with the reason when the server cannot be reached', async () => {
-    const app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    const app = await createTestApp({ domains: ['email'], env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` } });
     try {
       const res = await app.request({
         method: 'POST',

@@ -8,7 +8,7 @@ const PASSWORD = 'smtp-pa55word-at-rest';
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ domains: ['email'] });
   admin = await t.adminToken();
 });
 afterAll(() => t.close());
@@ -108,8 +108,8 @@ describe('TLS for a connection that signs in', () => {
   it('refuses, through SMTP_URL, a server without STARTTLS with credentials, and sends with ?allowUnencrypted=true', async () => {
     const server = await startAuthSmtpServer('none', PASSWORD);
     const url = `smtp://${SMTP_USER}:${PASSWORD}@127.0.0.1:${server.port}`;
-    const refusing = await createTestApp({ SMTP_URL: url });
-    const optedOut = await createTestApp({ SMTP_URL: `${url}?allowUnencrypted=true` });
+    const refusing = await createTestApp({ domains: ['email'], env: { SMTP_URL: url } });
+    const optedOut = await createTestApp({ domains: ['email'], env: { SMTP_URL: `${url}?allowUnencrypted=true` } });
     const sendThrough = async (app: TestApp) =>
       app.request({ method: 'POST', url: '/api/email/test', token: await app.adminToken(), payload: { to: 'env@example.com' } });
     try {

@@ -12,7 +12,7 @@ let agent: SeededUser;
 let flow: Flow;
 
 beforeAll(async () => {
-  t = await createTestApp({ LICENSE_HMAC_SECRET: TEST_SECRET, FLOW_MAX_STEPS: '100' });
+  t = await createTestApp({ domains: ['flows'], env: { LICENSE_HMAC_SECRET: TEST_SECRET, FLOW_MAX_STEPS: '100' } });
   admin = await t.adminToken();
   agent = await addUser(t, { username: 'sessions-agent' });
   flow = await createFlow(t, admin, sampleFlow('Try it'));

@@ -16,7 +16,7 @@ let agent: SeededUser;
 let runtime: FlowsService;
 
 beforeAll(async () => {
-  t = await createTestApp({ LICENSE_HMAC_SECRET: TEST_SECRET });
+  t = await createTestApp({ domains: ['flows'], env: { LICENSE_HMAC_SECRET: TEST_SECRET } });
   admin = await t.adminToken();
   agent = await addUser(t, { username: 'flow-agent' });
   runtime = createFlowsService({ db: t.ctx.database.db, activities: t.ctx.activities });

@@ -20,7 +20,7 @@ async function countRows(t: TestApp, sql: string): Promise<number> {
 describe('the users quota on POST /api/register', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(env);
+    t = await createTestApp({ env });
   });
   afterAll(() => t.close());
 
@@ -87,7 +87,7 @@ describe('a licence that is expired, suspended or invalid', () => {
   it.each(cases)(
     '(%s) blocks writes with its code while sign-in, reading and the licence screen keep working',
     async (status, key, code, title) => {
-      const t = await createTestApp({ ...env, LICENSE_KEY: key() });
+      const t = await createTestApp({ env: { ...env, LICENSE_KEY: key() } });
       try {
         const admin = await t.adminToken();
         const state = await licenseStatus(t);
@@ -134,7 +134,7 @@ describe('a licence that is expired, suspended or invalid', () => {
   );
 
   it('stops quota consumption outside HTTP too, such as a background send', async () => {
-    const t = await createTestApp({ ...env, LICENSE_KEY: mintKey({ days: -1 }) });
+    const t = await createTestApp({ env: { ...env, LICENSE_KEY: mintKey({ days: -1 }) } });
     try {
       const error = await t.ctx.database.db.transaction((tx) => t.ctx.license.consumeMessages(tx, 1)).catch((e) => e);
       expect(error).toBeInstanceOf(AppError);
@@ -149,7 +149,7 @@ describe('feature gates declared by a route', () => {
   let t: TestApp;
   const gated = Fastify();
   beforeAll(async () => {
-    t = await createTestApp(env);
+    t = await createTestApp({ env });
     registerErrorHandler(gated);
     registerLicenseGuard(gated, t.ctx.license);
     gated.get('/api/flows-probe', { config: { license: { feature: 'botFlows' } } }, async () => ({ ok: true }));
@@ -191,7 +191,7 @@ describe('feature gates declared by a route', () => {
 describe('daily quotas: messages and API calls', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(env);
+    t = await createTestApp({ env });
     await applyKey(t, mintKey({ plan: 'basic', quotas: { messages: 3, api_calls: 2 } }));
   });
   afterAll(() => t.close());
@@ -254,7 +254,7 @@ describe('daily quotas: messages and API calls', () => {
 
 describe('the storage quota', () => {
   it('refuses a file that would pass the storage limit', async () => {
-    const t = await createTestApp(env);
+    const t = await createTestApp({ env });
     try {
       await applyKey(t, mintKey({ plan: 'basic', quotas: { storage: 1 } }));
       await mkdir(path.join(t.dataDir, 'media_storage'), { recursive: true });

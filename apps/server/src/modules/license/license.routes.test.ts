@@ -9,7 +9,7 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ LICENSE_HMAC_SECRET: TEST_SECRET });
+  t = await createTestApp({ domains: ['license'], env: { LICENSE_HMAC_SECRET: TEST_SECRET } });
   admin = await t.adminToken();
 });
 afterAll(() => t.close());
@@ -141,7 +141,7 @@ describe('POST /api/license/update', () => {
   });
 
   it('asks for a secret when none is given and LICENSE_HMAC_SECRET is unset', async () => {
-    const other = await createTestApp();
+    const other = await createTestApp({ domains: ['license'] });
     try {
       const res = await applyKey(other, mintKey());
       expect(res.statusCode).toBe(400);
@@ -220,7 +220,7 @@ describe('DELETE /api/license/revoke and POST /api/license/reload-env', () => {
 
   it('reload-env returns to the key the process was started with', async () => {
     const envKey = mintKey({ plan: 'professional', customer: 'From env' });
-    const withEnv = await createTestApp({ LICENSE_KEY: envKey, LICENSE_HMAC_SECRET: TEST_SECRET });
+    const withEnv = await createTestApp({ domains: ['license'], env: { LICENSE_KEY: envKey, LICENSE_HMAC_SECRET: TEST_SECRET } });
     try {
       expect((await licenseStatus(withEnv)).plan).toBe('professional');
       await applyKey(withEnv, mintKey({ plan: 'basic' }));
@@ -242,7 +242,7 @@ describe('DELETE /api/license/revoke and POST /api/license/reload-env', () => {
   });
 
   it('reload-env refuses an environment key that does not verify and keeps the licence in force', async () => {
-    const withBadEnv = await createTestApp({ LICENSE_KEY: 'garbage', LICENSE_HMAC_SECRET: TEST_SECRET });
+    const withBadEnv = await createTestApp({ domains: ['license'], env: { LICENSE_KEY: 'garbage', LICENSE_HMAC_SECRET: TEST_SECRET } });
     try {
       const token = await withBadEnv.adminToken();
       await applyKey(withBadEnv, mintKey({ plan: 'basic' }));

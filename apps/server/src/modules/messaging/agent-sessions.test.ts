@@ -10,12 +10,15 @@ import { customerLastWrote, customerWrites, failNextSend, HOUR_MS, messageRows, 
 let alice: SeededUser;
 let bob: SeededUser;
 let adminToken: string;
-const { t, log } = liveTestApp(async (app) => {
-  alice = await addUser(app, { username: 'alice' });
-  bob = await addUser(app, { username: 'bob' });
-  adminToken = await app.adminToken();
-  return bob.token;
-});
+const { t, log } = liveTestApp(
+  async (app) => {
+    alice = await addUser(app, { username: 'alice' });
+    bob = await addUser(app, { username: 'bob' });
+    adminToken = await app.adminToken();
+    return bob.token;
+  },
+  { domains: ['messaging', 'activities'] },
+);
 
 let nextPhone = 447700900300;
 /** A new customer who just wrote: a conversation the bot has. */

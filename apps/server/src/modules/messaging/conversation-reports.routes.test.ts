@@ -35,7 +35,7 @@ async function seedConversation(name: string, phone: string, seeds: Seed[]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ domains: ['messaging'] });
   agent = (await t.createUser({ username: 'report-reader' })).token;
   await seedConversation('Ana Souza', '447700900801', [
     { direction: 'inbound', at: '2025-01-10T09:00:00Z' },

@@ -11,7 +11,7 @@ let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ domains: ['messaging'] });
   token = await t.adminToken();
 });
 afterAll(() => t.close());

@@ -6,10 +6,13 @@ import { liveTestApp } from '../../whatsapp/test/live-test-app.ts';
 import { customerWrites, customerWroteAt, HOUR_MS, sandboxConversation } from './test/chat-test-kit.ts';
 
 let agent: SeededUser;
-const { t, log } = liveTestApp(async (app) => {
-  agent = await addUser(app, { username: 'inbox-agent' });
-  return agent.token;
-});
+const { t, log } = liveTestApp(
+  async (app) => {
+    agent = await addUser(app, { username: 'inbox-agent' });
+    return agent.token;
+  },
+  { domains: ['messaging'] },
+);
 
 const get = (url: string, token: string | undefined = agent.token) => t.request({ method: 'GET', url, token });
 const list = async (query = '') => {

@@ -15,7 +15,7 @@ const { t, log: agentSocket } = liveTestApp(
     admin = await app.adminToken();
     return (await addUser(app, { username: 'list-agent' })).token;
   },
-  { SANDBOX_TEMPLATE_REVIEW_MS: '50' },
+  { env: { SANDBOX_TEMPLATE_REVIEW_MS: '50' } },
 );
 
 /** The conversation of `phone` as the agent's socket was told of it, once it was; and what came after it. */

@@ -10,11 +10,14 @@ import { mediaFileOfMessage, sendAsCustomer, uploadSandboxMedia } from './test/s
 
 let tables: ReturnType<typeof whatsappTables>;
 let agentToken: string;
-const { t, log } = liveTestApp(async (app) => {
-  tables = whatsappTables(app.ctx.database.db);
-  agentToken = (await app.createUser({ username: 'media-agent' })).token;
-  return agentToken;
-});
+const { t, log } = liveTestApp(
+  async (app) => {
+    tables = whatsappTables(app.ctx.database.db);
+    agentToken = (await app.createUser({ username: 'media-agent' })).token;
+    return agentToken;
+  },
+  { domains: ['messaging'] },
+);
 
 const processedEvents = (messageId: number) =>
   log.events.filter((e) => e.event === 'whatsapp_media_processed' && e.payload.messageId === messageId).map((e) => e.payload);

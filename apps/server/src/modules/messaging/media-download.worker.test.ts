@@ -25,7 +25,7 @@ const business: SandboxBusiness = { wabaId: '200', phoneNumberId: '100', display
 const log = pino({ level: 'silent' });
 
 beforeAll(async () => {
-  meta = await createListeningTestApp();
+  meta = await createListeningTestApp({ domains: ['messaging'] });
   database = await createFreshDatabase();
   storageDir = await mkdtemp(path.join(os.tmpdir(), 'wac-media-worker-'));
 });

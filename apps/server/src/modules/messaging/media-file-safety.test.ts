@@ -10,7 +10,7 @@ let admin: string;
 let links: MediaLinks;
 
 beforeAll(async () => {
-  t = await createListeningTestApp();
+  t = await createListeningTestApp({ domains: ['messaging'] });
   admin = await t.adminToken();
   links = await loadMediaLinks(t.ctx.database.db, createSecretBox(t.dataDir));
 });

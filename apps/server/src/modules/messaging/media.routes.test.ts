@@ -67,7 +67,7 @@ async function receive(name: Name, type: string, bytes: Buffer, mimeType: string
 }
 
 beforeAll(async () => {
-  t = await createListeningTestApp();
+  t = await createListeningTestApp({ domains: ['messaging'] });
   token = (await t.createUser({ username: 'library-agent' })).token;
   admin = await t.adminToken();
   links = await loadMediaLinks(t.ctx.database.db, createSecretBox(t.dataDir));

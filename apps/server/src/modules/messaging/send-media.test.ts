@@ -14,7 +14,7 @@ let t: ListeningTestApp;
 let agent: SeededUser;
 
 beforeAll(async () => {
-  t = await createListeningTestApp();
+  t = await createListeningTestApp({ domains: ['messaging'] });
   agent = await addUser(t, { username: 'media-agent' });
 });
 afterAll(async () => {

@@ -11,11 +11,14 @@ import { customerLastWrote, customerWrites, failNextSend, HOUR_MS, messageRows, 
 
 let agent: SeededUser;
 let adminToken: string;
-const { t, log } = liveTestApp(async (app) => {
-  agent = await addUser(app, { username: 'sender-agent' });
-  adminToken = await app.adminToken();
-  return adminToken;
-});
+const { t, log } = liveTestApp(
+  async (app) => {
+    agent = await addUser(app, { username: 'sender-agent' });
+    adminToken = await app.adminToken();
+    return adminToken;
+  },
+  { domains: ['messaging'] },
+);
 
 const send = (payload: Record<string, unknown>, token = agent.token) =>
   t.request({ method: 'POST', url: '/api/agent/message', token, payload });

@@ -9,7 +9,7 @@ let t: ListeningTestApp;
 let agent: SeededUser;
 
 beforeAll(async () => {
-  t = await createListeningTestApp({ LICENSE_HMAC_SECRET: TEST_SECRET });
+  t = await createListeningTestApp({ domains: ['messaging'], env: { LICENSE_HMAC_SECRET: TEST_SECRET } });
   agent = await addUser(t, { username: 'quota-agent' });
 });
 afterAll(() => t.close());

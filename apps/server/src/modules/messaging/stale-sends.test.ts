@@ -8,10 +8,13 @@ import { failStaleSends, UNKNOWN_OUTCOME } from './stale-sends.ts';
 import { customerWrites } from './test/chat-test-kit.ts';
 
 let agent: SeededUser;
-const { t } = liveTestApp(async (app) => {
-  agent = await addUser(app, { username: 'stale-agent' });
-  return app.adminToken();
-});
+const { t } = liveTestApp(
+  async (app) => {
+    agent = await addUser(app, { username: 'stale-agent' });
+    return app.adminToken();
+  },
+  { domains: ['messaging'] },
+);
 
 /** A send the server never finished: pending, no wamid, last touched `minutesAgo`. */
 async function unfinishedSend(conversationId: number, text: string, minutesAgo: number) {

@@ -16,7 +16,7 @@ const { t, log } = liveTestApp(
     return app.adminToken();
   },
   // A real Graph URL: these tests play Meta themselves, without the sandbox.
-  { WHATSAPP_APP_SECRET: SECRET, WHATSAPP_API_URL: 'https://graph.facebook.com' },
+  { env: { WHATSAPP_APP_SECRET: SECRET, WHATSAPP_API_URL: 'https://graph.facebook.com' } },
 );
 
 const post = async (payload: unknown) => {

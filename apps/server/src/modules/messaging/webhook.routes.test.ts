@@ -9,7 +9,7 @@ let t: ListeningTestApp;
 let tables: ReturnType<typeof whatsappTables>;
 
 beforeAll(async () => {
-  t = await createListeningTestApp({ WHATSAPP_APP_SECRET: SECRET, WHATSAPP_VERIFY_TOKEN: 'verify-me' });
+  t = await createListeningTestApp({ domains: ['messaging'], env: { WHATSAPP_APP_SECRET: SECRET, WHATSAPP_VERIFY_TOKEN: 'verify-me' } });
   tables = whatsappTables(t.ctx.database.db);
 });
 afterAll(() => t.close());
@@ -122,7 +122,7 @@ describe('API documentation', () => {
 describe('bad signatures from one address', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await createTestApp({ WHATSAPP_APP_SECRET: SECRET, RATE_LIMIT_WEBHOOK_SIGNATURE: '2' });
+    limited = await createTestApp({ domains: ['messaging'], env: { WHATSAPP_APP_SECRET: SECRET, RATE_LIMIT_WEBHOOK_SIGNATURE: '2' } });
   });
   afterAll(() => limited.close());
 

@@ -11,7 +11,7 @@ let admin: string;
 let agent: string;
 
 beforeAll(async () => {
-  t = await createListeningTestApp({ WHATSAPP_APP_SECRET: SECRET });
+  t = await createListeningTestApp({ domains: ['messaging'], env: { WHATSAPP_APP_SECRET: SECRET } });
   admin = await t.adminToken();
   agent = (await t.createUser({ username: 'channel-agent' })).token;
 });
@@ -33,7 +33,10 @@ describe('GET /api/whatsapp/status', () => {
   });
 
   it('says live when a real Graph API is configured', async () => {
-    const live = await createTestApp({ WHATSAPP_API_URL: 'https://graph.facebook.com', WHATSAPP_PHONE_NUMBER_ID: '123456789' });
+    const live = await createTestApp({
+      domains: ['messaging'],
+      env: { WHATSAPP_API_URL: 'https://graph.facebook.com', WHATSAPP_PHONE_NUMBER_ID: '123456789' },
+    });
     try {
       const res = await live.request({ method: 'GET', url: '/api/whatsapp/status', token: await live.adminToken() });
       expect(res.json()).toEqual({ mode: 'live', phoneNumberId: '123456789', apiVersion: 'v21.0' });

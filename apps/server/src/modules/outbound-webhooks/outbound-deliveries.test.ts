@@ -23,9 +23,11 @@ let business: SandboxBusiness;
 
 beforeAll(async () => {
   t = await createListeningTestApp({
-    WHATSAPP_APP_SECRET: APP_SECRET,
-    OUTBOUND_WEBHOOK_RETRY_DELAYS_MS: String(RETRY_MS),
-    SANDBOX_TEMPLATE_REVIEW_MS: '50',
+    env: {
+      WHATSAPP_APP_SECRET: APP_SECRET,
+      OUTBOUND_WEBHOOK_RETRY_DELAYS_MS: String(RETRY_MS),
+      SANDBOX_TEMPLATE_REVIEW_MS: '50',
+    },
   });
   admin = await t.adminToken();
   receiver = await startReceiver();

@@ -12,7 +12,7 @@ let agent: SeededUser;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  t = await createTestApp({ LICENSE_HMAC_SECRET: TEST_SECRET });
+  t = await createTestApp({ domains: ['outbound-webhooks'], env: { LICENSE_HMAC_SECRET: TEST_SECRET } });
   admin = await t.adminToken();
   agent = await addUser(t, { username: 'hook-agent' });
   receiver = await startReceiver();

@@ -33,7 +33,7 @@ const resources: Record<string, Resource> = {};
 const unchanged = (answer: Answer) => answer;
 
 beforeAll(async () => {
-  t = await createListeningTestApp({ SANDBOX_TEMPLATE_REVIEW_MS: '100' });
+  t = await createListeningTestApp({ env: { SANDBOX_TEMPLATE_REVIEW_MS: '100' } });
   admin = await t.adminToken();
   expect((await api('PUT', '/api/app/settings', { settings: { 'webhooks.allowed_hosts': ['127.0.0.1'] } })).status).toBe(200);
   // The SMTP password is saved, so the read answers hasPassword: true.

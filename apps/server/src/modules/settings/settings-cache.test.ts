@@ -8,8 +8,8 @@ import { APP_SETTINGS_CACHE_MS } from './settings.service.ts';
 let a: TestApp;
 let b: TestApp;
 beforeAll(async () => {
-  a = await createTestApp();
-  b = await createTestApp({}, a.databaseUrl);
+  a = await createTestApp({ domains: ['settings'] });
+  b = await createTestApp({ domains: ['settings'], databaseUrl: a.databaseUrl });
 });
 afterAll(async () => {
   await b?.close();

@@ -27,7 +27,7 @@ const { t, log } = liveTestApp(
     agent = await addUser(app, { username: 'retry-agent' });
     return admin;
   },
-  { SANDBOX_TEMPLATE_REVIEW_MS: '50', LICENSE_HMAC_SECRET: TEST_SECRET },
+  { env: { SANDBOX_TEMPLATE_REVIEW_MS: '50', LICENSE_HMAC_SECRET: TEST_SECRET } },
 );
 
 const NOT_RETRYABLE = 'This template message was sent before retries were possible; send the template again';

@@ -27,7 +27,7 @@ const { t } = liveTestApp(
     agent = await addUser(app, { username: 'template-agent' });
     return admin;
   },
-  { SANDBOX_TEMPLATE_REVIEW_MS: '50', LICENSE_HMAC_SECRET: TEST_SECRET },
+  { env: { SANDBOX_TEMPLATE_REVIEW_MS: '50', LICENSE_HMAC_SECRET: TEST_SECRET } },
 );
 
 const storedTemplateMessages = async (name: string) => t.ctx.database.db.select().from(messages).where(eq(messages.templateName, name));

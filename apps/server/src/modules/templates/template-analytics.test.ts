@@ -25,7 +25,7 @@ const seeded: { template: string; phone: string; status: MessageStatus; timestam
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ domains: ['templates'] });
   token = (await addUser(t, { username: 'analytics-agent' })).token;
   const { db } = t.ctx.database;
   const people = await db

@@ -9,8 +9,10 @@ let t: ListeningTestApp;
 
 beforeAll(async () => {
   t = await createListeningTestApp({
-    TEMPLATE_SYNC_INTERVAL_MS: '150',
-    SANDBOX_TEMPLATE_REVIEW_MS: '60000' /* no review webhook during the test */,
+    env: {
+      TEMPLATE_SYNC_INTERVAL_MS: '150',
+      SANDBOX_TEMPLATE_REVIEW_MS: '60000' /* no review webhook during the test */,
+    },
   });
 });
 afterAll(() => t.close());

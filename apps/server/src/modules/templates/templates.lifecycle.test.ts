@@ -25,7 +25,7 @@ const { t, log } = liveTestApp(
     admin = await app.adminToken();
     return admin;
   },
-  { SANDBOX_TEMPLATE_REVIEW_MS: '100' },
+  { env: { SANDBOX_TEMPLATE_REVIEW_MS: '100' } },
 );
 
 const statusEvents = (name: string) =>

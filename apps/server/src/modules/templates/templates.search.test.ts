@@ -15,7 +15,7 @@ const statuses = ['APPROVED', 'PENDING', 'REJECTED', 'PAUSED'] as const;
 const languages = ['en_US', 'fr', 'pt_BR'] as const;
 
 beforeAll(async () => {
-  t = await createTestApp({ LICENSE_HMAC_SECRET: TEST_SECRET });
+  t = await createTestApp({ domains: ['templates'], env: { LICENSE_HMAC_SECRET: TEST_SECRET } });
   token = (await addUser(t, { username: 'search-agent' })).token;
   const base = Date.UTC(2025, 0, 1);
   // 60 templates; template i changed at base + i minutes, so the newest has the highest i.

@@ -9,7 +9,7 @@ let admin: string;
 let adminId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ domains: ['users', 'activities'] });
   admin = await t.adminToken();
   adminId = (await t.request({ method: 'POST', url: '/api/validate-token', payload: { token: admin } })).json().user.id;
 });
@@ -261,7 +261,7 @@ describe('the last admin', () => {
   }
 
   async function twoAdmins() {
-    const app = await createTestApp();
+    const app = await createTestApp({ domains: ['users', 'activities'] });
     const first = { token: await app.adminToken(), id: 0 };
     first.id = (await app.request({ method: 'POST', url: '/api/validate-token', payload: { token: first.token } })).json().user.id;
     const second = await app.createUser({ username: 'second_admin', role: 'admin' });
@@ -384,7 +384,7 @@ describe('permissions', () => {
 describe('verification email', () => {
   it('is delivered over SMTP to a new user, and its link marks them verified', async () => {
     const capture = await startSmtpCapture();
-    const app = await createTestApp({ SMTP_URL: capture.url });
+    const app = await createTestApp({ domains: ['users', 'activities'], env: { SMTP_URL: capture.url } });
     try {
       const token = await app.adminToken();
       const res = await app.request({
@@ -409,7 +409,7 @@ describe('verification email', () => {
   });
 
   it('does not fail the creation when the mail server is down', async () => {
-    const app = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    const app = await createTestApp({ domains: ['users', 'activities'], env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {
       const res = await app.request({
         method: 'POST',

@@ -11,7 +11,7 @@ let adminToken: string;
 let agentToken: string;
 
 beforeAll(async () => {
-  t = await createListeningTestApp({ SANDBOX_TEMPLATE_REVIEW_MS: '50' });
+  t = await createListeningTestApp({ env: { SANDBOX_TEMPLATE_REVIEW_MS: '50' } });
   const { whatsapp } = t.ctx.config;
   client = createCloudApiClient({
     baseUrl: `${t.baseUrl}/sandbox/graph`,

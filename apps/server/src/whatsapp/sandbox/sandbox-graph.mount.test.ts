@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ WHATSAPP_API_URL: 'https://graph.facebook.com' });
+  t = await createTestApp({ env: { WHATSAPP_API_URL: 'https://graph.facebook.com' } });
 });
 afterAll(() => t.close());
 

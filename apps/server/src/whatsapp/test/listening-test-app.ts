@@ -1,6 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { freePort } from '../../../test/free-port.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../../test/test-app.ts';
 import { signPayload } from '../webhook-signature.ts';
 
 export interface ListeningTestApp extends TestApp {
@@ -8,13 +8,13 @@ export interface ListeningTestApp extends TestApp {
 }
 
 /**
- * The whole app on a real port, with PUBLIC_URL pointing at it, so the sandbox's webhooks reach it over HTTP; on a
- * fresh database, or on an existing one as after a restart.
+ * The app (every domain, or those `options` names) on a real port, with PUBLIC_URL pointing at it, so the sandbox's
+ * webhooks reach it over HTTP; on a fresh database, or on an existing one as after a restart.
  */
-export async function createListeningTestApp(env: Record<string, string> = {}, existingDatabaseUrl?: string): Promise<ListeningTestApp> {
+export async function createListeningTestApp(options: TestAppOptions = {}): Promise<ListeningTestApp> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ PUBLIC_URL: baseUrl, ...env }, existingDatabaseUrl);
+  const t = await createTestApp({ ...options, env: { PUBLIC_URL: baseUrl, ...options.env } });
   await t.app.listen({ port, host: '127.0.0.1' });
   // The sandbox's timed webhook posts keep connections to this server open; the tests are over, so drop them rather
   // than let closing wait on them.

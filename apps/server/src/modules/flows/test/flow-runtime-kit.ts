@@ -9,7 +9,7 @@ import { createFlow } from './flow-test-kit.ts';
  * whatever the first server left in PostgreSQL is all this one knows.
  */
 export const restartOnDatabase = (databaseUrl: string, env: Record<string, string> = {}): Promise<ListeningTestApp> =>
-  createListeningTestApp(env, databaseUrl);
+  createListeningTestApp({ env, databaseUrl });
 
 /** A simulated customer, through the sandbox: each message goes to the server as a signed webhook. */
 export function sandboxCustomer(t: () => ListeningTestApp, token: () => string, phone: string, name = 'Ann') {
