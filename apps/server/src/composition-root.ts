@@ -62,7 +62,7 @@ export interface Services {
     uploads: MediaStorage;
     links: MediaLinks;
   };
-  /** The messaging core, which alone stores and sends messages: its service, and the parts templates build on. */
+  /** The messaging core, which alone stores and sends messages: its service, and the parts its routes and jobs are built from. */
   messaging: { service: MessagingService; deps: MessagingDeps };
   /** Message templates: managed and sent by the templates domain, looked up by campaigns. */
   templates: TemplatesService;
