@@ -4,7 +4,7 @@ import type { MessageReceivedEvent, MessageStatusEvent } from '@wac/contract/wha
 import type { MessageType } from '@wac/contract/whatsapp-messages';
 import type { Tx } from '../db/database.ts';
 import { afterCommit } from '../realtime/after-commit.ts';
-import type { RealtimeEmit } from '../realtime/realtime.ts';
+import type { Realtime } from '../realtime/realtime.ts';
 import type { WebhookChanges } from '../whatsapp/webhook/webhook-payload.ts';
 import { createEventBus, type EventBus } from './event-bus.ts';
 
@@ -53,7 +53,6 @@ export type DomainEvent =
   | { type: 'conversation.opted_out'; conversationId: number }
   | { type: 'campaign.finished'; campaign: { id: number; name: string; counts: CampaignCounts } };
 
-export type DomainEventType = DomainEvent['type'];
 export type DomainEvents = EventBus<DomainEvent>;
 
 export function createDomainEvents(): DomainEvents {
@@ -65,12 +64,11 @@ export function createDomainEvents(): DomainEvents {
  * commits, in their order.
  */
 export async function publishInTransaction(
-  events: DomainEvents,
   tx: Tx,
+  deps: { events: DomainEvents; realtime: Pick<Realtime, 'toEveryoneAll'> },
   published: readonly DomainEvent[],
-  broadcast: (emits: RealtimeEmit[]) => void,
 ): Promise<void> {
-  const outcome = await events.publish(tx, published);
-  if (outcome.emits.length > 0) afterCommit(tx, () => broadcast(outcome.emits));
+  const outcome = await deps.events.publish(tx, published);
+  if (outcome.emits.length > 0) afterCommit(tx, () => deps.realtime.toEveryoneAll(outcome.emits));
   for (const run of outcome.afterCommit) afterCommit(tx, run);
 }

@@ -10,6 +10,8 @@ beforeAll(async () => {
   await database.db.execute(sql`CREATE TABLE heard (n serial PRIMARY KEY, who text NOT NULL, conversation_id int NOT NULL)`);
 });
 
+/** No screens listen in these tests. */
+const quiet = { toEveryoneAll: () => {} };
 const optedOut = (conversationId: number): DomainEvent => ({ type: 'conversation.opted_out', conversationId });
 const write = (tx: Tx, who: string, conversationId: number) =>
   tx.execute(sql`INSERT INTO heard (who, conversation_id) VALUES (${who}, ${conversationId})`);
@@ -49,7 +51,7 @@ describe('domain events', () => {
     });
 
     await inTransaction(database.db, async (tx) => {
-      await publishInTransaction(events, tx, [optedOut(1), optedOut(2)], () => {});
+      await publishInTransaction(tx, { events, realtime: quiet }, [optedOut(1), optedOut(2)]);
       expect(ran).toEqual(['analytics saw 2 flows rows']);
     });
     expect(await heard()).toEqual([
@@ -63,7 +65,7 @@ describe('domain events', () => {
     // Rolled back: what the subscribers wrote goes with it, and nothing runs after.
     ran.length = 0;
     const failed = inTransaction(database.db, async (tx) => {
-      await publishInTransaction(events, tx, [optedOut(3)], () => {});
+      await publishInTransaction(tx, { events, realtime: quiet }, [optedOut(3)]);
       throw new Error('the change failed');
     });
     await expect(failed).rejects.toThrow('the change failed');
@@ -82,7 +84,7 @@ describe('domain events', () => {
     });
     expect(events.listens('campaign.finished')).toBe(true);
     expect(events.listens('message.for_bot')).toBe(false);
-    await inTransaction(database.db, (tx) => publishInTransaction(events, tx, [optedOut(4)], () => {}));
+    await inTransaction(database.db, (tx) => publishInTransaction(tx, { events, realtime: quiet }, [optedOut(4)]));
     expect(got).toEqual([]);
 
     events.close();

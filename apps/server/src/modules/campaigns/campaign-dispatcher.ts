@@ -225,7 +225,7 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
       const counts = await countsOf(tx, campaign.id);
       await recordSystemCampaignActivity(deps, tx, 'campaign_completed', campaign.name, completionSummary(counts));
       const finished = { type: 'campaign.finished', campaign: { id: campaign.id, name: campaign.name, counts } } as const;
-      await publishInTransaction(deps.events, tx, [finished], (emits) => deps.realtime.toEveryoneAll(emits));
+      await publishInTransaction(tx, deps, [finished]);
       afterCommit(tx, () => void emitProgressNow(deps, campaign.id));
     });
   }

@@ -56,9 +56,8 @@ export async function toldOfStatuses(
   messages: readonly MessageRow[],
 ): Promise<void> {
   await publishInTransaction(
-    deps.events,
     tx,
+    deps,
     messages.map((message) => ({ type: 'message.status', status: messageStatusEvent(message) })),
-    (emits) => deps.realtime.toEveryoneAll(emits),
   );
 }

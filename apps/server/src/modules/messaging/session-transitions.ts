@@ -11,7 +11,7 @@ import type { Role } from '@wac/contract/auth';
 import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
 import type { Tx } from '../../db/database.ts';
-import { type DomainEvent, type DomainEvents, type HandOff, publishInTransaction } from '../../events/domain-events.ts';
+import { type DomainEvents, type HandOff, publishInTransaction } from '../../events/domain-events.ts';
 import { AppError, conflict } from '../../http/app-error.ts';
 import { afterCommit } from '../../realtime/after-commit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
@@ -108,11 +108,6 @@ function handOffOf(conversation: ConversationSession, reason: string | null, age
   };
 }
 
-/** What the subscribers of a session's change answer, sent and run once the caller's transaction commits. */
-function publish(tx: Tx, deps: Pick<SessionDeps, 'events' | 'realtime'>, events: DomainEvent[]): Promise<void> {
-  return publishInTransaction(deps.events, tx, events, (emits) => deps.realtime.toEveryoneAll(emits));
-}
-
 /**
  * Moves a conversation's session, locked by the caller, and writes its activity in the same
  * transaction. A takeover by the agent who already holds it changes nothing.
@@ -126,11 +121,11 @@ export async function transitionSession(tx: Tx, deps: SessionDeps, input: Transi
   const userId = state === 'bot' ? null : actor.id;
   const changedAt = await setSession(tx, current.conversationId, { state, userId, reason });
   if (current.state === 'bot' && state !== 'bot') {
-    await publish(tx, deps, [{ type: 'conversation.left_bot', conversationId: current.conversationId, to: state }]);
+    await publishInTransaction(tx, deps, [{ type: 'conversation.left_bot', conversationId: current.conversationId, to: state }]);
   }
   if (action === 'takeover') {
     const agent = { id: actor.id, username: actor.username };
-    await publish(tx, deps, [{ type: 'conversation.handed_off', handOff: handOffOf(current, reason, agent) }]);
+    await publishInTransaction(tx, deps, [{ type: 'conversation.handed_off', handOff: handOffOf(current, reason, agent) }]);
   }
   const session = toAgentSession({ ...current, state, userId, username: userId === null ? null : actor.username, reason, changedAt });
   const recipient = formatE164(current.phone);
@@ -190,7 +185,7 @@ export async function handOffToAgents(
   const sessions = bots.map((conversation) =>
     toAgentSession({ ...conversation, state: 'agent', userId: null, username: null, reason, changedAt }),
   );
-  await publish(
+  await publishInTransaction(
     tx,
     deps,
     bots.map((conversation) => ({ type: 'conversation.handed_off', handOff: handOffOf(conversation, reason, null) })),
