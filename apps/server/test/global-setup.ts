@@ -1,10 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
-import { createTemplateDatabase, dropTemplateDatabase } from './template-database.ts';
+import { adminQuery, createTemplateDatabase, dropTemplateDatabase } from './template-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,15 +17,9 @@ declare module 'vitest' {
  * The embedded server lives for one run: it need not survive a crash, so it writes without waiting for the disk (no
  * fsync, asynchronous commit), which a disk shared with other work makes slow.
  */
-async function skipDurability(serverUrl: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    for (const setting of ['fsync', 'synchronous_commit', 'full_page_writes']) await admin.query(`ALTER SYSTEM SET ${setting} = off`);
-    await admin.query('SELECT pg_reload_conf()');
-  } finally {
-    await admin.end();
-  }
+function skipDurability(serverUrl: string): Promise<void> {
+  const settings = ['fsync', 'synchronous_commit', 'full_page_writes'];
+  return adminQuery(serverUrl, ...settings.map((setting) => `ALTER SYSTEM SET ${setting} = off`), 'SELECT pg_reload_conf()');
 }
 
 /** TEST_DATABASE_URL's server, else an embedded one in a temporary directory (removed when stopped). */

@@ -9,11 +9,12 @@ export function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+/** Runs these statements, in order, on one connection to the server's default database. */
+export async function adminQuery(serverUrl: string, ...statements: string[]): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(sql);
+    for (const statement of statements) await admin.query(statement);
   } finally {
     await admin.end();
   }

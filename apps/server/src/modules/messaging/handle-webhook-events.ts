@@ -132,7 +132,7 @@ async function handOverInbound(tx: Tx, stored: MessageRow[], events: DomainEvent
 }
 
 /** What a publish's subscribers answered, sent and run with the batch once it commits. */
-function addPublished(outcome: WebhookEventOutcome, published: Pick<WebhookEventOutcome, 'emits' | 'afterCommit'>): void {
+export function addPublished(outcome: WebhookEventOutcome, published: Pick<WebhookEventOutcome, 'emits' | 'afterCommit'>): void {
   outcome.emits.push(...published.emits);
   outcome.afterCommit.push(...published.afterCommit);
 }

@@ -5,7 +5,7 @@ import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import type { Tx } from '../../db/database.ts';
 import { type BotTurnReplies, deliverBotReplies, queueBotReplies } from './bot-replies.ts';
 import { findSessions } from './conversation-sessions.repository.ts';
-import type { OptKeywordIntake } from './handle-webhook-events.ts';
+import { addPublished, type OptKeywordIntake } from './handle-webhook-events.ts';
 import type { MessageRow } from './messages.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
 import { type OptKeywordKind, optKeywordMatcher } from './opt-keywords.ts';
@@ -35,8 +35,7 @@ export function createOptKeywordIntake(deps: MessagingDeps): OptKeywordIntake {
     if (words.length === 0) return stored;
     const answered = await answerKeywords(tx, deps, settings, stored, words.sort(inOrder));
     outcome.emits.push(...answered.changes.map((payload) => ({ event: whatsappEventNames.contactOptOut, payload }) as const));
-    outcome.emits.push(...answered.published.emits);
-    outcome.afterCommit.push(...answered.published.afterCommit);
+    addPublished(outcome, answered.published);
     if (answered.deliveries.some((delivery) => delivery.replies.length > 0)) {
       outcome.afterCommit.push(() => {
         deliverBotReplies(deps, answered.deliveries, { whoeverHolds: true }).catch((err) =>
