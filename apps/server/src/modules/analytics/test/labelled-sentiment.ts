@@ -17,8 +17,11 @@ export function ownLabelledSet(language: 'es' | 'pt'): LabelledMessage[] {
 
 export const UCI_SETS = ['amazon', 'imdb', 'yelp'] as const;
 
-/** The UCI sentiment-labelled sentences shipped in the sentiment package's test fixtures: positive or negative only. */
+/**
+ * The UCI sentiment-labelled sentences shipped in the sentiment package's test fixtures: 500 positive and 500 negative
+ * per set (each file also ends with an empty, unlabelled row, left out).
+ */
 export function uciLabelledSet(set: (typeof UCI_SETS)[number]): LabelledMessage[] {
-  const rows = require(`sentiment/test/fixtures/${set}.json`) as { text: string; class: 0 | 1 }[];
-  return rows.map((row) => ({ text: row.text, label: row.class === 1 ? 'positive' : 'negative' }));
+  const rows = require(`sentiment/test/fixtures/${set}.json`) as { text: string; class: 0 | 1 | null }[];
+  return rows.filter((row) => row.class !== null).map((row) => ({ text: row.text, label: row.class === 1 ? 'positive' : 'negative' }));
 }
