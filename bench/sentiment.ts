@@ -1,6 +1,7 @@
 // Sentiment: how many customer messages a second the scorer labels, in this process (no database, no network), and how
 // accurate it is on each labelled set: the UCI sentences shipped in the sentiment package (amazon, imdb, yelp; positive
-// or negative only) and our own Spanish and Portuguese customer messages (positive, neutral, negative).
+// or negative only) and our own Spanish and Portuguese customer messages (positive, neutral, negative), the hold-out sets
+// never used to change the scorer and the development sets it was fixed on.
 // Run: npm run bench:sentiment [-- --seconds 2 --runs 3]
 import { parseArgs } from 'node:util';
 import { scoreSentiment } from '../apps/server/src/modules/analytics/index.ts';
@@ -21,8 +22,10 @@ const RUNS = clamp(args.runs ?? process.env.BENCH_RUNS, 3, 1, 10);
 
 const sets: { name: string; language: string; messages: LabelledMessage[]; binary: boolean }[] = [
   ...UCI_SETS.map((set) => ({ name: `UCI ${set}`, language: 'en', messages: uciLabelledSet(set), binary: true })),
-  { name: 'own Spanish', language: 'es', messages: ownLabelledSet('es'), binary: false },
-  { name: 'own Portuguese', language: 'pt', messages: ownLabelledSet('pt'), binary: false },
+  ...(['hold-out', 'development'] as const).flatMap((set) => [
+    { name: `own Spanish ${set}`, language: 'es', messages: ownLabelledSet('es', set), binary: false },
+    { name: `own Portuguese ${set}`, language: 'pt', messages: ownLabelledSet('pt', set), binary: false },
+  ]),
 ];
 
 const pct = (share: number) => share.toFixed(3);

@@ -22,7 +22,7 @@ function boosters(strong: string[], weak: string[]): ReadonlyMap<string, number>
 export const languageRules: Record<LexiconLanguage, LanguageRules> = {
   en: {
     stopwords: new Set(
-      'the is are and i you it to my not of this was with for have what please hi hello can be at me your that would how when where why thanks'.split(
+      'the is are and i you it to my not of this was with for have what please hi hello can be at your that would how when where why thanks'.split(
         ' ',
       ),
     ),

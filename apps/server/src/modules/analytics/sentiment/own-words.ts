@@ -2,7 +2,8 @@ import type { LexiconLanguage } from './lexicons.ts';
 
 /**
  * Our own valences (VADER's scale, -4 to 4) for what customers write in chats, over the packaged lexicons: the
- * translated AFINN lists miss everyday forms ("gostei", "demora", "pésimo") and score some plain words (0 removes them).
+ * translated AFINN lists miss everyday forms ("gostei", "demora", "pésimo") and score some plain words of customer chats (0 removes them: "esperando"
+ * is "waiting" there, not AFINN's "hoping"; a greeting's "buenas" is not praise).
  */
 export const ownWords: Record<LexiconLanguage, Record<string, number>> = {
   en: {
@@ -74,6 +75,14 @@ export const ownWords: Record<LexiconLanguage, Record<string, number>> = {
     devolución: -0.5,
     reembolso: -0.5,
     peor: -2.5,
+    'sin respuesta': -2,
+    'nadie responde': -2,
+    'buenos dias': 0,
+    'buenas tardes': 0,
+    'buenas noches': 0,
+    esperando: 0,
+    valor: 0,
+    garantía: 0,
     ayuda: 0,
     pedido: 0,
     precio: 0,
@@ -136,6 +145,16 @@ export const ownWords: Record<LexiconLanguage, Record<string, number>> = {
     cancelar: -0.8,
     reembolso: -0.5,
     pior: -2.5,
+    descaso: -2.5,
+    'sem resposta': -2,
+    'ninguém responde': -2,
+    'bom dia': 0,
+    'boa tarde': 0,
+    'boa noite': 0,
+    esperando: 0,
+    aguardando: 0,
+    valor: 0,
+    garantia: 0,
     ajuda: 0,
     pedido: 0,
     preço: 0,

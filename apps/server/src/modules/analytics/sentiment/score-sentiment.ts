@@ -56,10 +56,14 @@ function lookUp(lexicons: readonly Lexicon[], word: string): number | undefined 
   return undefined;
 }
 
-/** A word's valence, trying its singular and its masculine form when the lexicon lacks the word as written. */
+/** A word's valence, trying its singular ("incríveis": "incrível") and its masculine form when the lexicon lacks the word as written. */
 function lookUpIn(lexicon: Lexicon, word: string): number | undefined {
   const direct = lexicon.get(word);
   if (direct !== undefined) return direct;
+  if (word.endsWith('eis')) {
+    const singularInL = lexicon.get(`${word.slice(0, -3)}el`);
+    if (singularInL !== undefined) return singularInL;
+  }
   const singular = word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : undefined;
   const base = singular ?? word;
   return (singular ? lexicon.get(singular) : undefined) ?? (base.endsWith('a') ? lexicon.get(`${base.slice(0, -1)}o`) : undefined);
@@ -72,7 +76,7 @@ function symbolValence(symbol: string): number {
 /**
  * The sentiment of one customer message, in English, Spanish or Portuguese (others are read with the English lexicon
  * and emoji): each word's valence from the lexicons, raised or lowered by the degree words before it, flipped by a
- * negation within three words in the same clause, weighted towards what follows "but", with emoji and exclamation marks.
+ * negation within three words before it in the same clause, weighted towards what follows "but", with emoji and exclamation marks.
  */
 export function scoreSentiment(text: string): Sentiment {
   const tokens = tokenize(text);
@@ -83,6 +87,7 @@ export function scoreSentiment(text: string): Sentiment {
   const rules = languageRules[language === 'other' ? 'en' : language];
   const lexicons = FALLBACKS[language].map(lexiconOf);
   const valences: number[] = [];
+  const spentNegators = new Set<number>();
   let contrastAt = -1;
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] as Token;
@@ -91,26 +96,34 @@ export function scoreSentiment(text: string): Sentiment {
       valences[index] = symbolValence(token.text);
       continue;
     }
-    if (token.kind === 'break' || rules.negators.has(token.text) || rules.boosters.has(token.text)) continue;
-    if (rules.contrasts.has(token.text)) {
-      contrastAt = index;
-      continue;
-    }
+    if (token.kind === 'break') continue;
+    const start = index;
     const next = tokens[index + 1];
     const phrase = next?.kind === 'word' ? lexicons[0]?.get(`${token.text} ${next.text}`) : undefined;
-    let valence = phrase ?? lookUp(lexicons, token.text);
-    if (!valence) continue;
-    if (phrase !== undefined) {
+    if (phrase === undefined) {
+      if (rules.negators.has(token.text) || rules.boosters.has(token.text)) continue;
+      if (rules.contrasts.has(token.text)) {
+        contrastAt = index;
+        continue;
+      }
+    } else {
       valences.push(0);
       index += 1;
     }
+    let valence = phrase ?? lookUp(lexicons, token.text);
+    if (!valence) continue;
     let negated = false;
     for (let back = 1; back <= LOOKBACK; back += 1) {
-      const before = tokens[index - (phrase !== undefined ? 1 : 0) - back];
+      const at = start - back;
+      const before = tokens[at];
       if (!before || before.kind === 'break') break;
       const boost = rules.boosters.get(before.text);
       if (boost) valence += Math.sign(valence) * boost * (LOOKBACK_DECAY[back - 1] as number);
-      if (rules.negators.has(before.text)) negated = true;
+      // A negation turns the first word of feeling after it, not every one: "nadie resuelve mi problema".
+      if (rules.negators.has(before.text) && !spentNegators.has(at)) {
+        negated = true;
+        spentNegators.add(at);
+      }
     }
     valences[index] = negated ? valence * NEGATION_KEEPS : valence;
   }
