@@ -1,0 +1,7 @@
+/**
+ * Analytics: the sentiment of customers' messages (so far the scorer alone; labels are not stored yet).
+ * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
+ */
+
+export type { SentimentLanguage } from './sentiment/detect-language.ts';
+export { type Sentiment, type SentimentLabel, scoreSentiment } from './sentiment/score-sentiment.ts';
