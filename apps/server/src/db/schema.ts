@@ -6,6 +6,7 @@ import { recipientStates } from '@wac/contract/campaigns';
 import { mediaFileStatuses } from '@wac/contract/chat';
 import { type FlowEdge, type FlowNode, type FlowTriggers, flowSessionStatuses, flowStatuses } from '@wac/contract/flows';
 import { deliveryStates } from '@wac/contract/outbound-webhooks';
+import { sentimentLabels } from '@wac/contract/sentiment';
 import { mediaHeaderFormats, parameterFormats, templateCategories, templateStatuses } from '@wac/contract/templates';
 import { deliveryStatuses, mediaKinds, messageDirections, messageStatuses, messageTypes } from '@wac/contract/whatsapp-messages';
 import { sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -213,6 +215,27 @@ export const conversations = pgTable(
   ],
 );
 
+/** Every move of a conversation's agent session (bot, agent, ended), kept for analytics: handoffs, takeovers, ends and reopenings. */
+export const conversationSessionChanges = pgTable(
+  'conversation_session_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    fromState: text('from_state', { enum: sessionStates }).notNull(),
+    toState: text('to_state', { enum: sessionStates }).notNull(),
+    reason: text('reason'),
+    /** The agent who moved it; null for the bot's handoff and a customer's return. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: tstz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('conversation_session_changes_conversation_idx').on(t.conversationId, t.changedAt),
+    index('conversation_session_changes_time_idx').on(t.changedAt),
+  ],
+);
+
 export const messages = pgTable(
   'messages',
   {
@@ -243,10 +266,24 @@ export const messages = pgTable(
     retryCount: integer('retry_count').notNull().default(0),
     /** Set on template messages the business sent: what template analytics count by. */
     templateName: text('template_name'),
+    /** A customer's text as scored off the webhook's path: the label counted (a person's correction, else the scorer's). */
+    sentimentLabel: text('sentiment_label', { enum: sentimentLabels }),
+    /** The scorer's compound score, -1 (most negative) to 1 (most positive). */
+    sentimentScore: real('sentiment_score'),
+    /** The language the scorer read it in (en, es, pt), or null when it could not tell. */
+    sentimentLanguage: text('sentiment_language'),
+    /** What the scorer said, kept when a person corrects the label: corrections are the labelled set accuracy is read on. */
+    sentimentModelLabel: text('sentiment_model_label', { enum: sentimentLabels }),
+    sentimentCorrectedBy: integer('sentiment_corrected_by').references(() => users.id, { onDelete: 'set null' }),
+    sentimentCorrectedAt: tstz('sentiment_corrected_at'),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    // The sentiment scorer's queue: customers' texts not scored yet.
+    index('messages_unscored_idx').on(t.id).where(sql`${t.direction} = 'inbound' AND ${t.type} = 'text' AND ${t.sentimentLabel} IS NULL`),
+    index('messages_corrected_sentiment_idx').on(t.sentimentCorrectedAt).where(sql`${t.sentimentCorrectedAt} IS NOT NULL`),
+    check('messages_sentiment_label_check', sql.raw(`sentiment_label IN (${sentimentLabels.map((s) => `'${s}'`).join(', ')})`)),
     index('messages_conversation_time_idx').on(t.conversationId, t.timestamp, t.id),
     // Template analytics read only template rows; status in the index lets counts skip the table.
     index('messages_template_time_idx').on(t.timestamp, t.templateName, t.status).where(sql`${t.templateName} IS NOT NULL`),
@@ -492,6 +529,8 @@ export const campaignRecipients = pgTable(
     // Keyset pages of one campaign's recipients (pre-flight, exports) in id order.
     index('campaign_recipients_order_idx').on(t.campaignId, t.id),
     index('campaign_recipients_wamid_idx').on(t.wamid).where(sql`${t.wamid} IS NOT NULL`),
+    // Analytics count a campaign's messages by the message.
+    index('campaign_recipients_message_idx').on(t.messageId).where(sql`${t.messageId} IS NOT NULL`),
     check('campaign_recipients_state_check', sql.raw(`state IN (${recipientStates.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
@@ -719,3 +758,107 @@ export const outboundDeliveries = pgTable(
     check('outbound_deliveries_state_check', sql.raw(`state IN (${deliveryStates.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
+
+/*
+ * Analytics: a read model over messages, conversations' session changes and flow sessions, rebuilt from them at will.
+ * Writers only mark the 15-minute buckets they touched (triggers append to analytics_dirty_buckets); the rollup job
+ * recomputes those buckets from the source rows. Nothing here is a source of truth.
+ */
+
+/** Buckets (15-minute starts) some source row changed in, appended by triggers and consumed by the rollup job. */
+export const analyticsDirtyBuckets = pgTable('analytics_dirty_buckets', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  bucket: tstz('bucket').notNull(),
+});
+
+/**
+ * Counters per 15-minute bucket: a measure (messages, sentiment, first_response, ...), optionally split by one
+ * dimension (agent, number, template, campaign, flow) and a key (a status, a label, a histogram bin). `total` sums
+ * what the measure sums (seconds waited, sentiment scores).
+ */
+export const analyticsCounts = pgTable(
+  'analytics_counts',
+  {
+    measure: text('measure').notNull(),
+    dimension: text('dimension').notNull().default(''),
+    value: text('value').notNull().default(''),
+    bucket: tstz('bucket').notNull(),
+    key: text('key').notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    total: doublePrecision('total').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.measure, t.dimension, t.value, t.bucket, t.key] }), index('analytics_counts_bucket_idx').on(t.bucket)],
+);
+
+/** One human reply that ended a customer's wait: first responses and reply times, the source of their histograms. */
+export const analyticsResponseSamples = pgTable(
+  'analytics_response_samples',
+  {
+    replyMessageId: integer('reply_message_id').primaryKey(),
+    conversationId: integer('conversation_id').notNull(),
+    agentId: integer('agent_id'),
+    /** 'first' (the first human reply of an opening, a reopening or a handoff) or 'reply'. */
+    kind: text('kind').notNull(),
+    waitingSince: tstz('waiting_since').notNull(),
+    repliedAt: tstz('replied_at').notNull(),
+    bucket: tstz('bucket').notNull(),
+    seconds: integer('seconds').notNull(),
+    /** The same wait counted within business hours only; null when no schedule is set. */
+    businessSeconds: integer('business_seconds'),
+  },
+  (t) => [
+    index('analytics_response_samples_bucket_idx').on(t.bucket),
+    index('analytics_response_samples_conversation_idx').on(t.conversationId, t.repliedAt),
+  ],
+);
+
+/**
+ * Who was active in which local hour, day, week and month (in analytics_state's timezone): customers, agents and
+ * conversations. Distinct counts do not add up across buckets, so they are kept per period.
+ */
+export const analyticsPresence = pgTable(
+  'analytics_presence',
+  {
+    period: text('period').notNull(),
+    kind: text('kind').notNull(),
+    periodStart: timestamp('period_start').notNull(),
+    subjectId: integer('subject_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.period, t.kind, t.periodStart, t.subjectId] })],
+);
+
+/** How many of analytics_presence's rows each period has: what the active-users charts read. */
+export const analyticsActiveCounts = pgTable(
+  'analytics_active_counts',
+  {
+    period: text('period').notNull(),
+    kind: text('kind').notNull(),
+    periodStart: timestamp('period_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.period, t.kind, t.periodStart] })],
+);
+
+/** A customer's first message: the week it falls in (local) is their retention cohort. */
+export const analyticsFirstSeen = pgTable('analytics_first_seen', {
+  contactId: integer('contact_id').primaryKey(),
+  firstAt: tstz('first_at').notNull(),
+});
+
+/** Customers of a cohort week active in a later week (local weeks starting Monday). */
+export const analyticsRetention = pgTable(
+  'analytics_retention',
+  {
+    cohortWeek: timestamp('cohort_week').notNull(),
+    activeWeek: timestamp('active_week').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cohortWeek, t.activeWeek] })],
+);
+
+/** The rollups' own state: the timezone and business hours they were built with, a rebuild's progress. */
+export const analyticsState = pgTable('analytics_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,307 @@
+import { z } from 'zod';
+import { sentimentLabelSchema } from './sentiment.ts';
+
+/*
+ * Reports and analytics (spec 7): every answer is read from rollups kept per 15-minute bucket, so every timezone reads
+ * exact local days (UTC+5:30 and +5:45 included). Dates are whole days in the app's timezone, endDate inclusive;
+ * date-times are taken as given. With neither, the last 30 days.
+ */
+
+const MAX_ID = 2_147_483_647;
+const dateParam = z.iso.datetime({ offset: true }).or(z.iso.date());
+const optionalId = (what: string) =>
+  z.coerce
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .positive(`${what} must be positive`)
+    .max(MAX_ID, `${what} is too large`)
+    .optional();
+
+export const analyticsIntervals = ['hour', 'day', 'week', 'month'] as const;
+export const analyticsIntervalSchema = z.enum(analyticsIntervals, {
+  error: `interval must be one of ${analyticsIntervals.join(', ')}`,
+});
+export type AnalyticsInterval = z.infer<typeof analyticsIntervalSchema>;
+
+/** The longest range any analytics endpoint answers. */
+export const MAX_ANALYTICS_RANGE_DAYS = 731;
+/** The most buckets one series may have: ask for a longer interval beyond this. */
+export const MAX_ANALYTICS_BUCKETS = 2000;
+
+/** The range and interval every analytics endpoint takes, and the filters where they make sense (one at a time). */
+export const analyticsQuerySchema = z.object({
+  startDate: dateParam.optional(),
+  endDate: dateParam.optional(),
+  interval: analyticsIntervalSchema.default('day'),
+  /** Only what this agent did (their replies, their response times, conversations they took). */
+  agentId: optionalId('agentId'),
+  /** Only this campaign's messages. */
+  campaignId: optionalId('campaignId'),
+  /** Only conversations this bot flow ran in. */
+  flowId: optionalId('flowId'),
+  /** Only this business phone number (its Graph phone-number id). */
+  phoneNumberId: z.string().trim().min(1).max(64).optional(),
+  /** Read waiting times within the business hours of Settings only. */
+  businessHours: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+/** The range as answered: instants, the timezone they were read in, and the interval. */
+export const analyticsRangeSchema = z.object({
+  startDate: z.iso.datetime(),
+  endDate: z.iso.datetime(),
+  timezone: z.string(),
+  interval: analyticsIntervalSchema,
+});
+export type AnalyticsRange = z.infer<typeof analyticsRangeSchema>;
+
+/** The waiting-time bins of every response-time distribution. */
+export const responseTimeBins = ['under_1m', '1_5m', '5_15m', '15_60m', '1_4h', 'over_4h'] as const;
+export const responseTimeBinSchema = z.enum(responseTimeBins);
+export type ResponseTimeBin = z.infer<typeof responseTimeBinSchema>;
+/** Each bin's upper bound in seconds (the last is open). */
+export const responseTimeBinLimits: Record<ResponseTimeBin, number> = {
+  under_1m: 60,
+  '1_5m': 300,
+  '5_15m': 900,
+  '15_60m': 3600,
+  '1_4h': 14_400,
+  over_4h: Number.POSITIVE_INFINITY,
+};
+
+/**
+ * Waiting times: how many, their median and 90th percentile (read from a fine histogram, exact to its bin: 5 s under
+ * a minute, 30 s under 5 min, 1 min under 15, 5 min under an hour, 15 min under 4 h, an hour beyond), the mean, and
+ * the distribution. Null seconds when there is nothing to measure.
+ */
+export const responseStatsSchema = z.object({
+  count: z.number().int(),
+  medianSeconds: z.number().nullable(),
+  p90Seconds: z.number().nullable(),
+  averageSeconds: z.number().nullable(),
+  distribution: z.array(z.object({ bin: responseTimeBinSchema, count: z.number().int() })),
+});
+export type ResponseStats = z.infer<typeof responseStatsSchema>;
+
+const agentSchema = z.object({ id: z.number().int(), username: z.string() });
+
+const sendCountsSchema = z.object({
+  total: z.number().int(),
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  read: z.number().int(),
+  failed: z.number().int(),
+});
+export type SendCounts = z.infer<typeof sendCountsSchema>;
+
+/* GET /api/reports/summary: the overview's figures for the range and for the period just before it, as long. */
+export const summaryFiguresSchema = z.object({
+  /** Conversations with any message in the range. */
+  conversations: z.number().int(),
+  conversationsOpened: z.number().int(),
+  conversationsReopened: z.number().int(),
+  messagesIn: z.number().int(),
+  messagesOut: z.number().int(),
+  medianFirstResponseSeconds: z.number().nullable(),
+  botHandoffs: z.number().int(),
+  resolved: z.number().int(),
+  templates: sendCountsSchema,
+  campaigns: sendCountsSchema.extend({ replied: z.number().int() }),
+  /** What the messages of the range cost; null until prices are stored ([order 14]). */
+  spend: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+});
+export type SummaryFigures = z.infer<typeof summaryFiguresSchema>;
+
+export const reportSummarySchema = z.object({
+  range: analyticsRangeSchema,
+  current: summaryFiguresSchema,
+  previous: summaryFiguresSchema,
+  /** Now, whatever the range: conversations an agent holds, and those handed off by the bot that no agent answered yet. */
+  now: z.object({ open: z.number().int(), waiting: z.number().int() }),
+});
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
+
+/* GET /api/analytics/conversations */
+export const conversationCountsSchema = z.object({
+  /** A customer's first message ever. */
+  opened: z.number().int(),
+  /** A customer writing into a conversation an agent had ended. */
+  reopened: z.number().int(),
+  /** The bot gave the conversation to the agents. */
+  handedOff: z.number().int(),
+  /** An agent took the conversation from the bot. */
+  takenOver: z.number().int(),
+  /** An agent ended the conversation. */
+  resolved: z.number().int(),
+  /** Conversations opened or reopened that no agent took or was handed (so far). */
+  botHandled: z.number().int(),
+});
+export type ConversationCounts = z.infer<typeof conversationCountsSchema>;
+
+export const conversationsAnalyticsSchema = z.object({
+  range: analyticsRangeSchema,
+  series: z.array(conversationCountsSchema.extend({ bucket: z.iso.datetime(), active: z.number().int() })),
+  totals: conversationCountsSchema.extend({ active: z.number().int() }),
+  /** From the opening (or reopening) to the agent's end. */
+  resolution: responseStatsSchema,
+});
+export type ConversationsAnalytics = z.infer<typeof conversationsAnalyticsSchema>;
+
+/* GET /api/analytics/messages/volume */
+const countsBy = z.record(z.string(), z.number().int());
+export const messageVolumeSchema = z.object({
+  range: analyticsRangeSchema,
+  series: z.array(z.object({ bucket: z.iso.datetime(), inbound: z.number().int(), outbound: z.number().int() })),
+  totals: z.object({
+    inbound: z.number().int(),
+    outbound: z.number().int(),
+    /** By message type (text, image, template, ...). */
+    byType: countsBy,
+    /** Outbound by status (pending, sent, delivered, read, failed); a status is the furthest the message got. */
+    byStatus: countsBy,
+    /** Outbound by who sent it: agent, bot, campaign, api. */
+    bySender: countsBy,
+  }),
+});
+export type MessageVolume = z.infer<typeof messageVolumeSchema>;
+
+/* GET /api/analytics/messages/response */
+export const responseAnalyticsSchema = z.object({
+  range: analyticsRangeSchema,
+  /** Waiting times within business hours only (the businessHours query and a schedule in Settings). */
+  businessHours: z.boolean(),
+  /** From the customer's first message, or the bot's handoff, to the first human reply. */
+  firstResponse: responseStatsSchema,
+  /** From each customer message that waited (the first since the last human reply) to the next human reply. */
+  replyTime: responseStatsSchema,
+  series: z.array(
+    z.object({
+      bucket: z.iso.datetime(),
+      firstResponseMedianSeconds: z.number().nullable(),
+      replyTimeMedianSeconds: z.number().nullable(),
+      replies: z.number().int(),
+    }),
+  ),
+  byAgent: z.array(
+    z.object({ agent: agentSchema, firstResponse: responseStatsSchema, replyTime: responseStatsSchema, replies: z.number().int() }),
+  ),
+  /** Local day of week (0 Sunday) and hour: the median reply time of waits answered then. */
+  byHourOfWeek: z.array(
+    z.object({
+      dayOfWeek: z.number().int().min(0).max(6),
+      hour: z.number().int().min(0).max(23),
+      count: z.number().int(),
+      medianSeconds: z.number().nullable(),
+    }),
+  ),
+});
+export type ResponseAnalytics = z.infer<typeof responseAnalyticsSchema>;
+
+/* GET /api/analytics/users/active */
+export const activeUsersSchema = z.object({
+  range: analyticsRangeSchema,
+  /** Distinct customers who wrote, agents who replied, and conversations with a message, in each interval. */
+  series: z.array(
+    z.object({ bucket: z.iso.datetime(), customers: z.number().int(), agents: z.number().int(), conversations: z.number().int() }),
+  ),
+});
+export type ActiveUsers = z.infer<typeof activeUsersSchema>;
+
+/* GET /api/analytics/users/retention */
+export const retentionSchema = z.object({
+  range: analyticsRangeSchema,
+  /** Customers by the local week (Monday) of their first message; weeks[k] is how many of them wrote k weeks later. */
+  cohorts: z.array(
+    z.object({
+      cohortWeek: z.iso.date(),
+      customers: z.number().int(),
+      weeks: z.array(z.object({ week: z.number().int(), active: z.number().int(), rate: z.number() })),
+    }),
+  ),
+});
+export type Retention = z.infer<typeof retentionSchema>;
+
+/* GET /api/analytics/engagement */
+const engagementCountsSchema = z.object({
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  read: z.number().int(),
+  /** Sends the customer answered within 24 hours. */
+  replied: z.number().int(),
+  /** replied of delivered, 0–100. */
+  replyRate: z.number(),
+});
+export const engagementSchema = z.object({
+  range: analyticsRangeSchema,
+  templates: engagementCountsSchema,
+  campaigns: engagementCountsSchema,
+  series: z.array(z.object({ bucket: z.iso.datetime(), sent: z.number().int(), replied: z.number().int() })),
+  byTemplate: z.array(engagementCountsSchema.extend({ templateName: z.string() })),
+  byCampaign: z.array(engagementCountsSchema.extend({ campaign: z.object({ id: z.number().int(), name: z.string() }) })),
+});
+export type Engagement = z.infer<typeof engagementSchema>;
+
+/* GET /api/analytics/sentiment */
+const sentimentCountsSchema = z.object({
+  positive: z.number().int(),
+  neutral: z.number().int(),
+  negative: z.number().int(),
+  /** The mean score, -1 to 1; null with no scored message. */
+  averageScore: z.number().nullable(),
+});
+export const accuracySetSchema = z.object({
+  name: z.string(),
+  language: z.string(),
+  size: z.number().int(),
+  /** Share of the set's messages the scorer labels as people did, 0–1. */
+  accuracy: z.number(),
+});
+export const sentimentAnalyticsSchema = z.object({
+  range: analyticsRangeSchema,
+  totals: sentimentCountsSchema,
+  series: z.array(sentimentCountsSchema.extend({ bucket: z.iso.datetime() })),
+  mostNegative: z.array(
+    z.object({
+      conversationId: z.number().int(),
+      phone: z.string(),
+      name: z.string().nullable(),
+      negativeMessages: z.number().int(),
+      averageScore: z.number(),
+      lastNegativeAt: z.iso.datetime(),
+    }),
+  ),
+  /** The words behind the range's negative scores, most frequent first. */
+  negativeWords: z.array(z.object({ word: z.string(), count: z.number().int() })),
+  accuracy: z.object({
+    statement: z.string(),
+    sets: z.array(accuracySetSchema),
+    /** People's corrections: how many, and how often the scorer had agreed with them (0–1, null with none). */
+    corrections: z.object({ count: z.number().int(), agreement: z.number().nullable() }),
+  }),
+});
+export type SentimentAnalytics = z.infer<typeof sentimentAnalyticsSchema>;
+
+/** PUT /api/agent/messages/{id}/sentiment: a person's label for a customer's message. */
+export const correctSentimentBodySchema = z.object({ label: sentimentLabelSchema });
+export type CorrectSentimentBody = z.infer<typeof correctSentimentBodySchema>;
+
+/* GET /api/analytics/activity/daily */
+export const dailyActivitySchema = z.object({
+  range: analyticsRangeSchema,
+  /** One row per local day of the range, days without activity included. */
+  days: z.array(
+    z.object({
+      date: z.iso.date(),
+      messagesIn: z.number().int(),
+      messagesOut: z.number().int(),
+      conversationsOpened: z.number().int(),
+      resolved: z.number().int(),
+      customers: z.number().int(),
+      agents: z.number().int(),
+    }),
+  ),
+});
+export type DailyActivity = z.infer<typeof dailyActivitySchema>;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** What a customer's text reads as: the scorer's label, or a person's correction of it. */
+export const sentimentLabels = ['positive', 'neutral', 'negative'] as const;
+export const sentimentLabelSchema = z.enum(sentimentLabels);
+export type SentimentLabel = z.infer<typeof sentimentLabelSchema>;
+
+/** A message's sentiment as the chat history answers it; null on messages that are not a customer's text (or not scored yet). */
+export const messageSentimentSchema = z.object({
+  label: sentimentLabelSchema,
+  /** The scorer's compound score, -1 (most negative) to 1 (most positive). */
+  score: z.number(),
+  /** Set when a person corrected the scorer's label. */
+  corrected: z.boolean(),
+});
+export type MessageSentiment = z.infer<typeof messageSentimentSchema>;
