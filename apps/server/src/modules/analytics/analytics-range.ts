@@ -1,0 +1,73 @@
+import {
+  type AnalyticsInterval,
+  type AnalyticsQuery,
+  type AnalyticsRange,
+  MAX_ANALYTICS_BUCKETS,
+  MAX_ANALYTICS_RANGE_DAYS,
+} from '@wac/contract/analytics';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { badRequest } from '../../http/app-error.ts';
+
+const DAY_MS = 86_400_000;
+const DEFAULT_DAYS = 30;
+const INTERVAL_MS: Record<AnalyticsInterval, number> = { hour: 3_600_000, day: DAY_MS, week: 7 * DAY_MS, month: 28 * DAY_MS };
+
+/** A resolved range: [from, to) as instants, read in `timezone` by `interval`. */
+export interface Range {
+  from: Date;
+  to: Date;
+  timezone: string;
+  interval: AnalyticsInterval;
+}
+
+const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** The start of local day `date` (or of the day after it) in `timezone`. */
+async function localDayStart(db: Db, date: string, nextDay: boolean, timezone: string): Promise<Date> {
+  const { rows } = await db.execute<{ at: Date }>(
+    sql`SELECT ((${date}::date + ${nextDay ? 1 : 0}::int)::timestamp AT TIME ZONE ${timezone}) AS at`,
+  );
+  return new Date(rows[0]?.at as Date);
+}
+
+/**
+ * The query's range: dates are whole local days (endDate inclusive), date-times as given; by default the last 30 days.
+ * Refuses, as a 400 naming the field, an end before the start, a range over two years, or more buckets than a chart
+ * can show.
+ */
+export async function resolveRange(
+  db: Db,
+  query: Pick<AnalyticsQuery, 'startDate' | 'endDate' | 'interval'>,
+  timezone: string,
+): Promise<Range> {
+  const bound = (value: string, nextDay: boolean) => (isDateOnly(value) ? localDayStart(db, value, nextDay, timezone) : new Date(value));
+  const to = query.endDate ? await bound(query.endDate, true) : new Date();
+  const from = query.startDate ? await bound(query.startDate, false) : new Date(to.getTime() - DEFAULT_DAYS * DAY_MS);
+  if (from >= to) {
+    throw badRequest('startDate must be before endDate (query startDate)', [{ field: 'startDate', message: 'must be before endDate' }]);
+  }
+  const span = to.getTime() - from.getTime();
+  if (span > MAX_ANALYTICS_RANGE_DAYS * DAY_MS) {
+    throw badRequest(`The range may not exceed ${MAX_ANALYTICS_RANGE_DAYS} days (query endDate)`, [
+      { field: 'endDate', message: `must be within ${MAX_ANALYTICS_RANGE_DAYS} days of startDate` },
+    ]);
+  }
+  if (span / INTERVAL_MS[query.interval] > MAX_ANALYTICS_BUCKETS) {
+    throw badRequest(`The range has more than ${MAX_ANALYTICS_BUCKETS} ${query.interval}s; choose a longer interval (query interval)`, [
+      { field: 'interval', message: 'too short for this range' },
+    ]);
+  }
+  return { from, to, timezone, interval: query.interval };
+}
+
+/** The period just before `range`, as long: what "change against the previous period" compares with. */
+export function previousRange(range: Range): Range {
+  const span = range.to.getTime() - range.from.getTime();
+  return { ...range, from: new Date(range.from.getTime() - span), to: range.from };
+}
+
+/** The range as the contract answers it. */
+export function rangeAnswer(range: Range): AnalyticsRange {
+  return { startDate: range.from.toISOString(), endDate: range.to.toISOString(), timezone: range.timezone, interval: range.interval };
+}
