@@ -4,7 +4,7 @@
 // never used to change the scorer and the development sets it was fixed on.
 // Run: npm run bench:sentiment [-- --seconds 2 --runs 3]
 import { parseArgs } from 'node:util';
-import { scoreSentiment } from '../apps/server/src/modules/analytics/index.ts';
+import { scoreSentiment } from '../apps/server/src/modules/analytics/sentiment/score-sentiment.ts';
 import { labelAccuracy, polarityAccuracy } from '../apps/server/src/modules/analytics/test/accuracy.ts';
 import {
   type LabelledMessage,

@@ -28,7 +28,11 @@ export const MAX_ANALYTICS_RANGE_DAYS = 731;
 /** The most buckets one series may have: ask for a longer interval beyond this. */
 export const MAX_ANALYTICS_BUCKETS = 2000;
 
-/** The range and interval every analytics endpoint takes, and the filters where they make sense (one at a time). */
+/**
+ * The range and interval every analytics endpoint takes, and the filters where they make sense: one at a time, each
+ * endpoint says which it takes. A figure the rollups do not keep per the filter's dimension (distinct counts such as
+ * active conversations, kept for the whole install only) answers null while a filter is set.
+ */
 export const analyticsQuerySchema = z.object({
   startDate: dateParam.optional(),
   endDate: dateParam.optional(),
@@ -99,8 +103,8 @@ export type SendCounts = z.infer<typeof sendCountsSchema>;
 
 /* GET /api/reports/summary: the overview's figures for the range and for the period just before it, as long. */
 export const summaryFiguresSchema = z.object({
-  /** Conversations with any message in the range. */
-  conversations: z.number().int(),
+  /** Conversations with any message in the range (null while a filter is set). */
+  conversations: z.number().int().nullable(),
   conversationsOpened: z.number().int(),
   conversationsReopened: z.number().int(),
   messagesIn: z.number().int(),
@@ -109,7 +113,8 @@ export const summaryFiguresSchema = z.object({
   botHandoffs: z.number().int(),
   resolved: z.number().int(),
   templates: sendCountsSchema,
-  campaigns: sendCountsSchema.extend({ replied: z.number().int() }),
+  /** Template sends of campaigns; replied: those the customer answered within 24 hours (null while a filter is set). */
+  campaigns: sendCountsSchema.extend({ replied: z.number().int().nullable() }),
   /** What the messages of the range cost; null until prices are stored ([order 14]). */
   spend: z.object({ amount: z.number(), currency: z.string() }).nullable(),
 });
@@ -141,12 +146,14 @@ export const conversationCountsSchema = z.object({
 });
 export type ConversationCounts = z.infer<typeof conversationCountsSchema>;
 
+/** Conversations with any message in the period; null while a filter is set (kept for the whole install only). */
+const activeConversations = z.number().int().nullable();
 export const conversationsAnalyticsSchema = z.object({
   range: analyticsRangeSchema,
-  series: z.array(conversationCountsSchema.extend({ bucket: z.iso.datetime(), active: z.number().int() })),
-  totals: conversationCountsSchema.extend({ active: z.number().int() }),
-  /** From the opening (or reopening) to the agent's end. */
-  resolution: responseStatsSchema,
+  series: z.array(conversationCountsSchema.extend({ bucket: z.iso.datetime(), active: activeConversations })),
+  totals: conversationCountsSchema.extend({ active: activeConversations }),
+  /** From the opening (or reopening) to the agent's end, in the end's period; null with the flowId filter (not kept per flow). */
+  resolution: responseStatsSchema.nullable(),
 });
 export type ConversationsAnalytics = z.infer<typeof conversationsAnalyticsSchema>;
 
@@ -299,8 +306,9 @@ export const dailyActivitySchema = z.object({
       messagesOut: z.number().int(),
       conversationsOpened: z.number().int(),
       resolved: z.number().int(),
-      customers: z.number().int(),
-      agents: z.number().int(),
+      /** Distinct customers who wrote and agents who replied that day; null while a filter is set. */
+      customers: z.number().int().nullable(),
+      agents: z.number().int().nullable(),
     }),
   ),
 });
