@@ -189,13 +189,15 @@ export const responseAnalyticsSchema = z.object({
       bucket: z.iso.datetime(),
       firstResponseMedianSeconds: z.number().nullable(),
       replyTimeMedianSeconds: z.number().nullable(),
+      /** Human replies sent in the period (messages agents sent). */
       replies: z.number().int(),
     }),
   ),
+  /** Per agent who replied, most replies first; empty when narrowed to a phone number (the rollups split by one dimension). */
   byAgent: z.array(
     z.object({ agent: agentSchema, firstResponse: responseStatsSchema, replyTime: responseStatsSchema, replies: z.number().int() }),
   ),
-  /** Local day of week (0 Sunday) and hour: the median reply time of waits answered then. */
+  /** Local day of week (0 Sunday) and hour: the median reply time of waits answered then; all 168 hours, Sunday 0:00 first. */
   byHourOfWeek: z.array(
     z.object({
       dayOfWeek: z.number().int().min(0).max(6),
@@ -225,6 +227,7 @@ export const retentionSchema = z.object({
     z.object({
       cohortWeek: z.iso.date(),
       customers: z.number().int(),
+      /** Week 0 (the cohort's own) to the range's last week; rate is active of customers, 0–100. */
       weeks: z.array(z.object({ week: z.number().int(), active: z.number().int(), rate: z.number() })),
     }),
   ),
@@ -243,9 +246,13 @@ const engagementCountsSchema = z.object({
 });
 export const engagementSchema = z.object({
   range: analyticsRangeSchema,
+  /** Every template message the business sent, campaigns' included. */
   templates: engagementCountsSchema,
+  /** Campaign sends (template messages too). */
   campaigns: engagementCountsSchema,
+  /** Template sends (campaigns' included) per period, and those replied. */
   series: z.array(z.object({ bucket: z.iso.datetime(), sent: z.number().int(), replied: z.number().int() })),
+  /** Most sends first; empty when narrowed to a campaign. */
   byTemplate: z.array(engagementCountsSchema.extend({ templateName: z.string() })),
   byCampaign: z.array(engagementCountsSchema.extend({ campaign: z.object({ id: z.number().int(), name: z.string() }) })),
 });
@@ -266,10 +273,12 @@ export const accuracySetSchema = z.object({
   /** Share of the set's messages the scorer labels as people did, 0–1. */
   accuracy: z.number(),
 });
+export type AccuracySet = z.infer<typeof accuracySetSchema>;
 export const sentimentAnalyticsSchema = z.object({
   range: analyticsRangeSchema,
   totals: sentimentCountsSchema,
   series: z.array(sentimentCountsSchema.extend({ bucket: z.iso.datetime() })),
+  /** Up to 10 conversations with the most of the range's latest negative messages, then the lowest average score. */
   mostNegative: z.array(
     z.object({
       conversationId: z.number().int(),
@@ -280,7 +289,7 @@ export const sentimentAnalyticsSchema = z.object({
       lastNegativeAt: z.iso.datetime(),
     }),
   ),
-  /** The words behind the range's negative scores, most frequent first. */
+  /** The words behind the range's negative scores (lower case, without accents; a turned word with its negation), in how many messages, most first: up to 20. */
   negativeWords: z.array(z.object({ word: z.string(), count: z.number().int() })),
   accuracy: z.object({
     statement: z.string(),

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { assertGated } from './analytics-licence.ts';
+import type { ScopeLookups } from './metric-scope.ts';
+import { metricsRoutes } from './metrics.routes.ts';
 import { reportsRoutes } from './reports.routes.ts';
 import { createReportsService } from './reports.service.ts';
 import { templateAnalyticsRoutes } from './template-analytics.routes.ts';
@@ -10,6 +12,8 @@ export interface AnalyticsDeps {
   db: Db;
   /** app.timezone: the local periods every figure is read in. */
   appTimezone: () => Promise<string>;
+  /** Campaigns' names by id (campaigns answer it): engagement per campaign. */
+  campaignNames: ScopeLookups['campaignNames'];
 }
 
 /**
@@ -22,5 +26,6 @@ export async function registerAnalytics(app: FastifyInstance, deps: AnalyticsDep
     scope.addHook('onRoute', assertGated);
     await scope.register(reportsRoutes, { reports: createReportsService(deps) });
     await scope.register(templateAnalyticsRoutes, { analytics: createTemplateAnalyticsService(deps) });
+    await scope.register(metricsRoutes, deps);
   });
 }
