@@ -85,3 +85,8 @@ export const conversationReportResponseSchema = z.object({
   }),
   pagination: paginationSchema,
 });
+
+/** GET /api/reports/conversations/agents: the agents holding a conversation now, by name (the report's agent filter). */
+export const conversationReportAgentsResponseSchema = z.object({
+  agents: z.array(z.object({ id: z.number().int(), username: z.string() })),
+});

@@ -1,9 +1,11 @@
 import type { SessionState } from '@wac/contract/agent-sessions';
-import { type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
+import { conversations } from '../../db/schema.ts';
 import { likeContaining } from '../../db/sql-like.ts';
+import { userJoin } from '../accounts/index.ts';
 
 export interface ConversationReportFilter {
   /** Inclusive start and exclusive end of the range; either may be open. */
@@ -235,4 +237,17 @@ export async function* conversationReportPages(
     // A connection that failed is closed rather than handed to the next query.
     client.release(failure);
   }
+}
+
+const holder = userJoin(conversations.sessionUserId);
+
+/** The agents holding at least one conversation now, by name: whom the report can be filtered by. */
+export async function conversationHolders(db: Db): Promise<{ id: number; username: string }[]> {
+  const rows = await db
+    .selectDistinct({ id: holder.table.id, username: holder.username })
+    .from(conversations)
+    .innerJoin(holder.table, holder.on)
+    .where(eq(conversations.sessionState, 'agent'))
+    .orderBy(asc(holder.username), asc(holder.table.id));
+  return rows;
 }

@@ -396,6 +396,12 @@ describe('first-response and resolution times, holder and sentiment, with filter
     expect(names(await rowsOf('?sessionState=ended'))).toEqual(['Chloe']);
   });
 
+  it('lists the agents holding a conversation, whom the report can be filtered by', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/reports/conversations/agents', token: agent });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ agents: [{ id: users.nadia, username: 'nadia' }] });
+  });
+
   it('refuses filters it does not know, naming them', async () => {
     for (const [query, field] of [
       ['?agentId=abc', 'agentId'],

@@ -1,4 +1,8 @@
-import { conversationReportQuerySchema, conversationReportResponseSchema } from '@wac/contract/conversation-reports';
+import {
+  conversationReportAgentsResponseSchema,
+  conversationReportQuerySchema,
+  conversationReportResponseSchema,
+} from '@wac/contract/conversation-reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ConversationReportsService } from './conversation-reports.service.ts';
@@ -26,6 +30,18 @@ export const conversationReportsRoutes: FastifyPluginAsyncZod<{ reports: Convers
       },
     },
     (request) => reports.report(request.query),
+  );
+
+  app.get(
+    '/api/reports/conversations/agents',
+    {
+      schema: {
+        tags,
+        summary: 'The agents holding a conversation now: whom the report can be filtered by (agentId)',
+        response: { 200: conversationReportAgentsResponseSchema },
+      },
+    },
+    () => reports.agents(),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import {
   type ConversationReportFilter,
   type ConversationReportRow,
   conversationDetails,
+  conversationHolders,
   conversationReportPage,
   conversationReportPages,
 } from './conversation-reports.repository.ts';
@@ -164,6 +165,11 @@ export function createConversationReportsService({ database, timezone, exportPag
         totals,
         pagination: paginationOf(query.page, query.limit, totals.conversations),
       };
+    },
+
+    /** The agents the report can be filtered by: those holding a conversation now. */
+    async agents() {
+      return { agents: await conversationHolders(db) };
     },
 
     /**
