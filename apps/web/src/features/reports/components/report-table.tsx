@@ -50,7 +50,9 @@ function Sentiment({ value }: { value: Row['sentiment'] }) {
 
 export function ReportTable({ rows }: { rows: ConversationReport['rows'] }) {
   return (
-    <div className="table-wrap">
+    // Wider than most screens: the region scrolls sideways, and takes the keyboard's focus to be scrolled with arrows.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
+    <section className="table-wrap" tabIndex={0} aria-label="Conversations">
       <table className="table report-table">
         <thead>
           <tr>
@@ -101,6 +103,6 @@ export function ReportTable({ rows }: { rows: ConversationReport['rows'] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
