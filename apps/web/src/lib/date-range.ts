@@ -31,3 +31,13 @@ export function rangeError(startDate: string, endDate: string): string | null {
   if (startDate && endDate && startDate > endDate) return 'The start date must be on or before the end date.';
   return null;
 }
+
+/** The dates an address names (?startDate=&endDate=, as a dashboard's drill-down links), those that are real dates. */
+export function datesFromSearch(params: URLSearchParams): Partial<DateRange> {
+  const dates: Partial<DateRange> = {};
+  for (const key of ['startDate', 'endDate'] as const) {
+    const value = params.get(key);
+    if (value && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs(value).format('YYYY-MM-DD') === value) dates[key] = value;
+  }
+  return dates;
+}

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
+import { datesFromSearch } from '../../../lib/date-range';
 import { useDateRange } from '../../../lib/use-date-range';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button } from '../../../ui/button';
@@ -17,7 +19,8 @@ import './conversation-report-page.css';
 const PAGE_SIZE = 25;
 
 export function ConversationReportPage() {
-  const { range, changeRange, invalid } = useDateRange();
+  // A dashboard's drill-down opens the report on its period: ?startDate=&endDate=.
+  const { range, changeRange, invalid } = useDateRange(datesFromSearch(useSearchParams()[0]));
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const filters: ReportFilters = { ...range, search: useDebouncedValue(search, 300) };
