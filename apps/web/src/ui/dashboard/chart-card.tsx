@@ -67,7 +67,9 @@ export function RowsTable<Row>({
   const [first, ...rest] = columns;
   if (!first) return null;
   return (
-    <div className="table-wrap">
+    // Focusable, so a table wider than the screen can be scrolled from the keyboard.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+    <section className="table-wrap" tabIndex={0} aria-label={`${caption}, table`}>
       <table className="table dashboard-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -101,7 +103,7 @@ export function RowsTable<Row>({
           })}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
