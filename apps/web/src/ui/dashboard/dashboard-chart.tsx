@@ -1,5 +1,5 @@
 import { Area, Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ChartSeries, ChartSpec } from './dashboard-table';
+import { type ChartSeries, type ChartSpec, chartPoints } from './dashboard-table';
 
 // Loaded by ChartCard with React.lazy: Recharts and this file make their own chunk, fetched when a chart first shows.
 
@@ -13,10 +13,10 @@ export interface DashboardChartProps<Row> {
 
 const ROW_HEIGHT = 36;
 
-function drawn<Row>(series: ChartSeries<Row>, layout: 'columns' | 'bars') {
+function drawn<Row>(series: ChartSeries<Row>, index: number, layout: 'columns' | 'bars') {
   const common = {
     name: series.label,
-    dataKey: (row: Row) => series.value(row),
+    dataKey: `s${index}`,
     stackId: series.stack,
     yAxisId: layout === 'columns' ? (series.axis ?? 'left') : undefined,
     isAnimationActive: false,
@@ -31,18 +31,22 @@ function drawn<Row>(series: ChartSeries<Row>, layout: 'columns' | 'bars') {
 /** A chart of a dashboard: Recharts over the rows of its table, with tooltips and a legend. */
 export function DashboardChart<Row>({ title, rows, chart, onSelect }: DashboardChartProps<Row>) {
   const layout = chart.layout ?? 'columns';
-  const data = rows.map((row) => ({ row, category: chart.category(row) }));
+  const data = chartPoints(rows, chart);
   const formatOf = new Map(chart.series.map((s) => [s.label, s.format]));
   const tooltipValue = (value: unknown, name: unknown) => {
     const format = formatOf.get(String(name));
     return typeof value === 'number' && format ? format(value) : String(value ?? '–');
   };
   const rightAxis = layout === 'columns' && chart.series.some((s) => s.axis === 'right');
-  const axisFormat = (side: 'left' | 'right') => chart.series.find((s) => (s.axis ?? 'left') === side)?.format;
+  // Ticks keep the two first words of a value ("1 min" of "1 min 30 s"), so they fit beside the axis.
+  const axisFormat = (side: 'left' | 'right') => {
+    const format = chart.series.find((s) => (s.axis ?? 'left') === side)?.format;
+    return format && ((value: number) => format(value).split(' ').slice(0, 2).join(' '));
+  };
   const height = layout === 'bars' ? Math.max(200, rows.length * ROW_HEIGHT + 60) : 300;
   const select = (state: { activeTooltipIndex?: unknown }) => {
-    const picked = data[Number(state.activeTooltipIndex)];
-    if (onSelect && picked) onSelect(picked.row);
+    const picked = rows[Number(state.activeTooltipIndex)];
+    if (onSelect && picked !== undefined) onSelect(picked);
   };
   return (
     <div className={`dashboard-chart${onSelect ? ' is-clickable' : ''}`}>
@@ -71,7 +75,7 @@ export function DashboardChart<Row>({ title, rows, chart, onSelect }: DashboardC
           )}
           <Tooltip formatter={tooltipValue} />
           <Legend itemSorter={null} />
-          {chart.series.map((s) => drawn(s, layout))}
+          {chart.series.map((s, i) => drawn(s, i, layout))}
         </ComposedChart>
       </ResponsiveContainer>
     </div>

@@ -60,6 +60,19 @@ export function tableCsv<Row>(columns: TableColumn<Row>[], rows: Row[]): string 
   );
 }
 
+/** A point as Recharts draws it: the row's category, and each series' value under `s0`, `s1`, ... (its dataKey). */
+export type ChartPoint = { category: string } & Record<`s${number}`, number | null>;
+
+export function chartPoints<Row>(rows: Row[], chart: ChartSpec<Row>): ChartPoint[] {
+  return rows.map((row) => {
+    const point: ChartPoint = { category: chart.category(row) };
+    chart.series.forEach((s, i) => {
+      point[`s${i}`] = s.value(row);
+    });
+    return point;
+  });
+}
+
 /** Whether there is nothing to draw: no rows, or every value of every series empty or zero. */
 export function nothingToShow<Row>(rows: Row[], chart?: ChartSpec<Row>): boolean {
   if (rows.length === 0) return true;
