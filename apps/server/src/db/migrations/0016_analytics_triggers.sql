@@ -65,17 +65,3 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER analytics_mark_flow_sessions_update AFTER UPDATE ON flow_sessions
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_mark_flow_sessions_update();
---> statement-breakpoint
--- The seconds of [from_at, to_at) that fall within a weekly schedule in time zone tz: days[d] (0 Sunday) is
--- {"start": "HH:mm", "end": "HH:mm"} or null for a closed day. Local days are walked one by one (DST included).
-CREATE FUNCTION analytics_business_seconds(from_at timestamptz, to_at timestamptz, tz text, days jsonb) RETURNS integer
-LANGUAGE sql STABLE AS $$
-  SELECT floor(coalesce(sum(greatest(0, extract(epoch FROM least(to_at, w.close_at) - greatest(from_at, w.open_at)))), 0))::int
-  FROM generate_series((from_at AT TIME ZONE tz)::date, (to_at AT TIME ZONE tz)::date, interval '1 day') AS d(day)
-  CROSS JOIN LATERAL (SELECT days -> extract(dow FROM d.day)::int AS opening) o
-  CROSS JOIN LATERAL (
-    SELECT (d.day::date + (o.opening ->> 'start')::time) AT TIME ZONE tz AS open_at,
-           (d.day::date + (o.opening ->> 'end')::time) AT TIME ZONE tz AS close_at
-  ) w
-  WHERE jsonb_typeof(o.opening) = 'object' AND from_at < to_at
-$$;

@@ -2,7 +2,17 @@ import type { BusinessHours } from '@wac/contract/business-hours';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { BIN_UPPER_EDGES } from '../response-bins.ts';
-import { bucketOf, bucketSet, campaignOf, episodeAt, episodeEnd, inBucket, isHumanReply, senderOf } from './source-rules.ts';
+import {
+  bucketOf,
+  bucketSet,
+  businessSecondsBetween,
+  campaignOf,
+  episodeAt,
+  episodeEnd,
+  inBucket,
+  isHumanReply,
+  senderOf,
+} from './source-rules.ts';
 
 /** What the rollups depend on besides the source rows: presence periods are local, business seconds need a schedule. */
 export interface RollupSettings {
@@ -17,6 +27,15 @@ const binOf = (seconds: string) => sql`width_bucket(${sql.raw(seconds)}, ${sql.p
 const INFINITY_PAST = sql`'-infinity'::timestamptz`;
 
 /**
+ * The rollup statements look up "this conversation's latest (or first) row before (or after) a time" for every row,
+ * which an index scan answers at its first match; a bitmap scan, which PostgreSQL picks for short conversations, reads
+ * the conversation's whole history each time. For the rest of the transaction.
+ */
+async function preferIndexScans(tx: Tx): Promise<void> {
+  await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+}
+
+/**
  * Recomputes the 15-minute buckets given (ISO instants) from the source rows, in the caller's transaction: their
  * analytics_counts rows and response samples are deleted and counted afresh; presence, first-seen and retention only
  * grow (rows inserted ON CONFLICT DO NOTHING, the active counts and retention bumped by those really inserted).
@@ -24,6 +43,7 @@ const INFINITY_PAST = sql`'-infinity'::timestamptz`;
 export async function recomputeBuckets(tx: Tx, buckets: readonly string[], settings: RollupSettings): Promise<void> {
   if (buckets.length === 0) return;
   const bucketArray = sql`${sql.param(buckets)}::timestamptz[]`;
+  await preferIndexScans(tx);
   await tx.execute(sql`DELETE FROM analytics_counts WHERE bucket = ANY(${bucketArray})`);
   await tx.execute(sql`DELETE FROM analytics_response_samples WHERE bucket = ANY(${bucketArray})`);
   await countMessages(tx, buckets);
@@ -99,7 +119,7 @@ async function countMessages(tx: Tx, buckets: readonly string[]): Promise<void> 
  */
 async function writeResponseSamples(tx: Tx, buckets: readonly string[], settings: RollupSettings): Promise<void> {
   const businessSeconds = settings.businessDays
-    ? sql`analytics_business_seconds(w.since, r.timestamp, ${settings.timezone}, ${JSON.stringify(settings.businessDays)}::jsonb)`
+    ? businessSecondsBetween(sql`w.since`, sql`r.timestamp`, settings.timezone, settings.businessDays)
     : sql`NULL::int`;
   await tx.execute(sql`
     INSERT INTO analytics_response_samples
@@ -112,7 +132,7 @@ async function writeResponseSamples(tx: Tx, buckets: readonly string[], settings
     ) r
     LEFT JOIN LATERAL (
       SELECT p.timestamp FROM messages p
-      WHERE p.conversation_id = r.conversation_id AND (p.conversation_id, p.timestamp, p.id) < (r.conversation_id, r.timestamp, r.id)
+      WHERE p.conversation_id = r.conversation_id AND p.timestamp <= r.timestamp AND (p.timestamp < r.timestamp OR p.id < r.id)
         AND ${isHumanReply('p')}
       ORDER BY p.timestamp DESC, p.id DESC LIMIT 1
     ) prev ON true
@@ -173,7 +193,7 @@ async function countConversationEvents(tx: Tx, buckets: readonly string[]): Prom
       WHERE NOT EXISTS (
         SELECT 1 FROM messages p
         WHERE p.conversation_id = m.conversation_id AND p.direction = 'inbound'
-          AND (p.conversation_id, p.timestamp, p.id) < (m.conversation_id, m.timestamp, m.id)
+          AND p.timestamp <= m.timestamp AND (p.timestamp < m.timestamp OR p.id < m.id)
       )
       UNION ALL
       SELECT s.conversation_id, k.key, b.bucket, s.changed_at, s.user_id
@@ -282,51 +302,68 @@ async function recordPresence(tx: Tx, buckets: readonly string[], timezone: stri
 }
 
 /**
- * The buckets whose figures a change in `buckets` may have moved besides their own, per conversation touched from its
- * earliest change on: the next human reply (its wait), the episode's start (its bot_handled outcome, its flows), the
- * session changes up to the next reopening (their episode and resolution time), the customer's first two messages
- * (which one opened it), the template and campaign sends a customer's message answers within 24 hours, and customers'
- * scored messages a late session change put under another holder.
+ * The buckets whose figures a change in `buckets` may have moved besides their own, per conversation touched: the next
+ * human reply after its earliest change (its wait); for a change to 'agent' or a flow session, the episode's start (its
+ * bot_handled outcome, its flows); for a flow session or a reopening, the episode's session changes (their flows,
+ * resolution times); for a customer's first or second message, both (which one opened it, and the episode's changes);
+ * for a customer's message, the template and campaign sends within 24 hours before it that no message answered yet;
+ * for a late session change, the scored customer messages it put under another holder.
  */
 export async function dependentBuckets(tx: Tx, buckets: readonly string[]): Promise<string[]> {
   if (buckets.length === 0) return [];
+  await preferIndexScans(tx);
   const { rows } = await tx.execute<{ bucket: Date }>(sql`
     WITH src AS (
-      SELECT m.conversation_id, m.timestamp AS at, m.direction = 'inbound' AS inbound, false AS change
+      SELECT m.conversation_id, m.timestamp AS at, CASE WHEN m.direction = 'inbound' THEN 'inbound' ELSE 'outbound' END AS kind
       FROM ${bucketSet(buckets)} JOIN messages m ON ${inBucket(sql`m.timestamp`)}
       UNION ALL
-      SELECT s.conversation_id, s.changed_at, false, true
+      SELECT s.conversation_id, s.changed_at,
+        CASE WHEN s.to_state = 'agent' THEN 'to_agent' WHEN s.reason = 'customer_returned' THEN 'reopen' ELSE 'change' END
       FROM ${bucketSet(buckets)} JOIN conversation_session_changes s ON ${inBucket(sql`s.changed_at`)}
       UNION ALL
-      SELECT f.conversation_id, f.created_at, false, false
+      SELECT f.conversation_id, f.created_at, 'flow'
       FROM ${bucketSet(buckets)} JOIN flow_sessions f ON ${inBucket(sql`f.created_at`)}
       WHERE f.conversation_id IS NOT NULL
     ), touched AS (
       SELECT conversation_id, min(at) AS first_at,
-        min(at) FILTER (WHERE inbound) AS first_inbound, max(at) FILTER (WHERE inbound) AS last_inbound,
-        min(at) FILTER (WHERE change) AS first_change, max(at) FILTER (WHERE change) AS last_change
+        min(at) FILTER (WHERE kind = 'inbound') AS first_inbound, max(at) FILTER (WHERE kind = 'inbound') AS last_inbound,
+        min(at) FILTER (WHERE kind IN ('to_agent', 'flow')) AS outcome_at,
+        min(at) FILTER (WHERE kind IN ('flow', 'reopen')) AS shift_at,
+        min(at) FILTER (WHERE kind IN ('to_agent', 'reopen', 'change')) AS first_change,
+        max(at) FILTER (WHERE kind IN ('to_agent', 'reopen', 'change')) AS last_change
       FROM src GROUP BY 1
+    ), marked AS (
+      SELECT t.*, o.openers, o.openers IS NOT NULL AND t.first_inbound <= o.openers[array_upper(o.openers, 1)] AS opening
+      FROM touched t
+      LEFT JOIN LATERAL (
+        SELECT array_agg(x.timestamp ORDER BY x.timestamp) AS openers FROM (
+          SELECT fi.timestamp FROM messages fi WHERE fi.conversation_id = t.conversation_id AND fi.direction = 'inbound'
+          ORDER BY fi.timestamp, fi.id LIMIT 2) x
+      ) o ON t.first_inbound IS NOT NULL
     )
     SELECT DISTINCT d.at AS bucket
-    FROM touched t
+    FROM marked t
+    CROSS JOIN LATERAL (SELECT CASE WHEN t.opening THEN t.first_inbound ELSE t.shift_at END AS shift_at,
+      CASE WHEN t.opening THEN t.first_inbound ELSE t.outcome_at END AS outcome_at) x
     CROSS JOIN LATERAL (
       (SELECT ${bucketOf(sql`n.timestamp`)} FROM messages n
         WHERE n.conversation_id = t.conversation_id AND n.timestamp >= t.first_at AND ${isHumanReply('n')}
         ORDER BY n.timestamp, n.id LIMIT 1)
       UNION ALL
-      SELECT ${bucketOf(sql`ep.event_at`)} FROM ${episodeAt(sql`t.conversation_id`, sql`t.first_at`)} ep
+      SELECT ${bucketOf(sql`ep.event_at`)} FROM ${episodeAt(sql`t.conversation_id`, sql`x.outcome_at`)} ep WHERE x.outcome_at IS NOT NULL
       UNION ALL
-      SELECT ${bucketOf(sql`x.changed_at`)} FROM conversation_session_changes x
-      WHERE x.conversation_id = t.conversation_id AND x.changed_at >= t.first_at
-        AND x.changed_at <= ${episodeEnd(sql`t.conversation_id`, sql`t.first_at`)}
+      SELECT ${bucketOf(sql`c.changed_at`)} FROM conversation_session_changes c
+      WHERE c.conversation_id = t.conversation_id AND x.shift_at IS NOT NULL AND c.changed_at >= x.shift_at
+        AND c.changed_at <= ${episodeEnd(sql`t.conversation_id`, sql`x.shift_at`)}
       UNION ALL
-      (SELECT ${bucketOf(sql`o.timestamp`)} FROM messages o
-        WHERE o.conversation_id = t.conversation_id AND o.direction = 'inbound' AND t.first_inbound IS NOT NULL
-        ORDER BY o.timestamp, o.id LIMIT 2)
+      SELECT ${bucketOf(sql`o.at`)} FROM unnest(t.openers) o(at) WHERE t.opening
       UNION ALL
       SELECT ${bucketOf(sql`s.timestamp`)} FROM messages s
-      WHERE s.conversation_id = t.conversation_id AND s.direction = 'outbound'
+      WHERE s.conversation_id = t.conversation_id AND s.direction = 'outbound' AND t.first_inbound IS NOT NULL
         AND s.timestamp >= t.first_inbound - interval '24 hours' AND s.timestamp < t.last_inbound
+        AND s.timestamp > coalesce((
+          SELECT max(pi.timestamp) FROM messages pi
+          WHERE pi.conversation_id = t.conversation_id AND pi.direction = 'inbound' AND pi.timestamp < t.first_inbound), ${INFINITY_PAST})
         AND (s.template_name IS NOT NULL OR EXISTS (SELECT 1 FROM campaign_recipients cr WHERE cr.message_id = s.id))
       UNION ALL
       SELECT ${bucketOf(sql`l.timestamp`)} FROM messages l

@@ -1,3 +1,4 @@
+import type { BusinessHours } from '@wac/contract/business-hours';
 import { type SQL, sql } from 'drizzle-orm';
 
 /*
@@ -71,3 +72,17 @@ export const episodeEnd = (conversation: SQL, eventAt: SQL) => sql`coalesce((
   SELECT min(n.changed_at) FROM conversation_session_changes n
   WHERE n.conversation_id = ${conversation} AND n.reason = 'customer_returned' AND n.from_state = 'ended'
     AND n.changed_at > ${eventAt}), 'infinity'::timestamptz)`;
+
+/**
+ * The seconds of [from, to) within the weekly opening hours (`days[d]`, 0 Sunday, null when closed) in `timezone`,
+ * walking the local days between them (DST included): a wait is read "within business hours" by this.
+ */
+export function businessSecondsBetween(from: SQL, to: SQL, timezone: string, days: BusinessHours['days']): SQL {
+  const openings = days.flatMap((opening, dow) => (opening ? [sql`(${dow}::int, ${opening.start}::time, ${opening.end}::time)`] : []));
+  if (openings.length === 0) return sql`0`;
+  return sql`(
+    SELECT floor(coalesce(sum(greatest(0, extract(epoch FROM
+      least(${to}, (d.day + o.closes) AT TIME ZONE ${timezone}) - greatest(${from}, (d.day + o.opens) AT TIME ZONE ${timezone})))), 0))::int
+    FROM generate_series((${from} AT TIME ZONE ${timezone})::date, (${to} AT TIME ZONE ${timezone})::date, interval '1 day') d(day)
+    JOIN (VALUES ${sql.join(openings, sql`, `)}) o(dow, opens, closes) ON o.dow = extract(dow FROM d.day)::int)`;
+}
