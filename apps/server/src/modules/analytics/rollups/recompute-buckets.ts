@@ -62,7 +62,7 @@ async function countMessages(tx: Tx, buckets: readonly string[]): Promise<void> 
       FROM ${bucketSet(buckets)}
       JOIN messages m ON ${inBucket(sql`m.timestamp`)}
       JOIN conversations c ON c.id = m.conversation_id
-      LEFT JOIN LATERAL ${campaignOf(sql`m.id`)} ON true
+      LEFT JOIN LATERAL ${campaignOf('m')} ON true
     )
     INSERT INTO analytics_counts (measure, dimension, value, bucket, key, count, total)
     SELECT x.measure, x.dimension, x.value, x.bucket, x.key, count(*), coalesce(sum(x.amount), 0)

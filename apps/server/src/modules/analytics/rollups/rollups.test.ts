@@ -1,4 +1,5 @@
-import { defaultBusinessHours } from '@wac/contract/business-hours';
+import { type BusinessHours, defaultBusinessHours } from '@wac/contract/business-hours';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createFreshDatabase } from '../../../../test/test-database.ts';
 import type { Database } from '../../../db/database.ts';
@@ -7,6 +8,7 @@ import { countsByPeriod } from '../rollups.repository.ts';
 import { rollupSeed, rollupSnapshot } from '../test/rollup-seed.ts';
 import { type RollupSettings, recomputeBuckets } from './recompute-buckets.ts';
 import { rebuildProgress, rebuildRollups, runRollups, takeDirtyBuckets } from './run-rollups.ts';
+import { businessSecondsBetween } from './source-rules.ts';
 
 const weekdays9to5 = defaultBusinessHours.days;
 
@@ -367,6 +369,47 @@ describe('the rollup job', () => {
       await runRollups(database.db, settings);
       expect(await countsOf(database, 'messages')).toEqual({ 'inbound:text:received:customer': 3 });
       expect(await rowsOf(database, 'SELECT count(*)::int AS n FROM analytics_dirty_buckets')).toEqual([{ n: 0 }]);
+    });
+  });
+});
+
+describe('waits within business hours', () => {
+  /** Minute by minute: whether the local weekday and time fall in its opening. */
+  function bruteForce(from: string, to: string, timezone: string, days: BusinessHours['days']): number {
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: timezone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+    let seconds = 0;
+    for (let at = Date.parse(from); at < Date.parse(to); at += 60_000) {
+      const p = Object.fromEntries(parts.formatToParts(at).map((part) => [part.type, part.value]));
+      const opening = days[weekdays.indexOf(p.weekday as string)];
+      const time = `${p.hour}:${p.minute}`;
+      if (opening && opening.start <= time && time < opening.end) seconds += 60;
+    }
+    return seconds;
+  }
+
+  it('counts the seconds within the weekly schedule in the app’s timezone, across DST and over months', async () => {
+    await withDatabase(async (database) => {
+      const nightShift: BusinessHours['days'] = [{ start: '01:00', end: '04:00' }, ...weekdays9to5.slice(1)];
+      const cases: [string, string, string, BusinessHours['days']][] = [
+        ['2025-03-07T21:30:00Z', '2025-03-10T14:30:00Z', 'Europe/London', weekdays9to5],
+        // New York's clocks skip 02:00-03:00 on Sunday 9 March, inside the Sunday opening.
+        ['2025-03-08T12:00:00Z', '2025-03-11T15:30:00Z', 'America/New_York', nightShift],
+        ['2025-01-06T10:07:00Z', '2025-03-20T03:00:00Z', 'Asia/Kathmandu', weekdays9to5],
+        ['2025-05-05T04:00:00Z', '2025-05-05T04:10:00Z', 'Asia/Kolkata', weekdays9to5],
+      ];
+      for (const [from, to, timezone, days] of cases) {
+        const { rows } = await database.db.execute<{ seconds: number }>(
+          sql`SELECT ${businessSecondsBetween(sql`${from}::timestamptz`, sql`${to}::timestamptz`, timezone, days)} AS seconds`,
+        );
+        expect(rows[0]?.seconds, `${timezone} ${from} ${to}`).toBe(bruteForce(from, to, timezone, days));
+      }
     });
   });
 });

@@ -22,9 +22,14 @@ export const inBucket = (at: SQL) => sql`${at} >= b.bucket AND ${at} < b.bucket 
 export const senderOf = sql`CASE WHEN m.direction = 'inbound' THEN 'customer' WHEN m.user_id IS NOT NULL THEN 'agent'
   WHEN m.api_key_id IS NOT NULL THEN 'api' WHEN cr.campaign_id IS NOT NULL THEN 'campaign' ELSE 'bot' END`;
 
-/** The campaign a message was sent for, as `cr(campaign_id)`, joined LEFT JOIN LATERAL ... ON true. */
-export const campaignOf = (messageId: SQL) =>
-  sql`(SELECT r.campaign_id FROM campaign_recipients r WHERE r.message_id = ${messageId} ORDER BY r.id LIMIT 1) cr`;
+/**
+ * The campaign message `m` was sent for, as `cr(campaign_id)`, joined LEFT JOIN LATERAL ... ON true. Only messages
+ * nobody sent by hand or by key are looked up: campaigns' sends are stored without either.
+ */
+export const campaignOf = (m: string) =>
+  sql.raw(`(SELECT r.campaign_id FROM campaign_recipients r
+    WHERE r.message_id = ${m}.id AND ${m}.direction = 'outbound' AND ${m}.user_id IS NULL AND ${m}.api_key_id IS NULL
+    ORDER BY r.id LIMIT 1) cr`);
 
 /** A human reply: an outbound message a person sent (an agent's text, media or template). */
 export const isHumanReply = (m: string) => sql.raw(`(${m}.direction = 'outbound' AND ${m}.user_id IS NOT NULL)`);
@@ -73,16 +78,30 @@ export const episodeEnd = (conversation: SQL, eventAt: SQL) => sql`coalesce((
   WHERE n.conversation_id = ${conversation} AND n.reason = 'customer_returned' AND n.from_state = 'ended'
     AND n.changed_at > ${eventAt}), 'infinity'::timestamptz)`;
 
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
 /**
- * The seconds of [from, to) within the weekly opening hours (`days[d]`, 0 Sunday, null when closed) in `timezone`,
- * walking the local days between them (DST included): a wait is read "within business hours" by this.
+ * The seconds of [from, to) within the weekly opening hours (`days[d]`, 0 Sunday, null when closed) in `timezone`: the
+ * local days at either end are walked one by one (DST included), whole weeks between them count a week's opening
+ * hours each, so a wait of months costs no more than one of two weeks.
  */
 export function businessSecondsBetween(from: SQL, to: SQL, timezone: string, days: BusinessHours['days']): SQL {
   const openings = days.flatMap((opening, dow) => (opening ? [sql`(${dow}::int, ${opening.start}::time, ${opening.end}::time)`] : []));
   if (openings.length === 0) return sql`0`;
+  const weekSeconds = days.reduce((sum, opening) => sum + (opening ? (minutesOf(opening.end) - minutesOf(opening.start)) * 60 : 0), 0);
+  const fromDay = sql`(${from} AT TIME ZONE ${timezone})::date`;
+  const walk = (first: SQL, last: SQL) => sql`generate_series((${first})::timestamp, (${last})::timestamp, interval '1 day')`;
+  const toDay = sql`(${to} AT TIME ZONE ${timezone})::date`;
+  // Whole weeks skipped from the 8th day on, leaving at least a week walked at the end.
+  const skipped = sql`(greatest(0, ${toDay} - ${fromDay} - 15) / 7 * 7)`;
   return sql`(
     SELECT floor(coalesce(sum(greatest(0, extract(epoch FROM
       least(${to}, (d.day + o.closes) AT TIME ZONE ${timezone}) - greatest(${from}, (d.day + o.opens) AT TIME ZONE ${timezone})))), 0))::int
-    FROM generate_series((${from} AT TIME ZONE ${timezone})::date, (${to} AT TIME ZONE ${timezone})::date, interval '1 day') d(day)
+      + ${skipped} / 7 * ${weekSeconds}::int
+    FROM (
+      SELECT ${walk(fromDay, sql`least(${toDay}, ${fromDay} + 7)`)} AS day
+      UNION ALL
+      SELECT ${walk(sql`${fromDay} + 8 + ${skipped}`, toDay)}
+    ) d
     JOIN (VALUES ${sql.join(openings, sql`, `)}) o(dow, opens, closes) ON o.dow = extract(dow FROM d.day)::int)`;
 }
