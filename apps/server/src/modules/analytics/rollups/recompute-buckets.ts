@@ -27,15 +27,6 @@ const binOf = (seconds: string) => sql`width_bucket(${sql.raw(seconds)}, ${sql.p
 const INFINITY_PAST = sql`'-infinity'::timestamptz`;
 
 /**
- * The rollup statements look up "this conversation's latest (or first) row before (or after) a time" for every row,
- * which an index scan answers at its first match; a bitmap scan, which PostgreSQL picks for short conversations, reads
- * the conversation's whole history each time. For the rest of the transaction.
- */
-async function preferIndexScans(tx: Tx): Promise<void> {
-  await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-}
-
-/**
  * Recomputes the 15-minute buckets given (ISO instants) from the source rows, in the caller's transaction: their
  * analytics_counts rows and response samples are deleted and counted afresh; presence, first-seen and retention only
  * grow (rows inserted ON CONFLICT DO NOTHING, the active counts and retention bumped by those really inserted).
@@ -43,7 +34,6 @@ async function preferIndexScans(tx: Tx): Promise<void> {
 export async function recomputeBuckets(tx: Tx, buckets: readonly string[], settings: RollupSettings): Promise<void> {
   if (buckets.length === 0) return;
   const bucketArray = sql`${sql.param(buckets)}::timestamptz[]`;
-  await preferIndexScans(tx);
   await tx.execute(sql`DELETE FROM analytics_counts WHERE bucket = ANY(${bucketArray})`);
   await tx.execute(sql`DELETE FROM analytics_response_samples WHERE bucket = ANY(${bucketArray})`);
   await countMessages(tx, buckets);
@@ -282,10 +272,18 @@ async function recordPresence(tx: Tx, buckets: readonly string[], timezone: stri
         ('agent', CASE WHEN ${isHumanReply('m')} THEN m.user_id END)
       ) k(kind, subject_id)
       WHERE k.subject_id IS NOT NULL
+    ), newcomers AS (
+      -- A subject's four periods are written together, so one present in the bucket's hour is present in all of them.
+      SELECT s.* FROM subjects s
+      WHERE NOT EXISTS (
+        SELECT 1 FROM analytics_presence p
+        WHERE p.period = 'hour' AND p.kind = s.kind AND p.subject_id = s.subject_id
+          AND p.period_start = date_trunc('hour', s.bucket AT TIME ZONE ${timezone})
+      )
     ), inserted AS (
       INSERT INTO analytics_presence (period, kind, period_start, subject_id)
       SELECT DISTINCT p.period, s.kind, date_trunc(p.period, s.bucket AT TIME ZONE ${timezone}), s.subject_id
-      FROM subjects s CROSS JOIN (VALUES ('hour'), ('day'), ('week'), ('month')) p(period)
+      FROM newcomers s CROSS JOIN (VALUES ('hour'), ('day'), ('week'), ('month')) p(period)
       ON CONFLICT DO NOTHING
       RETURNING period, kind, period_start, subject_id
     ), counted AS (
@@ -311,7 +309,6 @@ async function recordPresence(tx: Tx, buckets: readonly string[], timezone: stri
  */
 export async function dependentBuckets(tx: Tx, buckets: readonly string[]): Promise<string[]> {
   if (buckets.length === 0) return [];
-  await preferIndexScans(tx);
   const { rows } = await tx.execute<{ bucket: Date }>(sql`
     WITH src AS (
       SELECT m.conversation_id, m.timestamp AS at, CASE WHEN m.direction = 'inbound' THEN 'inbound' ELSE 'outbound' END AS kind
