@@ -199,8 +199,9 @@ function domainRegistrations(app: FastifyInstance, services: Services) {
       }),
     flows: () => registerFlows(app, { db, databaseUrl: database.url, log, config, jobs, activities, license, settings, messaging, events }),
     'outbound-webhooks': () => registerOutboundWebhooks(app, { db, log, config, realtime, jobs, activities, settings, events }),
-    // The rollups every analytics figure is read from, kept up to date by a job.
-    analytics: () => registerAnalyticsJobs({ db, log, jobs, appTimezone }),
+    // The rollups every analytics figure is read from, kept up to date by a job: a registration of its own, so tests of
+    // the analytics endpoints read the rows they seed, and a test that names it runs the job.
+    'analytics-rollups': () => registerAnalyticsJobs({ db, log, jobs, appTimezone }),
     jobs: () => registerJobs(app, { jobs }),
   };
 }

@@ -1,6 +1,8 @@
 import { type BusinessHours, defaultBusinessHours } from '@wac/contract/business-hours';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { setAppTimezone } from '../../../../test/app-settings.ts';
+import { createTestApp } from '../../../../test/test-app.ts';
 import { createFreshDatabase } from '../../../../test/test-database.ts';
 import type { Database } from '../../../db/database.ts';
 import { binOf } from '../response-bins.ts';
@@ -328,6 +330,50 @@ describe('rollups kept up to date', () => {
 });
 
 describe('the rollup job', () => {
+  it('runs in the server: builds the rollups on first start, then keeps them up to date and rebuilds on a new timezone', async () => {
+    const t = await createTestApp({ domains: ['analytics-rollups'] });
+    try {
+      const database = t.ctx.database as Database;
+      const seed = rollupSeed(database.pool);
+      const { conversationId } = await seed.conversation();
+      await seed.message({ conversationId, direction: 'inbound', at: '2025-06-02T23:50:00Z' });
+      const settled = async (expected: Record<string, number>, timezone: string) => {
+        await expect
+          .poll(
+            async () => ({
+              counts: await countsOf(database, 'messages'),
+              built: (await rowsOf(database, `SELECT value FROM analytics_state WHERE key = 'built'`))[0]?.value,
+            }),
+            {
+              timeout: 15_000,
+            },
+          )
+          .toEqual({ counts: expected, built: { timezone, businessDays: null } });
+      };
+      await settled({ 'inbound:text:received:customer': 1 }, 'UTC');
+      await seed.message({ conversationId, direction: 'outbound', at: '2025-06-02T23:51:00Z' });
+      await settled({ 'inbound:text:received:customer': 1, 'outbound:text:sent:bot': 1 }, 'UTC');
+
+      // Local days in Kolkata: the customer's message of 23:50 UTC is on 3 June there.
+      await setAppTimezone(t, 'Asia/Kolkata');
+      await settled({ 'inbound:text:received:customer': 1, 'outbound:text:sent:bot': 1 }, 'Asia/Kolkata');
+      await expect
+        .poll(
+          () =>
+            rowsOf(
+              database,
+              `SELECT to_char(period_start, 'YYYY-MM-DD HH24:MI') AS day FROM analytics_active_counts WHERE period = 'day' AND kind = 'customer'`,
+            ),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toEqual([{ day: '2025-06-03 00:00' }]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('consumes the marks, and a mark committed during a recompute waits for the next batch', async () => {
     await withDatabase(async (database) => {
       const seed = rollupSeed(database.pool);
