@@ -78,30 +78,19 @@ export const episodeEnd = (conversation: SQL, eventAt: SQL) => sql`coalesce((
   WHERE n.conversation_id = ${conversation} AND n.reason = 'customer_returned' AND n.from_state = 'ended'
     AND n.changed_at > ${eventAt}), 'infinity'::timestamptz)`;
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
 /**
- * The seconds of [from, to) within the weekly opening hours (`days[d]`, 0 Sunday, null when closed) in `timezone`: the
- * local days at either end are walked one by one (DST included), whole weeks between them count a week's opening
- * hours each, so a wait of months costs no more than one of two weeks.
+ * The seconds of [from, to) within the weekly opening hours (`days[d]`, 0 Sunday, null when closed) in `timezone`, as
+ * the contract's secondsWithinBusinessHours counts them (whole seconds): each local day of the wait is walked, its
+ * opening running from the instant its clocks read the start to the instant they read the end, so a day the clocks
+ * change on has its real length.
  */
 export function businessSecondsBetween(from: SQL, to: SQL, timezone: string, days: BusinessHours['days']): SQL {
   const openings = days.flatMap((opening, dow) => (opening ? [sql`(${dow}::int, ${opening.start}::time, ${opening.end}::time)`] : []));
   if (openings.length === 0) return sql`0`;
-  const weekSeconds = days.reduce((sum, opening) => sum + (opening ? (minutesOf(opening.end) - minutesOf(opening.start)) * 60 : 0), 0);
-  const fromDay = sql`(${from} AT TIME ZONE ${timezone})::date`;
-  const walk = (first: SQL, last: SQL) => sql`generate_series((${first})::timestamp, (${last})::timestamp, interval '1 day')`;
-  const toDay = sql`(${to} AT TIME ZONE ${timezone})::date`;
-  // Whole weeks skipped from the 8th day on, leaving at least a week walked at the end.
-  const skipped = sql`(greatest(0, ${toDay} - ${fromDay} - 15) / 7 * 7)`;
+  const localDay = (at: SQL) => sql`(${at} AT TIME ZONE ${timezone})::date::timestamp`;
   return sql`(
     SELECT floor(coalesce(sum(greatest(0, extract(epoch FROM
       least(${to}, (d.day + o.closes) AT TIME ZONE ${timezone}) - greatest(${from}, (d.day + o.opens) AT TIME ZONE ${timezone})))), 0))::int
-      + ${skipped} / 7 * ${weekSeconds}::int
-    FROM (
-      SELECT ${walk(fromDay, sql`least(${toDay}, ${fromDay} + 7)`)} AS day
-      UNION ALL
-      SELECT ${walk(sql`${fromDay} + 8 + ${skipped}`, toDay)}
-    ) d
+    FROM generate_series(${localDay(from)}, ${localDay(to)}, interval '1 day') d(day)
     JOIN (VALUES ${sql.join(openings, sql`, `)}) o(dow, opens, closes) ON o.dow = extract(dow FROM d.day)::int)`;
 }
