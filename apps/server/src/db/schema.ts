@@ -613,6 +613,9 @@ export const flowSessions = pgTable(
       .on(t.conversationId)
       .where(sql`${t.status} <> 'ended' AND ${t.conversationId} IS NOT NULL`),
     index('flow_sessions_flow_idx').on(t.flowId),
+    // Analytics: the flows that ran in a conversation's episode, and the sessions that started in a 15-minute bucket.
+    index('flow_sessions_conversation_idx').on(t.conversationId, t.createdAt),
+    index('flow_sessions_created_idx').on(t.createdAt),
     index('flow_sessions_timeout_idx').on(t.timeoutAt).where(sql`${t.status} = 'waiting' AND ${t.timeoutAt} IS NOT NULL`),
     index('flow_sessions_idle_idx').on(t.lastActivityAt).where(sql`${t.status} <> 'ended'`),
     check('flow_sessions_status_check', sql.raw(`status IN (${flowSessionStatuses.map((s) => `'${s}'`).join(', ')})`)),
