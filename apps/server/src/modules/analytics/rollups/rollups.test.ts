@@ -442,7 +442,7 @@ describe('waits within business hours', () => {
 
   it('counts the seconds within the weekly schedule in the app’s timezone, across DST and over months', async () => {
     await withDatabase(async (database) => {
-      const nightShift: BusinessHours['days'] = [{ start: '01:00', end: '04:00' }, ...weekdays9to5.slice(1)];
+      const nightShift = weekdays9to5.map((day, i) => (i === 0 ? { start: '01:00', end: '04:00' } : day)) as BusinessHours['days'];
       const cases: [string, string, string, BusinessHours['days']][] = [
         ['2025-03-07T21:30:00Z', '2025-03-10T14:30:00Z', 'Europe/London', weekdays9to5],
         // New York's clocks skip 02:00-03:00 on Sunday 9 March, inside the Sunday opening.
