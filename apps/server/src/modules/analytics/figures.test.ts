@@ -11,6 +11,7 @@ import type {
   Retention,
   SentimentAnalytics,
 } from '@wac/contract/analytics';
+import { type BusinessHours, defaultBusinessHours } from '@wac/contract/business-hours';
 import type { TemplateAnalyticsResponse } from '@wac/contract/template-analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppTimezone } from '../../../test/app-settings.ts';
@@ -122,24 +123,12 @@ const answeredRange = (range: OracleRange) => ({
   interval: range.interval,
 });
 
-/** Every endpoint's figures for one range and interval, against the oracle's. */
-async function checkEveryEndpoint(timezone: string, c: Case, interval: AnalyticsInterval, first: boolean): Promise<void> {
-  const range = oracleRange(timezone, c, interval);
-  const query = { startDate: c.startDate, endDate: c.endDate, interval };
-  const label = (what: string) => `${what} ${timezone} ${c.startDate}..${c.endDate} by ${interval}`;
-
-  const volume = await get<MessageVolume>('/api/analytics/messages/volume', query);
-  expect.soft(volume.range, label('volume range')).toEqual(answeredRange(range));
-  expect.soft({ series: volume.series, totals: volume.totals }, label('volume')).toEqual(oracle.volume(range));
-
-  const conversations = await get<ConversationsAnalytics>('/api/analytics/conversations', query);
-  const expectedConversations = oracle.conversations(range);
-  expect.soft(conversations.series, label('conversations series')).toEqual(expectedConversations.series);
-  expect.soft(conversations.totals, label('conversations totals')).toEqual(expectedConversations.totals);
-  expectStats(conversations.resolution, expectedConversations.resolution, label('resolution'));
-
-  const response = await get<ResponseAnalytics>('/api/analytics/messages/response', query);
-  const expectedResponse = oracle.response(range);
+/** The response-time answer against the oracle's waits: counts, means and distributions exact, medians within their bin. */
+function expectResponse(
+  response: ResponseAnalytics,
+  expectedResponse: ReturnType<FiguresOracle['response']>,
+  label: (what: string) => string,
+) {
   expectStats(response.firstResponse, expectedResponse.firstResponse, label('first response'));
   expectStats(response.replyTime, expectedResponse.replyTime, label('reply time'));
   expect
@@ -181,6 +170,26 @@ async function checkEveryEndpoint(timezone: string, c: Case, interval: Analytics
     expectStats(response.byAgent[i]?.firstResponse, a.firstResponse, label(`first response of ${a.agent.username}`));
     expectStats(response.byAgent[i]?.replyTime, a.replyTime, label(`reply time of ${a.agent.username}`));
   }
+}
+
+/** Every endpoint's figures for one range and interval, against the oracle's. */
+async function checkEveryEndpoint(timezone: string, c: Case, interval: AnalyticsInterval, first: boolean): Promise<void> {
+  const range = oracleRange(timezone, c, interval);
+  const query = { startDate: c.startDate, endDate: c.endDate, interval };
+  const label = (what: string) => `${what} ${timezone} ${c.startDate}..${c.endDate} by ${interval}`;
+
+  const volume = await get<MessageVolume>('/api/analytics/messages/volume', query);
+  expect.soft(volume.range, label('volume range')).toEqual(answeredRange(range));
+  expect.soft({ series: volume.series, totals: volume.totals }, label('volume')).toEqual(oracle.volume(range));
+
+  const conversations = await get<ConversationsAnalytics>('/api/analytics/conversations', query);
+  const expectedConversations = oracle.conversations(range);
+  expect.soft(conversations.series, label('conversations series')).toEqual(expectedConversations.series);
+  expect.soft(conversations.totals, label('conversations totals')).toEqual(expectedConversations.totals);
+  expectStats(conversations.resolution, expectedConversations.resolution, label('resolution'));
+
+  const response = await get<ResponseAnalytics>('/api/analytics/messages/response', query);
+  expectResponse(response, oracle.response(range), label);
 
   const active = await get<ActiveUsers>('/api/analytics/users/active', query);
   expect.soft(active.series, label('active users')).toEqual(oracle.activeUsers(range));
@@ -351,5 +360,34 @@ describe('every analytics figure against counts made from the rows', () => {
     expect
       .soft({ series: templates.series, templates: templates.templates, totals: templates.totals }, 'templates of welcome')
       .toEqual(oracle.templates(range, 'welcome'));
+  });
+  it('matches waiting times within business hours, whose Sunday night opening spans both of New York’s DST changes', async () => {
+    const timezone = 'America/New_York';
+    // Weekdays 9 to 5, and Sunday 01:00-04:00: the night the clocks skip 02:00 and the night they pass 01:00 twice.
+    const businessDays = defaultBusinessHours.days.map((day, dow) =>
+      dow === 0 ? { start: '01:00', end: '04:00' } : day,
+    ) as BusinessHours['days'];
+    await runRollups(t.ctx.database.db, { timezone, businessDays });
+    await setAppTimezone(t, timezone);
+    const cases: [Case, AnalyticsInterval][] = [
+      [{ startDate: '2025-03-08', endDate: '2025-03-10', intervals: [] }, 'hour'],
+      [{ startDate: '2025-11-01', endDate: '2025-11-03', intervals: [] }, 'day'],
+      [{ startDate: '2025-01-01', endDate: '2025-12-31', intervals: [] }, 'month'],
+    ];
+    for (const [c, interval] of cases) {
+      const range = oracleRange(timezone, c, interval);
+      const query = { startDate: c.startDate, endDate: c.endDate, interval, businessHours: 'true' };
+      const label = (what: string) => `${what} within business hours ${c.startDate}..${c.endDate} by ${interval}`;
+      const response = await get<ResponseAnalytics>('/api/analytics/messages/response', query);
+      expect(response.businessHours).toBe(true);
+      expectResponse(response, oracle.response(range, null, businessDays), label);
+      const summary = await get<ReportSummary>('/api/reports/summary', query);
+      expectQuantile(
+        summary.current.medianFirstResponseSeconds,
+        oracle.summaryFigures(range, null, businessDays).firstResponses,
+        0.5,
+        label('summary median'),
+      );
+    }
   });
 });

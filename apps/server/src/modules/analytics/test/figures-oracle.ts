@@ -9,6 +9,7 @@ import {
   responseTimeBins,
   type SummaryFigures,
 } from '@wac/contract/analytics';
+import { type BusinessHours, secondsWithinBusinessHours } from '@wac/contract/business-hours';
 import type { Pool } from 'pg';
 import { negativeWordsOf } from '../sentiment/score-sentiment.ts';
 import { type LocalClock, localClock } from './local-clock.ts';
@@ -80,6 +81,8 @@ interface Event extends Dims {
 }
 interface Sample extends Dims {
   kind: 'first' | 'reply';
+  /** When the wait began and ended. */
+  since: number;
   at: number;
   seconds: number;
 }
@@ -223,7 +226,14 @@ function facts(source: SourceRows) {
       events.push({ key, at: c.at, number, agent: key === 'handed_off' ? null : c.userId });
       const episode = key === 'resolved' ? episodeAt(c.at) : undefined;
       if (episode)
-        resolutions.push({ kind: 'first', at: c.at, seconds: Math.floor((c.at - episode.start) / 1000), number, agent: c.userId });
+        resolutions.push({
+          kind: 'first',
+          since: episode.start,
+          at: c.at,
+          seconds: Math.floor((c.at - episode.start) / 1000),
+          number,
+          agent: c.userId,
+        });
     }
 
     // Waits: a human reply answers the episode's start or a later handoff first, else the first message since the last reply.
@@ -236,13 +246,14 @@ function facts(source: SourceRows) {
       const anchor = anchors.length === 0 ? undefined : Math.max(...anchors);
       const dims = { number, agent: reply.userId };
       if (anchor !== undefined && (!previous || anchor > previous.at)) {
-        samples.push({ kind: 'first', at: reply.at, seconds: Math.floor((reply.at - anchor) / 1000), ...dims });
+        samples.push({ kind: 'first', since: anchor, at: reply.at, seconds: Math.floor((reply.at - anchor) / 1000), ...dims });
       } else {
         const waited = inbound.find(
           (m) =>
             m.at >= (episode?.start ?? Number.NEGATIVE_INFINITY) && m.at > (previous?.at ?? Number.NEGATIVE_INFINITY) && m.at <= reply.at,
         );
-        if (waited) samples.push({ kind: 'reply', at: reply.at, seconds: Math.floor((reply.at - waited.at) / 1000), ...dims });
+        if (waited)
+          samples.push({ kind: 'reply', since: waited.at, at: reply.at, seconds: Math.floor((reply.at - waited.at) / 1000), ...dims });
       }
       previous = reply;
     }
@@ -411,6 +422,11 @@ export function figuresOracle(source: SourceRows) {
     };
   }
   const seconds = (samples: readonly Sample[]) => samples.map((s) => s.seconds);
+  /** Waits in seconds or, with a weekly schedule, their seconds within business hours as the contract counts them. */
+  const waitsOf = (timezone: string, businessDays?: BusinessHours['days']) => (samples: readonly Sample[]) =>
+    businessDays
+      ? samples.map((s) => Math.floor(secondsWithinBusinessHours(new Date(s.since), new Date(s.at), { days: businessDays }, timezone)))
+      : seconds(samples);
 
   function engagementFigures(sends: readonly Send[]) {
     const delivered = sends.filter((s) => s.status === 'delivered' || s.status === 'read').length;
@@ -425,7 +441,11 @@ export function figuresOracle(source: SourceRows) {
   }
   const reached = (figures: ReturnType<typeof engagementFigures>) => figures.sent + figures.delivered + figures.read + figures.replied > 0;
 
-  function summaryFigures(range: OracleRange, filter: Filter): SummaryFigures & { firstResponses: number[] } {
+  function summaryFigures(
+    range: OracleRange,
+    filter: Filter,
+    businessDays?: BusinessHours['days'],
+  ): SummaryFigures & { firstResponses: number[] } {
     const messages = messagesOf(range, filter);
     const counts = conversationCounts(eventsOf(range, filter));
     const campaignSends = messages.filter((m) => m.sender === 'campaign');
@@ -444,7 +464,10 @@ export function figuresOracle(source: SourceRows) {
         replied: filter ? null : f.sends.filter(inRange(range)).filter((s) => s.campaignId !== null && s.replied).length,
       },
       spend: null,
-      firstResponses: seconds(f.samples.filter(inRange(range)).filter((s) => s.kind === 'first' && matches(s, filter))),
+      firstResponses: waitsOf(
+        range.timezone,
+        businessDays,
+      )(f.samples.filter(inRange(range)).filter((s) => s.kind === 'first' && matches(s, filter))),
     };
   }
 
@@ -522,7 +545,8 @@ export function figuresOracle(source: SourceRows) {
       }));
     },
 
-    response(range: OracleRange, filter: Filter = null) {
+    response(range: OracleRange, filter: Filter = null, businessDays?: BusinessHours['days']) {
+      const seconds = waitsOf(range.timezone, businessDays);
       const samples = f.samples.filter(inRange(range)).filter((s) => matches(s, filter));
       const firsts = samples.filter((s) => s.kind === 'first');
       const replies = messagesOf(range, filter).filter((m) => m.sender === 'agent');
