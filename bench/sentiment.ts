@@ -4,14 +4,14 @@
 // never used to change the scorer and the development sets it was fixed on.
 // Run: npm run bench:sentiment [-- --seconds 2 --runs 3]
 import { parseArgs } from 'node:util';
-import { scoreSentiment } from '../apps/server/src/modules/analytics/index.ts';
-import { labelAccuracy, polarityAccuracy } from '../apps/server/src/modules/analytics/test/accuracy.ts';
 import {
-  type LabelledMessage,
-  ownLabelledSet,
-  UCI_SETS,
-  uciLabelledSet,
-} from '../apps/server/src/modules/analytics/test/labelled-sentiment.ts';
+  type LabelledSet,
+  labelAccuracy,
+  polarityAccuracy,
+  referenceSets,
+} from '../apps/server/src/modules/analytics/sentiment/accuracy.ts';
+import { ownLabelledSet } from '../apps/server/src/modules/analytics/sentiment/labelled-sets/labelled-sentiment.ts';
+import { scoreSentiment } from '../apps/server/src/modules/analytics/sentiment/score-sentiment.ts';
 import { formatTable, machineLine } from './lib/processes.ts';
 import { waitForQuietMachineAndSay } from './lib/run-report.ts';
 import { clamp, summarize } from './lib/stats.ts';
@@ -20,12 +20,10 @@ const { values: args } = parseArgs({ options: { seconds: { type: 'string' }, run
 const SECONDS = clamp(args.seconds ?? process.env.BENCH_SECONDS, 2, 0.2, 30);
 const RUNS = clamp(args.runs ?? process.env.BENCH_RUNS, 3, 1, 10);
 
-const sets: { name: string; language: string; messages: LabelledMessage[]; binary: boolean }[] = [
-  ...UCI_SETS.map((set) => ({ name: `UCI ${set}`, language: 'en', messages: uciLabelledSet(set), binary: true })),
-  ...(['hold-out', 'development'] as const).flatMap((set) => [
-    { name: `own Spanish ${set}`, language: 'es', messages: ownLabelledSet('es', set), binary: false },
-    { name: `own Portuguese ${set}`, language: 'pt', messages: ownLabelledSet('pt', set), binary: false },
-  ]),
+const sets: LabelledSet[] = [
+  ...referenceSets(),
+  { name: 'own Spanish development', language: 'es', messages: ownLabelledSet('es', 'development'), binary: false },
+  { name: 'own Portuguese development', language: 'pt', messages: ownLabelledSet('pt', 'development'), binary: false },
 ];
 
 const pct = (share: number) => share.toFixed(3);

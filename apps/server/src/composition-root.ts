@@ -5,9 +5,10 @@ import { createDomainEvents, type DomainEvents } from './events/domain-events.ts
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { type ActivityService, createActivityService, registerActivities } from './modules/activities/index.ts';
+import { registerAnalytics } from './modules/analytics/index.ts';
 import { registerApiKeys } from './modules/api-keys/index.ts';
 import { type AuthService, createAuthService, createSessionAuthenticator, registerAuth } from './modules/auth/index.ts';
-import { campaignsOfSends, registerCampaigns } from './modules/campaigns/index.ts';
+import { campaignNamesByIds, campaignsOfSends, registerCampaigns } from './modules/campaigns/index.ts';
 import { createMailer, type Mailer, registerEmail } from './modules/email/index.ts';
 import { registerFlows } from './modules/flows/index.ts';
 import { registerHealth } from './modules/health/index.ts';
@@ -198,6 +199,7 @@ function domainRegistrations(app: FastifyInstance, services: Services) {
       }),
     flows: () => registerFlows(app, { db, databaseUrl: database.url, log, config, jobs, activities, license, settings, messaging, events }),
     'outbound-webhooks': () => registerOutboundWebhooks(app, { db, log, config, realtime, jobs, activities, settings, events }),
+    analytics: () => registerAnalytics(app, { db, appTimezone, campaignNames: (ids) => campaignNamesByIds(db, ids) }),
     jobs: () => registerJobs(app, { jobs }),
   };
 }

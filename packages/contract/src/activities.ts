@@ -113,6 +113,8 @@ export const reservedActivityTypes = [
   'agent_taken_over',
   'agent_return_to_bot',
   'agent_session_ended',
+  /** A person corrected the sentiment label of a customer's message. */
+  'sentiment_corrected',
   'campaign_created',
   'campaign_updated',
   'campaign_deleted',

@@ -81,6 +81,8 @@ const described: { [type in ReservedActivityType]?: Describe } = {
     `${who} took over the conversation with ${d.name ?? d.recipient ?? 'a customer'} from ${d.username ?? 'its previous agent'}`,
   agent_return_to_bot: (who, d) => `${who} handed the conversation with ${d.name ?? d.recipient ?? 'a customer'} back to the bot`,
   agent_session_ended: (who, d) => `${who} ended the conversation with ${d.name ?? d.recipient ?? 'a customer'}`,
+  sentiment_corrected: (who, d) =>
+    `${who} marked a message from ${d.name ?? d.recipient ?? 'a customer'} as ${d.status ?? 'corrected'}${d.details ? ` (${d.details})` : ''}`,
   template_created: (who, d) => `${who} created template ${d.name ?? ''}`.trim(),
   template_updated: (who, d) => `${who} updated template ${d.name ?? ''}`.trim(),
   template_deleted: (who, d) => `${who} deleted template ${d.name ?? ''}`.trim(),

@@ -28,7 +28,11 @@ export const MAX_ANALYTICS_RANGE_DAYS = 731;
 /** The most buckets one series may have: ask for a longer interval beyond this. */
 export const MAX_ANALYTICS_BUCKETS = 2000;
 
-/** The range and interval every analytics endpoint takes, and the filters where they make sense (one at a time). */
+/**
+ * The range and interval every analytics endpoint takes, and the filters where they make sense: one at a time, each
+ * endpoint says which it takes. A figure the rollups do not keep per the filter's dimension (distinct counts such as
+ * active conversations, kept for the whole install only) answers null while a filter is set.
+ */
 export const analyticsQuerySchema = z.object({
   startDate: dateParam.optional(),
   endDate: dateParam.optional(),
@@ -99,8 +103,8 @@ export type SendCounts = z.infer<typeof sendCountsSchema>;
 
 /* GET /api/reports/summary: the overview's figures for the range and for the period just before it, as long. */
 export const summaryFiguresSchema = z.object({
-  /** Conversations with any message in the range. */
-  conversations: z.number().int(),
+  /** Conversations with any message in the range (null while a filter is set). */
+  conversations: z.number().int().nullable(),
   conversationsOpened: z.number().int(),
   conversationsReopened: z.number().int(),
   messagesIn: z.number().int(),
@@ -109,7 +113,8 @@ export const summaryFiguresSchema = z.object({
   botHandoffs: z.number().int(),
   resolved: z.number().int(),
   templates: sendCountsSchema,
-  campaigns: sendCountsSchema.extend({ replied: z.number().int() }),
+  /** Template sends of campaigns; replied: those the customer answered within 24 hours (null while a filter is set). */
+  campaigns: sendCountsSchema.extend({ replied: z.number().int().nullable() }),
   /** What the messages of the range cost; null until prices are stored ([order 14]). */
   spend: z.object({ amount: z.number(), currency: z.string() }).nullable(),
 });
@@ -141,12 +146,14 @@ export const conversationCountsSchema = z.object({
 });
 export type ConversationCounts = z.infer<typeof conversationCountsSchema>;
 
+/** Conversations with any message in the period; null while a filter is set (kept for the whole install only). */
+const activeConversations = z.number().int().nullable();
 export const conversationsAnalyticsSchema = z.object({
   range: analyticsRangeSchema,
-  series: z.array(conversationCountsSchema.extend({ bucket: z.iso.datetime(), active: z.number().int() })),
-  totals: conversationCountsSchema.extend({ active: z.number().int() }),
-  /** From the opening (or reopening) to the agent's end. */
-  resolution: responseStatsSchema,
+  series: z.array(conversationCountsSchema.extend({ bucket: z.iso.datetime(), active: activeConversations })),
+  totals: conversationCountsSchema.extend({ active: activeConversations }),
+  /** From the opening (or reopening) to the agent's end, in the end's period; null with the flowId filter (not kept per flow). */
+  resolution: responseStatsSchema.nullable(),
 });
 export type ConversationsAnalytics = z.infer<typeof conversationsAnalyticsSchema>;
 
@@ -182,13 +189,15 @@ export const responseAnalyticsSchema = z.object({
       bucket: z.iso.datetime(),
       firstResponseMedianSeconds: z.number().nullable(),
       replyTimeMedianSeconds: z.number().nullable(),
+      /** Human replies sent in the period (messages agents sent). */
       replies: z.number().int(),
     }),
   ),
+  /** Per agent who replied, most replies first; empty when narrowed to a phone number (the rollups split by one dimension). */
   byAgent: z.array(
     z.object({ agent: agentSchema, firstResponse: responseStatsSchema, replyTime: responseStatsSchema, replies: z.number().int() }),
   ),
-  /** Local day of week (0 Sunday) and hour: the median reply time of waits answered then. */
+  /** Local day of week (0 Sunday) and hour: the median reply time of waits answered then; all 168 hours, Sunday 0:00 first. */
   byHourOfWeek: z.array(
     z.object({
       dayOfWeek: z.number().int().min(0).max(6),
@@ -218,6 +227,7 @@ export const retentionSchema = z.object({
     z.object({
       cohortWeek: z.iso.date(),
       customers: z.number().int(),
+      /** Week 0 (the cohort's own) to the range's last week; rate is active of customers, 0–100. */
       weeks: z.array(z.object({ week: z.number().int(), active: z.number().int(), rate: z.number() })),
     }),
   ),
@@ -236,9 +246,13 @@ const engagementCountsSchema = z.object({
 });
 export const engagementSchema = z.object({
   range: analyticsRangeSchema,
+  /** Every template message the business sent, campaigns' included. */
   templates: engagementCountsSchema,
+  /** Campaign sends (template messages too). */
   campaigns: engagementCountsSchema,
+  /** Template sends (campaigns' included) per period, and those replied. */
   series: z.array(z.object({ bucket: z.iso.datetime(), sent: z.number().int(), replied: z.number().int() })),
+  /** Most sends first; empty when narrowed to a campaign. */
   byTemplate: z.array(engagementCountsSchema.extend({ templateName: z.string() })),
   byCampaign: z.array(engagementCountsSchema.extend({ campaign: z.object({ id: z.number().int(), name: z.string() }) })),
 });
@@ -259,10 +273,12 @@ export const accuracySetSchema = z.object({
   /** Share of the set's messages the scorer labels as people did, 0–1. */
   accuracy: z.number(),
 });
+export type AccuracySet = z.infer<typeof accuracySetSchema>;
 export const sentimentAnalyticsSchema = z.object({
   range: analyticsRangeSchema,
   totals: sentimentCountsSchema,
   series: z.array(sentimentCountsSchema.extend({ bucket: z.iso.datetime() })),
+  /** Up to 10 conversations with the most of the range's latest negative messages, then the lowest average score. */
   mostNegative: z.array(
     z.object({
       conversationId: z.number().int(),
@@ -273,7 +289,7 @@ export const sentimentAnalyticsSchema = z.object({
       lastNegativeAt: z.iso.datetime(),
     }),
   ),
-  /** The words behind the range's negative scores, most frequent first. */
+  /** The words behind the range's negative scores (lower case, without accents; a turned word with its negation), in how many messages, most first: up to 20. */
   negativeWords: z.array(z.object({ word: z.string(), count: z.number().int() })),
   accuracy: z.object({
     statement: z.string(),
@@ -299,8 +315,9 @@ export const dailyActivitySchema = z.object({
       messagesOut: z.number().int(),
       conversationsOpened: z.number().int(),
       resolved: z.number().int(),
-      customers: z.number().int(),
-      agents: z.number().int(),
+      /** Distinct customers who wrote and agents who replied that day; null while a filter is set. */
+      customers: z.number().int().nullable(),
+      agents: z.number().int().nullable(),
     }),
   ),
 });

@@ -1,4 +1,6 @@
 // The settings keys and defaults of spec 3, free of zod so every screen can read them cheaply.
+import type { BusinessHours } from './business-hours.ts';
+
 export const DEFAULT_APP_NAME = 'WhatsApp Agent Chat';
 export const DEFAULT_APP_DESCRIPTION = 'Professional WhatsApp Business API Management Platform';
 
@@ -41,6 +43,19 @@ export const KEYWORD_MAX_LENGTH = 30;
 export const ALLOWED_HOSTS_MAX_COUNT = 50;
 export const ALLOWED_HOST_MAX_LENGTH = 260;
 export const KEYWORDS_MAX_COUNT = 50;
+/** The business hours before an admin sets them (business-hours.ts): switched off, Monday to Friday 09:00-17:00 once on. */
+export const DEFAULT_BUSINESS_HOURS: BusinessHours = {
+  enabled: false,
+  days: [
+    null,
+    { start: '09:00', end: '17:00' },
+    { start: '09:00', end: '17:00' },
+    { start: '09:00', end: '17:00' },
+    { start: '09:00', end: '17:00' },
+    { start: '09:00', end: '17:00' },
+    null,
+  ],
+};
 
 export const appSettingDefaults = {
   'app.name': DEFAULT_APP_NAME,
@@ -64,13 +79,19 @@ export const appSettingDefaults = {
   'flows.allowed_hosts': [] as readonly string[],
   /** The same for outbound webhook URLs, checked when one is saved and at each delivery (outbound-webhooks module). */
   'webhooks.allowed_hosts': [] as readonly string[],
+  /** The weekly schedule analytics read waiting times "within business hours" by; the rollups rebuild what depends on it when it changes. */
+  'analytics.businessHours': DEFAULT_BUSINESS_HOURS,
 } as const;
 export type AppSettingKey = keyof typeof appSettingDefaults;
 /** The settings held as a list of words rather than one text. */
 export const appSettingListKeys = ['app.opt_out_keywords', 'app.opt_in_keywords', 'flows.allowed_hosts', 'webhooks.allowed_hosts'] as const;
 export type AppSettingListKey = (typeof appSettingListKeys)[number];
-export type AppSettingTextKey = Exclude<AppSettingKey, AppSettingListKey>;
-export type AppSettings = { [K in AppSettingKey]: K extends AppSettingListKey ? readonly string[] : string };
+/** The settings held as a structure of their own, checked by their own schema. */
+export type AppSettingObjectKey = 'analytics.businessHours';
+export type AppSettingTextKey = Exclude<AppSettingKey, AppSettingListKey | AppSettingObjectKey>;
+export type AppSettings = {
+  [K in AppSettingKey]: K extends AppSettingListKey ? readonly string[] : K extends AppSettingObjectKey ? BusinessHours : string;
+};
 export const appSettingKeys = Object.keys(appSettingDefaults) as AppSettingKey[];
 
 /** Settings only admins read: GET /api/app/public answers them empty. */

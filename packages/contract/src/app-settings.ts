@@ -4,6 +4,7 @@ import {
   ALLOWED_HOSTS_MAX_COUNT,
   type AppSettingKey,
   type AppSettingListKey,
+  type AppSettingObjectKey,
   appSettingKeys,
   dateFormats,
   isListSetting,
@@ -13,6 +14,7 @@ import {
   OPT_CONFIRMATION_MAX_LENGTH,
   timeFormats,
 } from './app-settings-defaults.ts';
+import { businessHoursSchema } from './business-hours.ts';
 import { emailPattern } from './email-address.ts';
 
 function isTimezone(value: string): boolean {
@@ -116,13 +118,23 @@ export const appSettingsUpdateSchema = z
     'app.opt_in_confirmation': optConfirmation('Opt-in confirmation'),
     'flows.allowed_hosts': allowedHostList('Allowed hosts'),
     'webhooks.allowed_hosts': allowedHostList('Webhook allowed hosts'),
+    'analytics.businessHours': businessHoursSchema,
   })
   .partial()
   .strict();
 
+const storedSetting = (key: AppSettingKey) => {
+  if (key === 'analytics.businessHours') return businessHoursSchema;
+  return isListSetting(key) ? z.array(z.string()).readonly() : z.string();
+};
+
 export const appSettingsSchema = z.object(
-  Object.fromEntries(appSettingKeys.map((k) => [k, isListSetting(k) ? z.array(z.string()).readonly() : z.string()])) as {
-    [K in AppSettingKey]: K extends AppSettingListKey ? z.ZodReadonly<z.ZodArray<z.ZodString>> : z.ZodString;
+  Object.fromEntries(appSettingKeys.map((k) => [k, storedSetting(k)])) as {
+    [K in AppSettingKey]: K extends AppSettingListKey
+      ? z.ZodReadonly<z.ZodArray<z.ZodString>>
+      : K extends AppSettingObjectKey
+        ? typeof businessHoursSchema
+        : z.ZodString;
   },
 );
 export const appSettingsBodySchema = z.object({ settings: appSettingsUpdateSchema });

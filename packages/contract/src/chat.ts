@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sessionStateSchema } from './agent-sessions.ts';
 import { bodyIdSchema, pageQuery, paginationSchema } from './common.ts';
+import { messageSentimentSchema } from './sentiment.ts';
 import {
   mediaKinds,
   messageContentSchema,
@@ -80,6 +81,10 @@ export const chatMessageSchema = z.object({
   /** The API key it was sent through (the public API); sender is then null. */
   apiKey: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   media: chatMediaSchema.nullable(),
+  sentiment: messageSentimentSchema.nullable().meta({
+    description:
+      'A customer’s text once the sentiment scorer has read it (off the webhook’s path, within seconds; the event `message_sentiment` tells open threads): `label` is the one counted (a person’s correction, else the scorer’s), `score` the scorer’s from -1 to 1, `corrected` whether a person set the label. Null on every other message, and on a text not scored yet.',
+  }),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -3,6 +3,7 @@ import { realtimeEvents } from './activities.ts';
 import { campaignEventNames } from './campaigns.ts';
 import { outboundWebhookEventNames } from './outbound-webhooks.ts';
 import { type ServerEvent, type ServerEventPayload, serverToClientEventSchemas } from './realtime-events.ts';
+import { sentimentEventNames } from './sentiment.ts';
 import { templateEventNames } from './templates.ts';
 import { whatsappEventNames } from './whatsapp-events.ts';
 
@@ -14,6 +15,7 @@ describe('the server-to-client event map', () => {
       ...Object.values(templateEventNames),
       ...Object.values(campaignEventNames),
       ...Object.values(outboundWebhookEventNames),
+      ...Object.values(sentimentEventNames),
     ];
     expect(Object.keys(serverToClientEventSchemas).sort()).toEqual([...new Set(named)].sort());
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { activitySchema, realtimeEvents } from './activities.ts';
 import { campaignEventNames, campaignProgressEventSchema } from './campaigns.ts';
 import { outboundDeliveryEventSchema, outboundWebhookEventNames } from './outbound-webhooks.ts';
+import { messageSentimentEventSchema, sentimentEventNames } from './sentiment.ts';
 import { templateEventNames, templateStatusEventSchema } from './templates.ts';
 import {
   agentMessageSentEventSchema,
@@ -29,6 +30,7 @@ export const serverToClientEventSchemas = {
   [whatsappEventNames.conversationRead]: conversationReadEventSchema,
   [whatsappEventNames.conversationUpdated]: conversationUpdatedEventSchema,
   [whatsappEventNames.contactOptOut]: contactOptOutEventSchema,
+  [sentimentEventNames.messageSentiment]: messageSentimentEventSchema,
   [templateEventNames.statusUpdate]: templateStatusEventSchema,
   [realtimeEvents.newActivity]: activitySchema,
   [realtimeEvents.newNotification]: activitySchema,

@@ -14,3 +14,23 @@ export const messageSentimentSchema = z.object({
   corrected: z.boolean(),
 });
 export type MessageSentiment = z.infer<typeof messageSentimentSchema>;
+
+/**
+ * Customers' texts just scored, or a label a person corrected (event `message_sentiment`, and the answer of
+ * PUT /api/agent/messages/{id}/sentiment): open threads show the mark without a reload.
+ */
+export const messageSentimentEventSchema = z.object({
+  conversationId: z.number().int(),
+  messages: z.array(z.object({ messageId: z.number().int(), sentiment: messageSentimentSchema })).min(1),
+});
+export type MessageSentimentEvent = z.infer<typeof messageSentimentEventSchema>;
+
+export const sentimentEventNames = { messageSentiment: 'message_sentiment' } as const;
+
+/** PUT /api/agent/messages/{id}/sentiment answers the message's sentiment as it now counts. */
+export const correctedSentimentResponseSchema = z.object({
+  messageId: z.number().int(),
+  conversationId: z.number().int(),
+  sentiment: messageSentimentSchema,
+});
+export type CorrectedSentimentResponse = z.infer<typeof correctedSentimentResponseSchema>;

@@ -1,6 +1,6 @@
 import { type Column, getTableColumns, type InferSelectModel, type SQL, sql, type Table } from 'drizzle-orm';
 
-type PgArrayType = 'int' | 'bigint' | 'boolean' | 'text' | 'jsonb' | 'timestamptz';
+type PgArrayType = 'int' | 'bigint' | 'real' | 'boolean' | 'text' | 'jsonb' | 'timestamptz';
 
 /** A column of many rows: its name, its PostgreSQL type and one value per row (jsonb as JSON text). */
 export type ArrayColumn = readonly [name: string, pgType: PgArrayType, values: readonly unknown[]];

@@ -142,6 +142,7 @@ describe('the jobs page', () => {
       ['outbound-webhooks.cleanup', 'scheduled'],
       ['messaging.webhook-events', 'claim'],
       ['messaging.media-downloads', 'claim'],
+      ['messaging.sentiment-scoring', 'claim'],
       ['campaigns.dispatch', 'claim'],
       ['flows.inbox', 'claim'],
       ['outbound-webhooks.deliveries', 'claim'],

@@ -13,6 +13,8 @@ describe('route table', () => {
     expect(menuFor('admin').map((g) => g.group)).toEqual(['Dashboard', 'Communication', 'Reports', 'Management']);
     expect(labels('admin')).toEqual([
       'Overview',
+      'Metrics',
+      'Sentiment',
       'Template analytics',
       'Chat',
       'Media',
@@ -38,6 +40,7 @@ describe('route table', () => {
   it('guards the admin routes of spec 6 by role', () => {
     const guarded = appRoutes.filter((r) => r.requiredRole === 'admin').map((r) => r.path);
     expect(guarded).toEqual([
+      '/admin/dashboard/metrics',
       '/campaigns',
       '/campaigns/new',
       '/campaigns/:id/edit',
@@ -55,6 +58,15 @@ describe('route table', () => {
       '/settings',
     ]);
     expect(routeForPath('/admin/dashboard/overview')?.requiredRole).toBeUndefined();
+  });
+
+  it('puts the dashboards in the Dashboard group for admins; overview and sentiment are reachable by route, metrics is admin-only (spec 2 and 6)', () => {
+    expect(menuFor('admin')[0]?.routes.map((r) => r.menu?.label)).toEqual(['Overview', 'Metrics', 'Sentiment', 'Template analytics']);
+    expect(routeForPath('/admin/dashboard/metrics')?.requiredRole).toBe('admin');
+    expect(routeForPath('/admin/dashboard/sentiment')?.requiredRole).toBeUndefined();
+    expect(routeForPath('/admin/dashboard/sentiment')?.title).toBe('Sentiment');
+    expect(routeForPath('/admin/dashboard/metrics')?.title).toBe('Metrics');
+    for (const label of ['Overview', 'Metrics', 'Sentiment']) expect(labels('agent')).not.toContain(label);
   });
 
   it('lists templates and template analytics for admins only in the menu, with no guard on their routes (spec 2)', () => {

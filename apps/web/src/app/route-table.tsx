@@ -23,7 +23,9 @@ export interface AppRoute {
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
 
-const OverviewPage = named(() => import('../features/dashboard/pages/overview-page'), 'OverviewPage');
+const OverviewPage = named(() => import('../features/analytics/pages/overview-page'), 'OverviewPage');
+const MetricsPage = named(() => import('../features/analytics/pages/metrics-page'), 'MetricsPage');
+const SentimentPage = named(() => import('../features/analytics/pages/sentiment-page'), 'SentimentPage');
 const ChatPage = named(() => import('../features/chat/pages/chat-page'), 'ChatPage');
 const SimulatorPage = named(() => import('../features/simulator/pages/simulator-page'), 'SimulatorPage');
 const MediaPage = named(() => import('../features/media/pages/media-page'), 'MediaPage');
@@ -55,9 +57,25 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/admin/dashboard/overview',
     title: 'Overview',
-    subtitle: 'How the console is being used',
+    subtitle: 'Conversations, messages and response times against the previous period',
     page: OverviewPage,
     menu: { group: 'Dashboard', label: 'Overview', icon: 'dashboard', adminOnly: true },
+  },
+  {
+    path: '/admin/dashboard/metrics',
+    title: 'Metrics',
+    subtitle: 'Volume, response times, workload, retention and engagement',
+    page: MetricsPage,
+    requiredRole: 'admin',
+    menu: { group: 'Dashboard', label: 'Metrics', icon: 'bar-chart', adminOnly: true },
+  },
+  {
+    // Spec 6: every signed-in user may read it by route; spec 2 shows non-admins only Chat, Conversations and Media.
+    path: '/admin/dashboard/sentiment',
+    title: 'Sentiment',
+    subtitle: "How customers' messages read: positive, neutral or negative",
+    page: SentimentPage,
+    menu: { group: 'Dashboard', label: 'Sentiment', icon: 'activity', adminOnly: true },
   },
   {
     // Spec 2: admin-only in the menu, not guarded; the server decides what each role may do.

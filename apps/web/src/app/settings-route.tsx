@@ -4,6 +4,7 @@ import { OutboxSection } from '../features/email/components/outbox-section';
 import { LicenseSection } from '../features/license/components/license-section';
 import { AllowedHostsForm } from '../features/settings/components/allowed-hosts-form';
 import { AppSettingsSection } from '../features/settings/components/app-settings-section';
+import { BusinessHoursForm } from '../features/settings/components/business-hours-form';
 import { OutboundWebhooksSection } from '../features/settings/components/outbound-webhooks/outbound-webhooks-section';
 import { WebhookHealthSection } from '../features/settings/components/webhook-health-section';
 import { SettingsPage, type SettingsSection } from '../features/settings/pages/settings-page';
@@ -15,6 +16,12 @@ const sections: SettingsSection[] = [
     title: 'App settings',
     description: 'Branding, links, and how dates, times and amounts are shown.',
     render: () => <AppSettingsSection />,
+  },
+  {
+    id: 'business-hours',
+    title: 'Business hours',
+    description: 'The weekly opening hours the metrics can read response times within.',
+    render: () => <BusinessHoursForm />,
   },
   {
     id: 'licence',

@@ -61,10 +61,15 @@ export async function resolveRange(
   return { from, to, timezone, interval: query.interval };
 }
 
-/** The period just before `range`, as long: what "change against the previous period" compares with. */
-export function previousRange(range: Range): Range {
-  const span = range.to.getTime() - range.from.getTime();
-  return { ...range, from: new Date(range.from.getTime() - span), to: range.from };
+/**
+ * The period just before `range`, as long on the local clock (30 local days before 30 local days, whatever a DST
+ * change did to their hours): what "change against the previous period" compares with.
+ */
+export async function previousRange(db: Db, range: Range): Promise<Range> {
+  const { rows } = await db.execute<{ at: Date }>(sql`
+    SELECT ((f.local - (${range.to.toISOString()}::timestamptz AT TIME ZONE ${range.timezone} - f.local)) AT TIME ZONE ${range.timezone}) AS at
+    FROM (SELECT ${range.from.toISOString()}::timestamptz AT TIME ZONE ${range.timezone} AS local) f`);
+  return { ...range, from: new Date(rows[0]?.at as Date), to: range.from };
 }
 
 /** The range as the contract answers it. */

@@ -1,7 +1,8 @@
 /**
- * Analytics: the sentiment of customers' messages (so far the scorer alone; labels are not stored yet).
+ * Analytics: reports and dashboards' figures read from rollups, and the sentiment of customers' messages.
  * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
  */
 
+export { type AnalyticsDeps, registerAnalytics } from './analytics.plugin.ts';
 export type { SentimentLanguage } from './sentiment/detect-language.ts';
 export { type Sentiment, type SentimentLabel, scoreSentiment } from './sentiment/score-sentiment.ts';

@@ -67,7 +67,7 @@ export function quantileOf(bins: readonly BinCount[], q: number): number | null 
   let seen = 0;
   for (const b of sorted) {
     if (seen + b.count >= rank) {
-      if (b.bin >= BIN_UPPER_EDGES.length) return b.total / b.count;
+      if (b.bin >= BIN_UPPER_EDGES.length) return Math.round(b.total / b.count);
       const lower = lowerEdge(b.bin);
       const upper = BIN_UPPER_EDGES[b.bin] as number;
       return Math.round(lower + ((rank - seen) / b.count) * (upper - lower));

@@ -221,6 +221,16 @@ export async function campaignsOfSends(db: DbOrTx, wamids: readonly string[]): P
   return new Map(rows.map((row) => [row.wamid as string, { id: String(row.id), name: row.name }]));
 }
 
+/** The names of these campaigns, for those that exist: what analytics show beside a campaign's figures. */
+export async function campaignNamesByIds(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: campaigns.id, name: campaigns.name })
+    .from(campaigns)
+    .where(inArray(campaigns.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** The campaign's recipients waiting to be sent, in id order, after the id given. */
 export function pendingRecipientsAfter(db: DbOrTx, campaignId: number, afterId: number, limit: number): Promise<RecipientRow[]> {
   return db

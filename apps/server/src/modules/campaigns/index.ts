@@ -4,4 +4,4 @@
  */
 export type { CampaignsDeps } from './campaign-deps.ts';
 export { registerCampaigns } from './campaigns.plugin.ts';
-export { campaignsOfSends } from './campaigns.repository.ts';
+export { campaignNamesByIds, campaignsOfSends } from './campaigns.repository.ts';

@@ -1,4 +1,5 @@
 import type { ChatMedia, ChatMessage } from '@wac/contract/chat';
+import type { MessageSentiment } from '@wac/contract/sentiment';
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import type { MessageRow } from './messages.repository.ts';
 
@@ -31,5 +32,12 @@ export function toChatMessage(row: MessageRow, extras: ChatMessageExtras = {}): 
     sender: extras.sender ?? null,
     apiKey: extras.apiKey ?? null,
     media: extras.media ?? null,
+    sentiment: sentimentOf(row),
   };
+}
+
+/** A scored customer's text: the label that counts (a person's correction, else the scorer's) and the scorer's score. */
+export function sentimentOf(row: Pick<MessageRow, 'sentimentLabel' | 'sentimentScore' | 'sentimentCorrectedAt'>): MessageSentiment | null {
+  if (row.sentimentLabel === null || row.sentimentScore === null) return null;
+  return { label: row.sentimentLabel, score: row.sentimentScore, corrected: row.sentimentCorrectedAt !== null };
 }

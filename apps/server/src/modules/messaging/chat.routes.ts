@@ -1,3 +1,4 @@
+import { correctSentimentBodySchema } from '@wac/contract/analytics';
 import {
   chatHistoryQuerySchema,
   chatHistoryResponseSchema,
@@ -14,6 +15,7 @@ import {
 } from '@wac/contract/chat';
 import { idParamsSchema } from '@wac/contract/common';
 import { errorBodySchema } from '@wac/contract/errors';
+import { correctedSentimentResponseSchema } from '@wac/contract/sentiment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.ts';
 import { refusals } from '../../http/route-config.ts';
@@ -74,6 +76,22 @@ export const chatRoutes: FastifyPluginAsyncZod<{ messaging: MessagingService; st
     '/api/agent/mark-read',
     { schema: { tags, body: markReadBodySchema, response: { 200: markReadResponseSchema, 400: errorBodySchema, 409: errorBodySchema } } },
     (request) => messaging.markRead(currentUser(request), request.body.messages),
+  );
+
+  app.put(
+    '/api/agent/messages/:id/sentiment',
+    {
+      schema: {
+        tags,
+        summary: 'Correct the sentiment label of a customer’s text',
+        description:
+          'Any signed-in agent or admin may correct the label the scorer gave a customer’s text (positive, neutral or negative). The corrected label is the one the sentiment figures count from then on; the scorer’s own label is kept beside it, and an activity records who changed it. Only customers’ texts carry a sentiment: any other message answers 404.',
+        params: idParamsSchema,
+        body: correctSentimentBodySchema,
+        response: { 200: correctedSentimentResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    (request) => messaging.correctSentiment(currentUser(request), request.params.id, request.body.label),
   );
 
   app.get(

@@ -1,10 +1,17 @@
-import { conversationReportQuerySchema, conversationReportResponseSchema } from '@wac/contract/conversation-reports';
+import {
+  conversationReportQuerySchema,
+  conversationReportResponseSchema,
+  type conversationReportRowSchema,
+} from '@wac/contract/conversation-reports';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { setAppTimezone } from '../../../test/app-settings.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { conversations, messages } from '../../db/schema.ts';
+import { applyKey } from '../license/test/license-test-kit.ts';
+import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
 import { conversationReportPages } from './conversation-reports.repository.ts';
 import { createConversationReportsService } from './conversation-reports.service.ts';
 import { insertInbound, upsertContact, upsertConversation } from './inbound-messages.repository.ts';
@@ -59,6 +66,10 @@ const report = async (query: string, token: string | null = agent) =>
 const rowsOf = async (query: string) => conversationReportResponseSchema.parse((await report(query)).json());
 const names = (r: { rows: { contact: { name: string | null } }[] }) => r.rows.map((row) => row.contact.name);
 const JAN_10_14 = '?startDate=2025-01-10&endDate=2025-01-14';
+const CSV_HEADER =
+  '"Conversation ID","Contact name","Phone","Messages","Inbound","Outbound","Failed","First message (UTC)","Last message (UTC)","Session state",' +
+  '"Agent","Average sentiment","Negative messages","First response (s)","First response within business hours (s)","First response by",' +
+  '"Resolution (s)","Resolved at (UTC)","Resolved by"';
 
 describe('GET /api/reports/conversations', () => {
   it('counts each conversation’s messages within the range, latest activity first, with totals', async () => {
@@ -74,15 +85,19 @@ describe('GET /api/reports/conversations', () => {
       firstMessageAt: '2025-01-10T09:00:00.000Z',
       lastMessageAt: '2025-01-11T12:00:00.000Z',
       sessionState: 'agent',
+      agent: null,
+      sentiment: { averageScore: null, negativeMessages: 0 },
+      firstResponse: null,
+      resolution: null,
     });
-    expect(body.totals).toEqual({ conversations: 2, messages: 4, inbound: 2, outbound: 2, failed: 1 });
+    expect(body.totals).toEqual({ conversations: 2, messages: 4, inbound: 2, outbound: 2, failed: 1, negative: 0 });
     expect(body.pagination).toEqual({ page: 1, limit: 25, total: 2, totalPages: 1 });
   });
 
   it('covers all time when no dates are given', async () => {
     const body = await rowsOf('');
     expect(names(body)).toEqual(['Ana Souza', 'Dora', '=HYPERLINK("http://evil")', 'Carla']);
-    expect(body.totals).toEqual({ conversations: 4, messages: 7, inbound: 5, outbound: 2, failed: 1 });
+    expect(body.totals).toEqual({ conversations: 4, messages: 7, inbound: 5, outbound: 2, failed: 1, negative: 0 });
     expect((await rowsOf('?startDate=2025-01-16')).rows.map((r) => [r.contact.name, r.messages])).toEqual([['Ana Souza', 1]]);
   });
 
@@ -92,7 +107,7 @@ describe('GET /api/reports/conversations', () => {
     expect(names(await rowsOf('?search=55119'))).toEqual(['Carla']);
     expect((await rowsOf('?search=%25')).rows).toEqual([]);
     const searched = await rowsOf(`${JAN_10_14}&search=ana`);
-    expect(searched.totals).toEqual({ conversations: 1, messages: 3, inbound: 1, outbound: 2, failed: 1 });
+    expect(searched.totals).toEqual({ conversations: 1, messages: 3, inbound: 1, outbound: 2, failed: 1, negative: 0 });
   });
 
   it('pages, keeping the totals of the whole filtered set', async () => {
@@ -128,9 +143,9 @@ describe('GET /api/reports/conversations/export', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="conversations-2025-01-10-2025-01-14.csv"');
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines).toEqual([
-      '"Conversation ID","Contact name","Phone","Messages","Inbound","Outbound","Failed","First message (UTC)","Last message (UTC)","Session state"',
-      `${conversationOf['=HYPERLINK("http://evil")']},"'=HYPERLINK(""http://evil"")","447700900802",1,1,0,0,"2025-01-12T10:00:00.000Z","2025-01-12T10:00:00.000Z","bot"`,
-      `${conversationOf['Ana Souza']},"Ana Souza","447700900801",3,1,2,1,"2025-01-10T09:00:00.000Z","2025-01-11T12:00:00.000Z","agent"`,
+      `${CSV_HEADER}`,
+      `${conversationOf['=HYPERLINK("http://evil")']},"'=HYPERLINK(""http://evil"")","447700900802",1,1,0,0,"2025-01-12T10:00:00.000Z","2025-01-12T10:00:00.000Z","bot",,,0,,,,,,`,
+      `${conversationOf['Ana Souza']},"Ana Souza","447700900801",3,1,2,1,"2025-01-10T09:00:00.000Z","2025-01-11T12:00:00.000Z","agent",,,0,,,,,,`,
       '',
     ]);
     expect((await t.request({ method: 'GET', url: '/api/reports/conversations/export' })).statusCode).toBe(401);
@@ -162,7 +177,8 @@ describe('the CSV export, page by page', () => {
     const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 1 });
     try {
       const pages = conversationReportPages(pool, { from: null, to: null }, 1);
-      expect((await pages.next()).value).toHaveLength(1);
+      const first = await pages.next();
+      expect(first.done ? [] : first.value.rows).toHaveLength(1);
       expect(pool.totalCount - pool.idleCount).toBe(1);
       await pages.return(undefined);
       expect(pool.idleCount).toBe(pool.totalCount);
@@ -184,5 +200,239 @@ describe('dates in the app’s timezone', () => {
       await setAppTimezone(t, 'UTC');
     }
     expect(names(await rowsOf('?startDate=2025-01-15&endDate=2025-01-15'))).toEqual(['Dora']);
+  });
+});
+
+describe('first-response and resolution times, holder and sentiment, with filters', () => {
+  const NOV_1_7 = '?startDate=2026-11-01&endDate=2026-11-07';
+  const users: Record<string, number> = {};
+  const seeded: Record<string, number> = {};
+
+  /** A conversation seeded by SQL: its messages, its session changes and the response samples the rollups would write. */
+  async function seed(
+    name: string,
+    phone: string,
+    state: { sessionState: 'bot' | 'agent' | 'ended'; holder?: string },
+    rows: {
+      messages: {
+        at: string;
+        direction: 'inbound' | 'outbound';
+        by?: string;
+        sentiment?: ['positive' | 'neutral' | 'negative', number];
+        type?: string;
+      }[];
+      changes?: { at: string; from: string; to: string; by?: string; reason?: string }[];
+      firstResponses?: { waitingSince: string; repliedAt: string; by: string; businessSeconds: number | null }[];
+    },
+  ) {
+    const pool = t.ctx.database.pool;
+    const { rows: contact } = await pool.query('INSERT INTO contacts (phone, wa_id, name) VALUES ($1, $1, $2) RETURNING id', [phone, name]);
+    const { rows: conversation } = await pool.query(
+      `INSERT INTO conversations (contact_id, phone_number_id, session_state, session_user_id) VALUES ($1, 'pn-report', $2, $3) RETURNING id`,
+      [contact[0].id, state.sessionState, state.holder ? users[state.holder] : null],
+    );
+    const conversationId: number = conversation[0].id;
+    seeded[name] = conversationId;
+    const replies: number[] = [];
+    for (const m of rows.messages) {
+      const { rows: inserted } = await pool.query(
+        `INSERT INTO messages (conversation_id, direction, type, content, status, timestamp, user_id, sentiment_label, sentiment_score)
+         VALUES ($1, $2, $3, '{}', $4, $5, $6, $7, $8) RETURNING id`,
+        [
+          conversationId,
+          m.direction,
+          m.type ?? 'text',
+          m.direction === 'inbound' ? 'received' : 'sent',
+          m.at,
+          m.by ? users[m.by] : null,
+          m.sentiment?.[0] ?? null,
+          m.sentiment?.[1] ?? null,
+        ],
+      );
+      if (m.by) replies.push(inserted[0].id);
+    }
+    await pool.query(
+      `UPDATE conversations SET last_message_at = (SELECT max(timestamp) FROM messages WHERE conversation_id = $1) WHERE id = $1`,
+      [conversationId],
+    );
+    for (const c of rows.changes ?? []) {
+      await pool.query(
+        `INSERT INTO conversation_session_changes (conversation_id, from_state, to_state, reason, user_id, changed_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [conversationId, c.from, c.to, c.reason ?? null, c.by ? users[c.by] : null, c.at],
+      );
+    }
+    for (const [i, f] of (rows.firstResponses ?? []).entries()) {
+      const seconds = (Date.parse(f.repliedAt) - Date.parse(f.waitingSince)) / 1000;
+      await pool.query(
+        `INSERT INTO analytics_response_samples (reply_message_id, conversation_id, agent_id, kind, waiting_since, replied_at, bucket, seconds, business_seconds)
+         VALUES ($1, $2, $3, 'first', $4, $5, date_bin('15 minutes', $5::timestamptz, timestamptz 'epoch'), $6, $7)`,
+        [replies[i] ?? 1_000_000 + i, conversationId, users[f.by], f.waitingSince, f.repliedAt, seconds, f.businessSeconds],
+      );
+    }
+  }
+
+  beforeAll(async () => {
+    users.nadia = (await t.createUser({ username: 'nadia' })).id;
+    users.omar = (await t.createUser({ username: 'omar' })).id;
+    // Opened on 2 November, answered by Nadia after 4 minutes, ended; reopened on the 3rd, Omar ended it after
+    // 90 minutes; Nadia holds it now. An older opening's sample (October) is outside the range.
+    await seed(
+      'Bruno',
+      '447700900901',
+      { sessionState: 'agent', holder: 'nadia' },
+      {
+        messages: [
+          { at: '2026-11-02T09:00:00Z', direction: 'inbound', sentiment: ['negative', -0.6] },
+          { at: '2026-11-02T09:04:00Z', direction: 'outbound', by: 'nadia' },
+          { at: '2026-11-02T10:00:00Z', direction: 'inbound', sentiment: ['positive', 0.4] },
+          { at: '2026-11-03T08:00:00Z', direction: 'inbound', sentiment: ['neutral', 0.05] },
+          { at: '2026-11-03T08:20:00Z', direction: 'outbound', by: 'omar' },
+        ],
+        changes: [
+          { at: '2026-11-02T09:01:00Z', from: 'bot', to: 'agent', by: 'nadia', reason: 'agent_takeover' },
+          { at: '2026-11-02T11:00:00Z', from: 'agent', to: 'ended', by: 'nadia' },
+          { at: '2026-11-03T08:00:00Z', from: 'ended', to: 'bot', reason: 'customer_returned' },
+          { at: '2026-11-03T08:10:00Z', from: 'bot', to: 'agent', by: 'omar', reason: 'agent_takeover' },
+          { at: '2026-11-03T09:30:00Z', from: 'agent', to: 'ended', by: 'omar' },
+          { at: '2026-11-08T10:00:00Z', from: 'ended', to: 'agent', by: 'nadia', reason: 'agent_takeover' },
+        ],
+        firstResponses: [
+          { waitingSince: '2026-11-02T09:00:00Z', repliedAt: '2026-11-02T09:04:00Z', by: 'nadia', businessSeconds: 180 },
+          { waitingSince: '2026-11-03T08:00:00Z', repliedAt: '2026-11-03T08:20:00Z', by: 'omar', businessSeconds: null },
+        ],
+      },
+    );
+    await t.ctx.database.pool.query(
+      `INSERT INTO analytics_response_samples (reply_message_id, conversation_id, agent_id, kind, waiting_since, replied_at, bucket, seconds)
+       VALUES (2000000, $1, $2, 'first', '2026-10-20T09:00Z', '2026-10-20T09:01Z', '2026-10-20T09:00Z', 60)`,
+      [seeded.Bruno, users.omar],
+    );
+    // First wrote in October; Nadia ended it on 4 November: its resolution starts at that October message.
+    await seed(
+      'Chloe',
+      '447700900902',
+      { sessionState: 'ended' },
+      {
+        messages: [
+          { at: '2026-10-30T10:00:00Z', direction: 'inbound', sentiment: ['positive', 0.7] },
+          { at: '2026-11-04T10:00:00Z', direction: 'inbound', sentiment: ['positive', 0.8] },
+          { at: '2026-11-04T10:30:00Z', direction: 'outbound', by: 'nadia' },
+        ],
+        changes: [{ at: '2026-11-04T12:00:00Z', from: 'agent', to: 'ended', by: 'nadia' }],
+      },
+    );
+    // With the bot, late on the last day: one negative text and a photo nobody scores.
+    await seed(
+      'Dario',
+      '447700900903',
+      { sessionState: 'bot' },
+      {
+        messages: [
+          { at: '2026-11-07T23:30:00Z', direction: 'inbound', sentiment: ['negative', -0.9] },
+          { at: '2026-11-07T23:31:00Z', direction: 'inbound', type: 'image' },
+        ],
+      },
+    );
+  });
+
+  const pick = (body: { rows: z.infer<typeof conversationReportRowSchema>[] }, name: string) =>
+    body.rows.find((r) => r.contact.name === name);
+
+  it('gives each conversation its first response, resolution, holder and sentiment in the range', async () => {
+    const body = await rowsOf(NOV_1_7);
+    expect(names(body)).toEqual(['Dario', 'Chloe', 'Bruno']);
+    const bruno = pick(body, 'Bruno');
+    expect(bruno?.agent).toEqual({ id: users.nadia, username: 'nadia' });
+    // The mean of -0.6, 0.4 and 0.05, to three decimals.
+    expect(bruno?.sentiment).toEqual({ averageScore: -0.05, negativeMessages: 1 });
+    expect(bruno?.firstResponse).toEqual({
+      seconds: 240,
+      businessSeconds: 180,
+      repliedAt: '2026-11-02T09:04:00.000Z',
+      agent: { id: users.nadia, username: 'nadia' },
+    });
+    // The last end of the range (3 November, by Omar), from the reopening that started that episode.
+    expect(bruno?.resolution).toEqual({
+      seconds: 5400,
+      startedAt: '2026-11-03T08:00:00.000Z',
+      endedAt: '2026-11-03T09:30:00.000Z',
+      agent: { id: users.omar, username: 'omar' },
+    });
+
+    const chloe = pick(body, 'Chloe');
+    expect(chloe).toMatchObject({ messages: 2, agent: null, firstResponse: null, sentiment: { averageScore: 0.8, negativeMessages: 0 } });
+    expect(chloe?.resolution).toEqual({
+      seconds: 5 * 86_400 + 2 * 3600,
+      startedAt: '2026-10-30T10:00:00.000Z',
+      endedAt: '2026-11-04T12:00:00.000Z',
+      agent: { id: users.nadia, username: 'nadia' },
+    });
+
+    const dario = pick(body, 'Dario');
+    expect(dario).toMatchObject({ messages: 2, agent: null, firstResponse: null, resolution: null });
+    expect(dario?.sentiment).toEqual({ averageScore: -0.9, negativeMessages: 1 });
+    expect(body.totals).toEqual({ conversations: 3, messages: 9, inbound: 6, outbound: 3, failed: 0, negative: 2 });
+
+    // Only the first day: Bruno's first sample and first end; the end is measured from the customer's first message.
+    const firstDays = await rowsOf('?startDate=2026-11-02&endDate=2026-11-02');
+    expect(pick(firstDays, 'Bruno')?.resolution).toMatchObject({ seconds: 7200, agent: { username: 'nadia' } });
+    expect(pick(firstDays, 'Bruno')?.sentiment).toEqual({ averageScore: -0.1, negativeMessages: 1 });
+    // October's sample belongs to a conversation that wrote nothing that month: not in October's report.
+    expect(pick(await rowsOf('?startDate=2026-10-01&endDate=2026-10-31'), 'Bruno')).toBeUndefined();
+  });
+
+  it('filters by the agent holding it, its state and negative messages, the totals following', async () => {
+    expect(names(await rowsOf(`${NOV_1_7}&agentId=${users.nadia}`))).toEqual(['Bruno']);
+    expect(names(await rowsOf(`${NOV_1_7}&agentId=${users.omar}`))).toEqual([]);
+    expect((await rowsOf(`${NOV_1_7}&agentId=987654`)).rows).toEqual([]);
+    expect(names(await rowsOf(`${NOV_1_7}&sessionState=ended`))).toEqual(['Chloe']);
+    const negative = await rowsOf(`${NOV_1_7}&sentiment=negative`);
+    expect(names(negative)).toEqual(['Dario', 'Bruno']);
+    expect(negative.totals).toMatchObject({ conversations: 2, negative: 2 });
+    expect(names(await rowsOf(`${NOV_1_7}&sentiment=negative&sessionState=bot`))).toEqual(['Dario']);
+    // Without dates (every message, one pass) the same filters hold.
+    expect(names(await rowsOf('?sentiment=negative'))).toEqual(['Dario', 'Bruno']);
+    expect(names(await rowsOf(`?agentId=${users.nadia}`))).toEqual(['Bruno']);
+    expect(names(await rowsOf('?sessionState=ended'))).toEqual(['Chloe']);
+  });
+
+  it('lists the agents holding a conversation, whom the report can be filtered by', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/reports/conversations/agents', token: agent });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ agents: [{ id: users.nadia, username: 'nadia' }] });
+  });
+
+  it('refuses filters it does not know, naming them', async () => {
+    for (const [query, field] of [
+      ['?agentId=abc', 'agentId'],
+      ['?agentId=0', 'agentId'],
+      ['?agentId=99999999999', 'agentId'],
+      ['?sessionState=closed', 'sessionState'],
+      ['?sentiment=happy', 'sentiment'],
+    ]) {
+      const res = await report(query ?? '');
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error, query).toContain(field);
+    }
+  });
+
+  it('exports the times, holder and sentiment in the CSV', async () => {
+    const res = await t.request({ method: 'GET', url: `/api/reports/conversations/export${NOV_1_7}&sentiment=negative`, token: agent });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(CSV_HEADER);
+    expect(lines.slice(1)).toEqual([
+      `${seeded.Dario},"Dario","447700900903",2,2,0,0,"2026-11-07T23:30:00.000Z","2026-11-07T23:31:00.000Z","bot",,-0.9,1,,,,,,`,
+      `${seeded.Bruno},"Bruno","447700900901",5,3,2,0,"2026-11-02T09:00:00.000Z","2026-11-03T08:20:00.000Z","agent","nadia",-0.05,1,240,180,"nadia",5400,"2026-11-03T09:30:00.000Z","omar"`,
+      '',
+    ]);
+  });
+
+  it('needs the advancedReports feature of the licence to export; the report itself stays open', async () => {
+    expect((await applyKey(t, mintKey({ plan: 'basic' }), TEST_SECRET)).statusCode).toBe(200);
+    const exported = await t.request({ method: 'GET', url: `/api/reports/conversations/export${NOV_1_7}`, token: agent });
+    expect(exported.statusCode).toBe(403);
+    expect(exported.json()).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', feature: 'advancedReports' });
+    expect((await report(NOV_1_7)).statusCode).toBe(200);
   });
 });

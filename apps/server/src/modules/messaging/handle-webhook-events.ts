@@ -19,6 +19,8 @@ export interface WebhookEventOutcome {
   emits: RealtimeEmit[];
   /** Inbound files queued for download in this transaction. */
   mediaQueued: number;
+  /** Customers' texts stored, which the sentiment scorer reads once the batch commits. */
+  textsQueued: number;
   /** What other domains asked to run once the transaction is committed (the bot answering what was stored). */
   afterCommit: (() => void)[];
 }
@@ -107,6 +109,7 @@ async function storeInbound(tx: Tx, inbound: InboundItem[], outcome: BatchOutcom
   const media = stored.flatMap(pendingMedia);
   await insertPendingInboundMedia(tx, media);
   outcome.mediaQueued += media.length;
+  outcome.textsQueued += stored.filter((message) => message.type === 'text').length;
   for (const message of stored) {
     const event = messageReceivedEvent(message, contactOf(message));
     outcome.emits.push({ event: whatsappEventNames.messageReceived, payload: event });
@@ -163,7 +166,7 @@ async function storeStatuses(tx: Tx, statuses: StatusItem[], outcome: BatchOutco
  */
 export async function handleWebhookEvents(tx: Tx, payloads: unknown[], hooks: WebhookBatchHooks): Promise<WebhookEventOutcome> {
   const changes = payloads.map(extractChanges);
-  const outcome: BatchOutcome = { emits: [], mediaQueued: 0, afterCommit: [], events: [] };
+  const outcome: BatchOutcome = { emits: [], mediaQueued: 0, textsQueued: 0, afterCommit: [], events: [] };
   const stored = await storeInbound(
     tx,
     changes.flatMap((c) => c.messages),

@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { type ClaimLoopKind, noPayload, type ScheduledJobKind } from '../../jobs/job-runner.ts';
+import { type ClaimLoopKind, claimQueue, noPayload, type ScheduledJobKind } from '../../jobs/job-runner.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import type { MediaDownloadWorker } from './media-download.worker.ts';
 import { downloadQueue, retryDownload } from './media-files.repository.ts';
 import { messageStatusEmit } from './message-events.ts';
+import { countUnscoredTexts } from './message-sentiments.repository.ts';
+import type { SentimentScoringWorker } from './sentiment-scoring.worker.ts';
 import { failStaleSends } from './stale-sends.ts';
 import { retryWebhookEvent, webhookEventQueue } from './webhook-events.repository.ts';
 import { WEBHOOK_MAX_ATTEMPTS, type WebhookProcessor } from './webhook-processor.ts';
@@ -45,5 +47,17 @@ export function mediaDownloadLoop(db: Db, worker: MediaDownloadWorker): ClaimLoo
     loop: worker,
     queue: () => downloadQueue(db),
     retry: (id) => retryDownload(db, id),
+  };
+}
+
+/** Customers' texts labelled positive, neutral or negative off the webhook's path, a claimed batch at a time. */
+export function sentimentScoringLoop(db: Db, worker: SentimentScoringWorker): ClaimLoopKind {
+  return {
+    name: 'messaging.sentiment-scoring',
+    title: 'Score customers’ sentiment',
+    loop: worker,
+    // Scoring cannot fail on a text: nothing is ever given up on, so there is nothing to retry.
+    queue: async () => claimQueue({ queued: await countUnscoredTexts(db), failed: 0 }, []),
+    retry: async () => false,
   };
 }

@@ -15,10 +15,11 @@ import { mediaRoutes } from './media.routes.ts';
 import { createMediaDownloadWorker } from './media-download.worker.ts';
 import { createMediaService } from './media-library.service.ts';
 import type { MediaLinks } from './media-links.ts';
-import { mediaDownloadLoop, staleSendSweepJob, webhookProcessingLoop } from './messaging.jobs.ts';
+import { mediaDownloadLoop, sentimentScoringLoop, staleSendSweepJob, webhookProcessingLoop } from './messaging.jobs.ts';
 import type { MessagingService } from './messaging.service.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
 import { createOptKeywordIntake } from './opt-out-intake.ts';
+import { createSentimentScoringWorker } from './sentiment-scoring.worker.ts';
 import { whatsappWebhookRoutes } from './webhook.routes.ts';
 import { createWebhookProcessor } from './webhook-processor.ts';
 import { whatsappChannelRoutes } from './whatsapp-channel.routes.ts';
@@ -43,7 +44,7 @@ export interface MessagingDomainDeps {
 }
 
 /**
- * The WhatsApp channel: webhook intake and processing, media downloads, the sweep of sends Meta never answered, and the
+ * The WhatsApp channel: webhook intake and processing, media downloads, the sentiment of customers' texts, the sweep of sends Meta never answered, and the
  * sandbox that stands in for Meta when configured so; and the agents' side of it: the media library, conversation
  * reports, the inbox with sending and retrying, and who holds a conversation (bot or agent).
  */
@@ -58,11 +59,13 @@ export async function registerMessaging(app: FastifyInstance, deps: MessagingDom
     links,
     onProcessed: (event) => realtime.toEveryone(whatsappEventNames.mediaProcessed, event),
   });
+  const sentimentScoring = createSentimentScoringWorker({ db, log, broadcast: (emits) => realtime.toEveryoneAll(emits) });
   const processor = createWebhookProcessor({
     db,
     log,
     broadcast: (emits) => realtime.toEveryoneAll(emits),
     onMediaQueued: mediaDownloads.kick,
+    onTextsQueued: sentimentScoring.kick,
     // Bot flows, templates, campaigns and outbound webhooks subscribe to the batches' events as they register.
     hooks: { events: deps.messagingDeps.events, optKeywords: createOptKeywordIntake(deps.messagingDeps) },
   });
@@ -78,5 +81,6 @@ export async function registerMessaging(app: FastifyInstance, deps: MessagingDom
   await app.register(agentSessionsRoutes, { messaging });
   deps.jobs.claimLoop(webhookProcessingLoop(db, processor));
   deps.jobs.claimLoop(mediaDownloadLoop(db, mediaDownloads));
+  deps.jobs.claimLoop(sentimentScoringLoop(db, sentimentScoring));
   deps.jobs.schedule(staleSendSweepJob({ db, log, broadcast: (emits) => realtime.toEveryoneAll(emits) }));
 }

@@ -14,6 +14,7 @@ import {
 } from './bot-replies.ts';
 import { type ConversationSession, findSessions } from './conversation-sessions.repository.ts';
 import { chatHistory, listConversationSummaries, listFailedMessages, markRead, messageStatus } from './conversations.service.ts';
+import { correctSentiment } from './correct-sentiment.ts';
 import { phonesOfMessages } from './message-phones.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
 import { optedOutPhones } from './opt-outs.repository.ts';
@@ -42,6 +43,8 @@ export function createMessagingService(deps: MessagingDeps) {
     listConversations: bound(listConversationSummaries),
     chatHistory: bound(chatHistory),
     markRead: bound(markRead),
+    /** A person's sentiment label for a customer's text. */
+    correctSentiment: bound(correctSentiment),
     messageStatus: bound(messageStatus),
     listFailedMessages: bound(listFailedMessages),
     sendText: bound(sendText),

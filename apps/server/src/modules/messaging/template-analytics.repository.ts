@@ -9,16 +9,6 @@ export interface TemplateRange {
   to: Date;
 }
 
-export interface SeriesRow extends Record<string, unknown> {
-  bucket: Date;
-  template_name: string;
-  total: number;
-  sent: number;
-  delivered: number;
-  read: number;
-  failed: number;
-}
-
 export interface TemplateMessageRow extends Record<string, unknown> {
   id: number;
   conversation_id: number;
@@ -51,48 +41,6 @@ export async function dayStart(db: Db, date: string, nextDay: boolean, timezone:
 // Only template rows, only the range: both served by the partial index messages_template_time_idx.
 const inRange = (range: TemplateRange) =>
   sql`m.template_name IS NOT NULL AND m.timestamp >= ${range.from.toISOString()}::timestamptz AND m.timestamp < ${range.to.toISOString()}::timestamptz`;
-
-const units = { hourly: 'hour', daily: 'day', weekly: 'week', monthly: 'month' } as const;
-
-/**
- * Counts per template per bucket; a message's status is the furthest it got, so delivered includes read.
- * The buckets' starts (local midnights, Mondays, ... in `timezone`, DST included) are computed once and
- * each row finds its bucket by binary search (width_bucket): converting every row's time to the
- * timezone instead costs several times more over a million rows.
- */
-export async function templateSeries(
-  db: Db,
-  range: TemplateRange,
-  interval: keyof typeof units,
-  timezone: string,
-  templateName?: string,
-): Promise<SeriesRow[]> {
-  const unit = units[interval];
-  const byName = templateName ? sql` AND m.template_name = ${templateName}` : sql``;
-  const { rows } = await db.execute<SeriesRow>(sql`
-    WITH b AS (
-      SELECT array_agg(local AT TIME ZONE ${timezone} ORDER BY local) AS starts
-      FROM generate_series(
-        date_trunc(${unit}, ${range.from.toISOString()}::timestamptz AT TIME ZONE ${timezone}),
-        ${range.to.toISOString()}::timestamptz AT TIME ZONE ${timezone},
-        ('1 ' || ${unit})::interval
-      ) local
-    )
-    SELECT b.starts[s.k] AS bucket, s.template_name, s.total, s.sent, s.delivered, s.read, s.failed
-    FROM (
-      SELECT width_bucket(m.timestamp, b.starts) AS k, m.template_name,
-        count(*)::int AS total,
-        count(*) FILTER (WHERE m.status IN ('sent', 'delivered', 'read'))::int AS sent,
-        count(*) FILTER (WHERE m.status IN ('delivered', 'read'))::int AS delivered,
-        count(*) FILTER (WHERE m.status = 'read')::int AS read,
-        count(*) FILTER (WHERE m.status = 'failed')::int AS failed
-      FROM messages m, b
-      WHERE ${inRange(range)}${byName}
-      GROUP BY 1, 2
-    ) s, b
-    ORDER BY 1, 2`);
-  return rows;
-}
 
 const sortColumns: Record<TemplateMessagesQuery['sortBy'], SQL> = {
   timestamp: sql`m.timestamp`,

@@ -1,40 +1,15 @@
 import { paginationOf } from '@wac/contract/common';
-import type {
-  TemplateAnalyticsQuery,
-  TemplateAnalyticsResponse,
-  TemplateCounts,
-  TemplateMessageRow,
-  TemplateMessagesQuery,
-} from '@wac/contract/template-analytics';
+import type { TemplateMessageRow, TemplateMessagesQuery } from '@wac/contract/template-analytics';
 import type { MessageStatus } from '@wac/contract/whatsapp-messages';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/app-error.ts';
-import {
-  dayStart,
-  type TemplateMessageRow as Row,
-  type TemplateRange,
-  templateMessagesPage,
-  templateSeries,
-} from './template-analytics.repository.ts';
+import { dayStart, type TemplateMessageRow as Row, type TemplateRange, templateMessagesPage } from './template-analytics.repository.ts';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;
-const BUCKET_MS = { hourly: 3_600_000, daily: DAY_MS, weekly: 7 * DAY_MS, monthly: 28 * DAY_MS } as const;
-// Beyond this a chart is unreadable and the answer large: ask for a longer interval.
-const MAX_BUCKETS = 2000;
 
 const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-const zero = (): TemplateCounts => ({ total: 0, sent: 0, delivered: 0, read: 0, failed: 0 });
-const rate = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
-
-function add(into: TemplateCounts, row: TemplateCounts): void {
-  into.total += row.total;
-  into.sent += row.sent;
-  into.delivered += row.delivered;
-  into.read += row.read;
-  into.failed += row.failed;
-}
 
 function toMessageRow(r: Row, campaigns: Awaited<ReturnType<CampaignsOfSends>>): TemplateMessageRow {
   const failed = r.error_code !== null || r.error_title !== null;
@@ -57,10 +32,6 @@ function toMessageRow(r: Row, campaigns: Awaited<ReturnType<CampaignsOfSends>>):
   };
 }
 
-/**
- * Template analytics over a range: dates are whole days in the app's timezone (endDate inclusive),
- * date-times are taken as given; with neither, the last 30 days.
- */
 /** The campaign that sent each of these template messages that one did, by wamid (campaigns answer it). */
 export type CampaignsOfSends = (wamids: readonly string[]) => Promise<Map<string, { id: string; name: string }>>;
 
@@ -71,6 +42,10 @@ export interface TemplateAnalyticsDeps {
   campaignsOfSends: CampaignsOfSends;
 }
 
+/**
+ * The template messages behind the template analytics, paged: dates are whole days in the app's timezone (endDate
+ * inclusive), date-times are taken as given; with neither, the last 30 days. (The counts are the analytics domain's.)
+ */
 export function createTemplateAnalyticsService({ db, timezone, campaignsOfSends }: TemplateAnalyticsDeps) {
   async function rangeOf(query: { startDate?: string; endDate?: string }, tz: string): Promise<TemplateRange> {
     const bound = async (value: string, nextDay: boolean) => {
@@ -86,47 +61,6 @@ export function createTemplateAnalyticsService({ db, timezone, campaignsOfSends 
   }
 
   return {
-    async summary(query: TemplateAnalyticsQuery): Promise<TemplateAnalyticsResponse> {
-      const tz = await timezone();
-      const range = await rangeOf(query, tz);
-      if ((range.to.getTime() - range.from.getTime()) / BUCKET_MS[query.interval] > MAX_BUCKETS) {
-        throw badRequest(`interval: the range has more than ${MAX_BUCKETS} ${query.interval} buckets; choose a longer interval`);
-      }
-      const rows = await templateSeries(db, range, query.interval, tz, query.templateName);
-      const totals = zero();
-      const perTemplate = new Map<string, TemplateCounts>();
-      for (const row of rows) {
-        add(totals, row);
-        const counts = perTemplate.get(row.template_name) ?? zero();
-        add(counts, row);
-        perTemplate.set(row.template_name, counts);
-      }
-      return {
-        interval: query.interval,
-        startDate: range.from.toISOString(),
-        endDate: range.to.toISOString(),
-        timezone: tz,
-        series: rows.map((r) => ({
-          bucket: new Date(r.bucket).toISOString(),
-          templateName: r.template_name,
-          total: r.total,
-          sent: r.sent,
-          delivered: r.delivered,
-          read: r.read,
-          failed: r.failed,
-        })),
-        templates: [...perTemplate.entries()]
-          .map(([templateName, c]) => ({
-            templateName,
-            ...c,
-            deliveryRate: rate(c.delivered, c.sent),
-            readRate: rate(c.read, c.delivered),
-          }))
-          .sort((a, b) => b.total - a.total || a.templateName.localeCompare(b.templateName)),
-        totals,
-      };
-    },
-
     async messages(query: TemplateMessagesQuery) {
       const range = await rangeOf(query, await timezone());
       const { rows, total } = await templateMessagesPage(db, range, query);

@@ -15,6 +15,8 @@ export interface WebhookProcessorDeps {
   broadcast: (emits: RealtimeEmit[]) => void;
   /** Called after a commit that queued inbound files, so they are downloaded at once. */
   onMediaQueued?: () => void;
+  /** Called after a commit that stored customers' texts, so the sentiment scorer reads them at once. */
+  onTextsQueued?: () => void;
   /** The opt-out words' answers, and the domains subscribed to each batch's events (bot flows, templates, campaigns, outbound webhooks). */
   hooks: WebhookBatchHooks;
 }
@@ -36,7 +38,7 @@ export type WebhookProcessor = ReturnType<typeof createWebhookProcessor>;
  * FOR UPDATE SKIP LOCKED. It runs when an event is stored and on an interval for leftovers.
  */
 export function createWebhookProcessor(
-  { db, log, broadcast, onMediaQueued, hooks }: WebhookProcessorDeps,
+  { db, log, broadcast, onMediaQueued, onTextsQueued, hooks }: WebhookProcessorDeps,
   options: WebhookProcessorOptions = {},
 ) {
   const { batchSize = 200, intervalMs = 2000, maxAttempts = WEBHOOK_MAX_ATTEMPTS, handle = handleWebhookEvents } = options;
@@ -63,6 +65,7 @@ export function createWebhookProcessor(
       );
       outcome.emits.push(...out.emits);
       outcome.mediaQueued += out.mediaQueued;
+      outcome.textsQueued += out.textsQueued;
       outcome.afterCommit.push(...out.afterCommit);
     } catch (err) {
       if (rows.length > 1) {
@@ -78,13 +81,14 @@ export function createWebhookProcessor(
 
   async function processBatch(): Promise<number> {
     return inTransaction(db, async (tx) => {
-      const outcome: WebhookEventOutcome = { emits: [], mediaQueued: 0, afterCommit: [] };
+      const outcome: WebhookEventOutcome = { emits: [], mediaQueued: 0, textsQueued: 0, afterCommit: [] };
       const rows = await claimWebhookEvents(tx, batchSize, maxAttempts);
       if (rows.length > 0) await handleRows(tx, rows, outcome);
       // What the batch's savepoints kept, announced as one once it all commits.
       afterCommit(tx, () => {
         broadcast(outcome.emits);
         if (outcome.mediaQueued > 0) onMediaQueued?.();
+        if (outcome.textsQueued > 0) onTextsQueued?.();
         for (const after of outcome.afterCommit) after();
       });
       return rows.length;

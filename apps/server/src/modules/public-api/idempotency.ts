@@ -60,7 +60,9 @@ function repeatOf(claim: IdempotencyClaim, first: IdempotencyRow): SendAnswer {
     throw new AppError('VALIDATION_ERROR', `${HEADER_NAME} ${message}`, 422, [{ field: HEADER_NAME, message }]);
   }
   if (first.statusCode === null) throw conflict(`A request with this ${HEADER_NAME} is still being processed`);
-  return { status: first.statusCode, body: first.response as SendAnswer['body'], replayed: true };
+  const { message } = first.response as SendAnswer['body'];
+  // An answer kept before messages had a sentiment (within a day of that upgrade) is answered in today's shape.
+  return { status: first.statusCode, body: { message: { ...message, sentiment: message.sentiment ?? null } }, replayed: true };
 }
 
 export type Idempotency = ReturnType<typeof createIdempotency>;

@@ -33,6 +33,7 @@ const sentMessage: ChatMessage = {
   sender: null,
   apiKey: { id: 3, name: 'Shop' },
   media: null,
+  sentiment: null,
 };
 
 export const sentMessageDoc = sentMessageResponseSchema.meta({

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@wac/contract/chat';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type SeededUser } from '../../../test/seed-user.ts';
 import { contacts, messages } from '../../db/schema.ts';
@@ -254,6 +254,13 @@ describe('POST /api/send-template', () => {
     const replayed = await keyCall(t, '/api/send-template', shop, payload, { 'idempotency-key': 'order-42' });
     expect(replayed.headers['idempotent-replayed']).toBe('true');
     expect(replayed.json()).toEqual(repeat.json());
+    // An answer kept before messages carried a sentiment replays in today's shape.
+    await t.ctx.database.db.execute(
+      sql`UPDATE api_idempotency SET response = response #- '{message,sentiment}' WHERE idempotency_key = 'order-42'`,
+    );
+    const olderAnswer = await keyCall(t, '/api/send-template', shop, payload, { 'idempotency-key': 'order-42' });
+    expect(olderAnswer.statusCode).toBe(201);
+    expect(olderAnswer.json()).toEqual(repeat.json());
 
     const byAgent = await t.request({ method: 'POST', url: '/api/send-template', token: agent.token, payload });
     expect(byAgent.statusCode, byAgent.body).toBe(201);

@@ -1,4 +1,5 @@
 import { appSettingDefaults } from '@wac/contract/app-settings-defaults';
+import { type BusinessHours, defaultBusinessHours, instantOfWallClock } from '@wac/contract/business-hours';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -121,6 +122,74 @@ describe('PUT /api/app/settings', () => {
     const missing = await t.request({ method: 'PUT', url: '/api/app/settings', token: admin, payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details[0].field).toBe('settings');
+  });
+});
+
+describe('business hours', () => {
+  const schedule: BusinessHours = {
+    enabled: true,
+    days: [
+      null,
+      { start: '08:30', end: '18:00' },
+      ...defaultBusinessHours.days.slice(2, 6),
+      { start: '10:00', end: '14:00' },
+    ] as BusinessHours['days'],
+  };
+
+  it('are kept under analytics.businessHours, off by default, for the analytics to read from the settings table', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/app/settings', token: admin })).json().settings['analytics.businessHours']).toEqual(
+      defaultBusinessHours,
+    );
+    const res = await put({ 'analytics.businessHours': schedule });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().settings['analytics.businessHours']).toEqual(schedule);
+    const { rows } = await t.ctx.database.pool.query("SELECT value FROM settings WHERE key = 'analytics.businessHours'");
+    expect(rows).toEqual([{ value: schedule }]);
+    expect((await t.request({ method: 'GET', url: '/api/app/public' })).json().settings['analytics.businessHours']).toEqual(schedule);
+  });
+
+  it.each([
+    [
+      { ...schedule, days: schedule.days.with(1, { start: '18:00', end: '08:30' }) },
+      'settings.analytics.businessHours.days.1.end',
+      'Monday must close after it opens',
+    ],
+    [
+      { ...schedule, days: schedule.days.with(6, { start: '10', end: '14:00' }) },
+      'settings.analytics.businessHours.days.6.start',
+      "Saturday's opening time must be a time as HH:mm",
+    ],
+    [
+      { ...schedule, days: schedule.days.slice(1) },
+      'settings.analytics.businessHours.days',
+      'Business hours must have the seven days of the week',
+    ],
+    [{ days: schedule.days }, 'settings.analytics.businessHours.enabled', 'Business hours must be switched on or off'],
+  ])('refuse a schedule that does not hold with a 400 naming the day (%#)', async (value, field, message) => {
+    const before = (await t.request({ method: 'GET', url: '/api/app/settings', token: admin })).json();
+    const res = await put({ 'analytics.businessHours': value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain(message);
+    expect(res.json().details[0]).toEqual({ field, message: expect.stringContaining(message) });
+    expect((await t.request({ method: 'GET', url: '/api/app/settings', token: admin })).json()).toEqual(before);
+  });
+
+  it('read a clock time as PostgreSQL’s AT TIME ZONE does, skipped and repeated times included, so SQL can mirror them', async () => {
+    const cases: [zone: string, wall: string][] = [
+      ['America/New_York', '2025-03-09 02:30'],
+      ['America/New_York', '2025-11-02 01:30'],
+      ['America/New_York', '2025-11-02 00:59'],
+      ['Europe/London', '2025-03-30 01:15'],
+      ['Europe/London', '2025-10-26 01:45'],
+      ['Australia/Lord_Howe', '2025-04-06 01:45'],
+      ['Australia/Lord_Howe', '2025-10-05 02:15'],
+      ['Asia/Kathmandu', '2025-06-01 09:00'],
+      ['America/Sao_Paulo', '2025-06-01 23:59'],
+    ];
+    for (const [zone, wall] of cases) {
+      const { rows } = await t.ctx.database.pool.query('SELECT ($1::timestamp AT TIME ZONE $2) AS at', [wall, zone]);
+      expect(new Date(instantOfWallClock(Date.parse(`${wall.replace(' ', 'T')}Z`), zone)), `${wall} in ${zone}`).toEqual(rows[0].at);
+    }
   });
 });
 

@@ -16,8 +16,11 @@ import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { ActivityService } from '../activities/index.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 
-/** The app settings' key prefixes: the console's own, the bot flows' (HTTP action hosts) and outbound webhooks' (hosts). */
-const APP_PREFIXES = ['app.', 'flows.', 'webhooks.'];
+/**
+ * The app settings' key prefixes: the console's own, the bot flows' (HTTP action hosts), outbound webhooks' (hosts) and
+ * analytics' (the business hours).
+ */
+const APP_PREFIXES = ['app.', 'flows.', 'webhooks.', 'analytics.'];
 
 /**
  * How long a process answers the app settings from memory. It forgets them at once when it saves them itself; another

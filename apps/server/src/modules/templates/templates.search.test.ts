@@ -123,7 +123,6 @@ describe('the OpenAPI document', () => {
         '/api/templates/upload-file',
         '/api/templates/upload-media',
         '/api/send-template',
-        '/api/analytics/templates',
         '/api/analytics/templates/messages',
       ]),
     );

@@ -51,6 +51,8 @@ describe('Sidebar', () => {
     renderSidebar('admin');
     expect(links()).toEqual([
       ['Overview', '/admin/dashboard/overview'],
+      ['Metrics', '/admin/dashboard/metrics'],
+      ['Sentiment', '/admin/dashboard/sentiment'],
       ['Template analytics', '/dashboard/templates'],
       ['Chat', '/chat'],
       ['Media', '/media'],

@@ -24,6 +24,7 @@ export function message(id: number, over: Partial<ChatMessage> = {}): ChatMessag
     sender: null,
     apiKey: null,
     media: null,
+    sentiment: null,
     ...over,
   };
 }

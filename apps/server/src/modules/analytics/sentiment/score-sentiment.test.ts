@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreSentiment } from './score-sentiment.ts';
+import { negativeWordsOf, scoreSentiment } from './score-sentiment.ts';
 
 describe('scoreSentiment', () => {
   it.each([
@@ -54,5 +54,18 @@ describe('scoreSentiment', () => {
   it('keeps the score between -1 and 1 and reads empty text as neutral', () => {
     expect(scoreSentiment('great great great great great amazing wonderful!!!!').score).toBeLessThanOrEqual(1);
     expect(scoreSentiment('')).toEqual({ label: 'neutral', score: 0, language: 'other' });
+  });
+});
+
+describe('negativeWordsOf', () => {
+  it.each([
+    ['The delivery was late again 😡', ['late', '😡']],
+    ['Not helpful at all, terrible service', ['not helpful', 'terrible']],
+    ['El producto no es bueno, llegó roto', ['no es bueno', 'roto']],
+    ['O atendimento foi péssimo', ['pessimo']],
+    ['Thank you, all good', []],
+    ['not bad at all', []],
+  ])('finds what pulls "%s" down: %j', (text, words) => {
+    expect(negativeWordsOf(text)).toEqual(words);
   });
 });

@@ -73,12 +73,15 @@ function symbolValence(symbol: string): number {
   return EMOTICONS[symbol] ?? emojiLexicon().get(symbol) ?? 0;
 }
 
-/**
- * The sentiment of one customer message, in English, Spanish or Portuguese (others are read with the English lexicon
- * and emoji): each word's valence from the lexicons, raised or lowered by the degree words before it, flipped by a
- * negation within three words before it in the same clause, weighted towards what follows "but", with emoji and exclamation marks.
- */
-export function scoreSentiment(text: string): Sentiment {
+/** Each token's valence in a message, and what carries it: a word, a phrase, an emoji, or a negation and the word it turns. */
+interface Weighed {
+  language: SentimentLanguage;
+  valences: number[];
+  carriers: (string | undefined)[];
+  contrastAt: number;
+}
+
+function weigh(text: string): Weighed {
   const tokens = tokenize(text);
   const language = detectLanguage(
     text,
@@ -87,6 +90,7 @@ export function scoreSentiment(text: string): Sentiment {
   const rules = languageRules[language === 'other' ? 'en' : language];
   const lexicons = FALLBACKS[language].map(lexiconOf);
   const valences: number[] = [];
+  const carriers: (string | undefined)[] = [];
   const spentNegators = new Set<number>();
   let contrastAt = -1;
   for (let index = 0; index < tokens.length; index += 1) {
@@ -94,6 +98,7 @@ export function scoreSentiment(text: string): Sentiment {
     valences.push(0);
     if (token.kind === 'symbol') {
       valences[index] = symbolValence(token.text);
+      carriers[index] = token.text;
       continue;
     }
     if (token.kind === 'break') continue;
@@ -112,7 +117,7 @@ export function scoreSentiment(text: string): Sentiment {
     }
     let valence = phrase ?? lookUp(lexicons, token.text);
     if (!valence) continue;
-    let negated = false;
+    let negatedAt: number | undefined;
     for (let back = 1; back <= LOOKBACK; back += 1) {
       const at = start - back;
       const before = tokens[at];
@@ -121,12 +126,26 @@ export function scoreSentiment(text: string): Sentiment {
       if (boost) valence += Math.sign(valence) * boost * (LOOKBACK_DECAY[back - 1] as number);
       // A negation turns the first word of feeling after it, not every one: "nadie resuelve mi problema".
       if (rules.negators.has(before.text) && !spentNegators.has(at)) {
-        negated = true;
+        negatedAt = at;
         spentNegators.add(at);
       }
     }
-    valences[index] = negated ? valence * NEGATION_KEEPS : valence;
+    valences[index] = negatedAt === undefined ? valence : valence * NEGATION_KEEPS;
+    carriers[index] = tokens
+      .slice(negatedAt ?? start, index + 1)
+      .map((word) => word.text)
+      .join(' ');
   }
+  return { language, valences, carriers, contrastAt };
+}
+
+/**
+ * The sentiment of one customer message, in English, Spanish or Portuguese (others are read with the English lexicon
+ * and emoji): each word's valence from the lexicons, raised or lowered by the degree words before it, flipped by a
+ * negation within three words before it in the same clause, weighted towards what follows "but", with emoji and exclamation marks.
+ */
+export function scoreSentiment(text: string): Sentiment {
+  const { language, valences, contrastAt } = weigh(text);
   let sum = 0;
   valences.forEach((valence, index) => {
     if (contrastAt < 0) sum += valence;
@@ -139,4 +158,18 @@ export function scoreSentiment(text: string): Sentiment {
   const score = Math.round((sum / Math.sqrt(sum * sum + SQUASH)) * 1000) / 1000;
   const label: SentimentLabel = score >= NEUTRAL_BAND ? 'positive' : score <= -NEUTRAL_BAND ? 'negative' : 'neutral';
   return { label, score, language };
+}
+
+/**
+ * What pulls a message's score down: each word, phrase or emoji whose weight is negative (folded: lower case, no
+ * accents), a positive word a negation turned with the words from the negation on ("not helpful", "no es bueno"), once each, in the order written.
+ */
+export function negativeWordsOf(text: string): string[] {
+  const { valences, carriers } = weigh(text);
+  const words = new Set<string>();
+  valences.forEach((valence, index) => {
+    const carrier = carriers[index];
+    if (valence < 0 && carrier) words.add(carrier);
+  });
+  return [...words];
 }

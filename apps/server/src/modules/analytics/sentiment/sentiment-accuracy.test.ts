@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { labelAccuracy, polarityAccuracy } from '../test/accuracy.ts';
-import { ownLabelledSet, UCI_SETS, uciLabelledSet } from '../test/labelled-sentiment.ts';
+import { labelAccuracy, polarityAccuracy } from './accuracy.ts';
+import { ownLabelledSet, UCI_SETS, uciLabelledSet } from './labelled-sets/labelled-sentiment.ts';
 
 // Each floor is the accuracy measured when these tests were written, less a small margin.
 describe('sentiment accuracy on messages the scorer was never tuned on', () => {

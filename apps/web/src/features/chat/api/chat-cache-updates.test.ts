@@ -12,6 +12,7 @@ import {
   withMedia,
   withMessageInList,
   withNewMessage,
+  withSentiments,
   withSession,
   withStatus,
 } from './chat-cache-updates';
@@ -213,6 +214,22 @@ describe('history', () => {
       url: '/f/1',
     };
     expect(withMedia(data.pages[0]?.messages[0] ?? message(0), media).media?.url).toBe('/f/1');
+  });
+
+  it('puts the marks of scored or corrected texts on the messages loaded, and keeps a mark when an older copy arrives', () => {
+    const data = historyData(summary, [message(1), message(2), outbound(3)]);
+    const negative = { label: 'negative', score: -0.6, corrected: false } as const;
+    const next = withSentiments(data, {
+      conversationId: 1,
+      messages: [
+        { messageId: 2, sentiment: negative },
+        { messageId: 99, sentiment: negative },
+      ],
+    });
+    expect(flattenHistory(next.pages).map((m) => m.sentiment)).toEqual([null, negative, null]);
+    expect(withSentiments(next, { conversationId: 1, messages: [{ messageId: 99, sentiment: negative }] })).toBe(next);
+    const unscoredCopy = message(2);
+    expect(mergeMessage({ ...unscoredCopy, sentiment: negative }, unscoredCopy).sentiment).toEqual(negative);
   });
 
   it('marks the customer messages an agent has seen as read, and leaves the rest', () => {

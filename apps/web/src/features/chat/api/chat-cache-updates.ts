@@ -7,6 +7,7 @@ import {
   serviceWindowExpiresAt,
   type ThreadConversation,
 } from '@wac/contract/chat';
+import type { MessageSentimentEvent } from '@wac/contract/sentiment';
 import type { ContactOptOutEvent, MessageStatusEvent } from '@wac/contract/whatsapp-events';
 import { advanceStatus, type MessageStatus, messagePreview } from '@wac/contract/whatsapp-messages';
 import type { ChatHistoryPage } from './chat-history';
@@ -35,9 +36,11 @@ export function nextStatus(current: MessageStatus, incoming: MessageStatus): Mes
 export function mergeMessage(current: ChatMessage, incoming: ChatMessage): ChatMessage {
   if (incoming.retryCount < current.retryCount) return current;
   const status = incoming.retryCount > current.retryCount ? incoming.status : advanceStatus(current.status, incoming.status);
-  if (status === incoming.status) return { ...incoming, media: incoming.media ?? current.media };
+  // A copy from before the scorer read the text (a fetch under way, a replayed event) keeps the mark already shown.
+  const kept = { media: incoming.media ?? current.media, sentiment: incoming.sentiment ?? current.sentiment };
+  if (status === incoming.status) return { ...incoming, ...kept };
   const { sentAt, deliveredAt, readAt, failedAt, error } = current;
-  return { ...incoming, status, sentAt, deliveredAt, readAt, failedAt, error };
+  return { ...incoming, ...kept, status, sentAt, deliveredAt, readAt, failedAt, error };
 }
 
 function mapPages<P, K>(data: InfiniteData<P, K>, update: (page: P) => P): InfiniteData<P, K> {
@@ -233,6 +236,15 @@ export function withStatus(message: ChatMessage, event: MessageStatusEvent): Cha
 
 export function withMedia(message: ChatMessage, media: ChatMedia): ChatMessage {
   return { ...message, media };
+}
+
+/** Texts just scored, or a label someone corrected: each loaded message of the event takes its mark. */
+export function withSentiments(data: HistoryData, event: MessageSentimentEvent): HistoryData {
+  const marks = new Map(event.messages.map(({ messageId, sentiment }) => [messageId, sentiment]));
+  return mapPages(data, (page) => {
+    if (!page.messages.some((m) => marks.has(m.id))) return page;
+    return { ...page, messages: page.messages.map((m) => (marks.has(m.id) ? { ...m, sentiment: marks.get(m.id) ?? null } : m)) };
+  });
 }
 
 /** The agent has seen these inbound messages. */

@@ -1,6 +1,7 @@
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import type { AgentSession } from '@wac/contract/agent-sessions';
 import type { ChatMessage, ConversationSummary } from '@wac/contract/chat';
+import type { MessageSentimentEvent } from '@wac/contract/sentiment';
 import type { ContactOptOutEvent, MediaProcessedEvent, MessageStatusEvent } from '@wac/contract/whatsapp-events';
 import { useMemo } from 'react';
 import {
@@ -21,6 +22,7 @@ import {
   withMedia,
   withMessageInList,
   withOptOut,
+  withSentiments,
   withSession,
   withStatus,
 } from './chat-cache-updates';
@@ -130,6 +132,11 @@ export function chatCache(queryClient: QueryClient) {
 
     applyMedia(event: MediaProcessedEvent) {
       eachHistoryOf(event.conversationId, (data) => patchMessage(data, event.messageId, (m) => withMedia(m, event.media)));
+    },
+
+    /** Customers' texts scored, or a label corrected: the open threads show the marks. */
+    applySentiments(event: MessageSentimentEvent) {
+      eachHistoryOf(event.conversationId, (data) => withSentiments(data, event));
     },
 
     applySession(session: AgentSession) {

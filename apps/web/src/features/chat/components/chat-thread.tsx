@@ -4,6 +4,7 @@ import { useAuth } from '../../../lib/auth-context';
 import { QueryStatus } from '../../../ui/query-status';
 import { flattenHistory, useChatHistory } from '../api/chat-history';
 import { contactLabel } from './contact-label';
+import { conversationMood } from './conversation-mood';
 import { MessageList } from './message-list';
 import { ThreadFooter } from './thread-footer';
 import { ThreadHeader } from './thread-header';
@@ -15,6 +16,7 @@ export function ChatThread({ phone }: { phone: string }) {
   const { user } = useAuth();
   const messages = useMemo(() => flattenHistory(history.data?.pages), [history.data]);
   const conversation = history.data?.pages[0]?.conversation ?? null;
+  const mood = useMemo(() => conversationMood(messages), [messages]);
   // A colleague's conversation stays unread for its holder (the server refuses an agent's marks there too).
   const mayRead = conversation !== null && user !== null && mayWriteIn(conversation.session, user);
   useMarkConversationRead(mayRead ? conversation.id : undefined, messages);
@@ -22,7 +24,7 @@ export function ChatThread({ phone }: { phone: string }) {
 
   return (
     <section className="chat-thread" aria-label={`Conversation with ${conversation ? contactLabel(conversation.contact) : phone}`}>
-      <ThreadHeader conversation={conversation} phone={phone} />
+      <ThreadHeader conversation={conversation} phone={phone} mood={mood} />
       {history.isPending || history.isError ? (
         <div className="message-list">
           <QueryStatus query={history} loadingLabel="Loading messages" />

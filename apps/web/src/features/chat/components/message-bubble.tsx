@@ -4,6 +4,7 @@ import { type DateSettings, messageTime } from './chat-dates';
 import { FailedMessageNote } from './failed-message-note';
 import { MessageBody } from './message-body';
 import { StatusTick } from './message-status';
+import { SentimentMark } from './sentiment-mark';
 
 interface MessageBubbleProps {
   message: ChatMessage;
@@ -25,6 +26,7 @@ export const MessageBubble = memo(function MessageBubble({ message, quoted, sett
           {outbound && <StatusTick status={message.status} />}
         </div>
         {outbound && message.status === 'failed' && <FailedMessageNote message={message} />}
+        {!outbound && message.sentiment && <SentimentMark message={message} />}
       </div>
     </div>
   );

@@ -3,10 +3,19 @@ import { formatE164 } from '@wac/contract/whatsapp-phone';
 import { Link } from 'react-router';
 import { ContactAvatar } from './contact-avatar';
 import { contactLabel } from './contact-label';
+import type { ConversationMood } from './conversation-mood';
+import { MoodBadge } from './mood-badge';
 import { SessionBadge } from './session-badge';
 import { SessionControls } from './session-controls';
 
-export function ThreadHeader({ conversation, phone }: { conversation: ThreadConversation | null; phone: string }) {
+interface ThreadHeaderProps {
+  conversation: ThreadConversation | null;
+  phone: string;
+  /** The customer's mood in the loaded thread; null before any of their texts is scored. */
+  mood?: ConversationMood | null;
+}
+
+export function ThreadHeader({ conversation, phone, mood = null }: ThreadHeaderProps) {
   const name = conversation ? contactLabel(conversation.contact) : formatE164(phone);
   const showPhone = conversation?.contact.name?.trim() ? formatE164(conversation.contact.phone) : null;
   return (
@@ -26,6 +35,7 @@ export function ThreadHeader({ conversation, phone }: { conversation: ThreadConv
               Opted out
             </span>
           )}
+          {mood && <MoodBadge mood={mood} />}
           <SessionBadge session={conversation.session} />
           <SessionControls conversation={conversation} />
         </>

@@ -1,3 +1,4 @@
+import { sentimentEventNames } from '@wac/contract/sentiment';
 import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import { useSocketEvent } from '../../../lib/socket';
 import { useChatCache } from '../api/chat-cache';
@@ -14,4 +15,5 @@ export function useChatLiveUpdates(): void {
   useSocketEvent(whatsappEventNames.sessionUpdate, (session) => cache.applySession(session));
   useSocketEvent(whatsappEventNames.conversationRead, (event) => cache.applyRead(event.conversationId, event.unreadCount));
   useSocketEvent(whatsappEventNames.contactOptOut, (event) => cache.applyOptOut(event));
+  useSocketEvent(sentimentEventNames.messageSentiment, (event) => cache.applySentiments(event));
 }

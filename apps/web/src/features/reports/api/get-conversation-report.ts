@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SessionState } from '@wac/contract/agent-sessions';
 import type { conversationReportResponseSchema } from '@wac/contract/conversation-reports';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -10,16 +11,22 @@ export interface ReportFilters {
   startDate: string;
   endDate: string;
   search: string;
+  /** The holder's user id, as digits; '' for any. */
+  agentId: string;
+  sessionState: SessionState | '';
+  /** 'negative': only conversations with a negative message in the range. */
+  sentiment: 'negative' | '';
 }
 
-/** The query string shared by the report and its CSV export; blanks are left out. */
+/** The query string shared by the report, its CSV export and the page's address; blanks are left out. */
 export function reportQueryParams(filters: ReportFilters): Record<string, string> {
   const search = filters.search.trim();
-  return {
-    ...(filters.startDate ? { startDate: filters.startDate } : {}),
-    ...(filters.endDate ? { endDate: filters.endDate } : {}),
-    ...(search ? { search } : {}),
-  };
+  const params: Record<string, string> = {};
+  for (const key of ['startDate', 'endDate', 'agentId', 'sessionState', 'sentiment'] as const) {
+    if (filters[key]) params[key] = filters[key];
+  }
+  if (search) params.search = search;
+  return params;
 }
 
 export function useConversationReport(filters: ReportFilters, page: number, limit: number, enabled: boolean) {

@@ -7,13 +7,14 @@ const cards: { key: keyof ConversationReport['totals']; label: string }[] = [
   { key: 'inbound', label: 'Inbound' },
   { key: 'outbound', label: 'Outbound' },
   { key: 'failed', label: 'Failed' },
+  { key: 'negative', label: 'Negative messages' },
 ];
 
 export function ReportTotals({ totals }: { totals: ConversationReport['totals'] | undefined }) {
   return (
     <ul className="stats report-totals" aria-label="Totals">
       {cards.map(({ key, label }) => (
-        <li key={key} className={`card stat${key === 'failed' && totals?.failed ? ' report-failed' : ''}`}>
+        <li key={key} className={`card stat${(key === 'failed' || key === 'negative') && totals?.[key] ? ' report-failed' : ''}`}>
           <span className="muted">{label}</span>
           <strong title={totals ? totals[key].toLocaleString() : undefined}>{totals ? formatCompactNumber(totals[key]) : '—'}</strong>
         </li>

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { SentimentLabel } from '../sentiment/score-sentiment.ts';
+import type { SentimentLabel } from '../score-sentiment.ts';
 
-/** A labelled message the accuracy test and the benchmark score. */
+/** A labelled message: what the accuracy statement, its test and the benchmark score. */
 export interface LabelledMessage {
   text: string;
   label: SentimentLabel;

@@ -1,0 +1,27 @@
+import type { AnalyticsQuery } from '@wac/contract/analytics';
+import type { Db } from '../../db/database.ts';
+import { activeUsers, retention } from './active-users.ts';
+import { engagement } from './engagement.ts';
+import type { ScopeLookups } from './metric-scope.ts';
+import { responseAnalytics } from './response-times.ts';
+import { createSentimentAnalytics } from './sentiment-analytics.service.ts';
+
+export interface MetricsDeps extends ScopeLookups {
+  db: Db;
+  /** app.timezone, read at each request: the local periods every answer is cut in. */
+  appTimezone: () => Promise<string>;
+}
+
+/** The metrics dashboard's answers (response times, active users, retention, engagement) and the sentiment dashboard's. */
+export function createMetricsService(deps: MetricsDeps) {
+  const sentiment = createSentimentAnalytics(deps);
+  return {
+    response: (query: AnalyticsQuery) => responseAnalytics(deps, query),
+    activeUsers: (query: AnalyticsQuery) => activeUsers(deps, query),
+    retention: (query: AnalyticsQuery) => retention(deps, query),
+    engagement: (query: AnalyticsQuery) => engagement(deps, query),
+    sentiment,
+  };
+}
+
+export type MetricsService = ReturnType<typeof createMetricsService>;

@@ -1,0 +1,111 @@
+import type { AnalyticsQuery, ResponseAnalytics, ResponseStats } from '@wac/contract/analytics';
+import { groupBy } from '../../lib/group-by.ts';
+import { usernamesByIds } from '../accounts/index.ts';
+import { type Range, rangeAnswer, resolveRange } from './analytics-range.ts';
+import { scopeOf } from './metric-scope.ts';
+import { countsByHourOfWeek, localPeriods } from './metrics.repository.ts';
+import type { MetricsDeps } from './metrics.service.ts';
+import { type BinCount, quantileOf, responseStatsOf } from './response-bins.ts';
+import { countsByPeriod, countsByValue, type KeyCount } from './rollups.repository.ts';
+
+/*
+ * GET /api/analytics/messages/response: first responses and reply times read from their histograms (analytics_counts,
+ * key = bin), overall, per period, per agent and per local hour of the week; human replies from the messages measure.
+ */
+
+const binsOf = (counts: readonly KeyCount[]): BinCount[] => counts.map((c) => ({ bin: Number(c.key), count: c.count, total: c.total }));
+
+/** A human reply among the messages measure's keys (direction:type:status:sender). */
+const isHumanReply = (key: string) => key.startsWith('outbound:') && key.endsWith(':agent');
+
+function sumByKey(counts: readonly KeyCount[]): KeyCount[] {
+  const byKey = new Map<string, KeyCount>();
+  for (const c of counts) {
+    const sum = byKey.get(c.key) ?? { key: c.key, count: 0, total: 0 };
+    byKey.set(c.key, { key: c.key, count: sum.count + c.count, total: sum.total + c.total });
+  }
+  return [...byKey.values()];
+}
+
+const repliesIn = (counts: readonly KeyCount[]) => counts.reduce((sum, c) => sum + (isHumanReply(c.key) ? c.count : 0), 0);
+
+export async function responseAnalytics(deps: MetricsDeps, query: AnalyticsQuery): Promise<ResponseAnalytics> {
+  const { db } = deps;
+  const range = await resolveRange(db, query, await deps.appTimezone());
+  const scope = await scopeOf(deps, query, ['agentId', 'phoneNumberId']);
+  const businessHours = query.businessHours ?? false;
+  const measures = businessHours
+    ? { first: 'first_response_bh', reply: 'reply_time_bh' }
+    : { first: 'first_response', reply: 'reply_time' };
+  const filter = (measure: string) => ({ measure, dimension: scope.dimension, value: scope.value });
+  const [periods, firstByPeriod, replyByPeriod, messagesByPeriod, hourOfWeek] = await Promise.all([
+    localPeriods(db, range),
+    countsByPeriod(db, filter(measures.first), range),
+    countsByPeriod(db, filter(measures.reply), range),
+    countsByPeriod(db, { ...filter('messages'), keyPrefix: 'outbound:' }, range),
+    countsByHourOfWeek(db, measures.reply, scope, range),
+  ]);
+
+  const inPeriod = (counts: typeof firstByPeriod) => groupBy(counts, (c) => c.period.getTime());
+  const first = inPeriod(firstByPeriod);
+  const reply = inPeriod(replyByPeriod);
+  const sent = inPeriod(messagesByPeriod);
+  const series = periods.map((period) => ({
+    bucket: period.toISOString(),
+    firstResponseMedianSeconds: quantileOf(binsOf(first.get(period.getTime()) ?? []), 0.5),
+    replyTimeMedianSeconds: quantileOf(binsOf(reply.get(period.getTime()) ?? []), 0.5),
+    replies: repliesIn(sent.get(period.getTime()) ?? []),
+  }));
+
+  const cells = groupBy(hourOfWeek, (c) => c.dayOfWeek * 24 + c.hour);
+  const byHourOfWeek = Array.from({ length: 7 * 24 }, (_, cell) => {
+    const bins = binsOf(cells.get(cell) ?? []);
+    return {
+      dayOfWeek: Math.floor(cell / 24),
+      hour: cell % 24,
+      count: bins.reduce((sum, b) => sum + b.count, 0),
+      medianSeconds: quantileOf(bins, 0.5),
+    };
+  });
+
+  return {
+    range: rangeAnswer(range),
+    businessHours,
+    firstResponse: responseStatsOf(binsOf(sumByKey(firstByPeriod))),
+    replyTime: responseStatsOf(binsOf(sumByKey(replyByPeriod))),
+    series,
+    byHourOfWeek,
+    // The agent dimension cannot also be split by number: narrowed to a number, the answer has no agents.
+    byAgent: scope.dimension === 'number' ? [] : await byAgent(deps, measures, range, scope.dimension === 'agent' ? scope.value : null),
+  };
+}
+
+async function byAgent(
+  deps: MetricsDeps,
+  measures: { first: string; reply: string },
+  range: Range,
+  onlyAgent: string | null,
+): Promise<ResponseAnalytics['byAgent']> {
+  const { db } = deps;
+  const [first, reply, sent] = await Promise.all([
+    countsByValue(db, { measure: measures.first, dimension: 'agent' }, range),
+    countsByValue(db, { measure: measures.reply, dimension: 'agent' }, range),
+    countsByValue(db, { measure: 'messages', dimension: 'agent', keyPrefix: 'outbound:' }, range),
+  ]);
+  const byValue = (counts: typeof first) => groupBy(counts, (c) => c.value);
+  const [firstOf, replyOf, sentOf] = [byValue(first), byValue(reply), byValue(sent)];
+  const agents = [...new Set([...first, ...reply, ...sent].map((c) => c.value))].filter(
+    (agent) => /^\d+$/.test(agent) && (onlyAgent === null || agent === onlyAgent),
+  );
+  const usernames = await usernamesByIds(db, agents.map(Number));
+  const rows = agents.map((agent) => {
+    const stats = (of: typeof firstOf): ResponseStats => responseStatsOf(binsOf(of.get(agent) ?? []));
+    return {
+      agent: { id: Number(agent), username: usernames.get(Number(agent)) ?? `user ${agent}` },
+      firstResponse: stats(firstOf),
+      replyTime: stats(replyOf),
+      replies: repliesIn(sentOf.get(agent) ?? []),
+    };
+  });
+  return rows.sort((a, b) => b.replies - a.replies || a.agent.username.localeCompare(b.agent.username));
+}

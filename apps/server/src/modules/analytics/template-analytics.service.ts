@@ -1,0 +1,88 @@
+import type { AnalyticsInterval } from '@wac/contract/analytics';
+import type {
+  TemplateAnalyticsInterval,
+  TemplateAnalyticsQuery,
+  TemplateAnalyticsResponse,
+  TemplateCounts,
+} from '@wac/contract/template-analytics';
+import type { Db } from '../../db/database.ts';
+import { resolveRange } from './analytics-range.ts';
+import { addSends, noSends, parseMessageKey } from './message-counts.ts';
+import { countsByPeriod, countsByPeriodAndValue, type PeriodValueCount } from './rollups.repository.ts';
+
+const intervals: Record<TemplateAnalyticsInterval, AnalyticsInterval> = { hourly: 'hour', daily: 'day', weekly: 'week', monthly: 'month' };
+const rate = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+function add(into: TemplateCounts, counts: TemplateCounts): void {
+  into.total += counts.total;
+  into.sent += counts.sent;
+  into.delivered += counts.delivered;
+  into.read += counts.read;
+  into.failed += counts.failed;
+}
+
+export interface TemplateAnalyticsDeps {
+  db: Db;
+  /** app.timezone: the analytics' days. */
+  appTimezone: () => Promise<string>;
+}
+
+/**
+ * GET /api/analytics/templates read from the rollups (measure messages, dimension template), not from the messages:
+ * the same answer at any size. The paged messages behind it stay messaging's.
+ */
+export function createTemplateAnalyticsService({ db, appTimezone }: TemplateAnalyticsDeps) {
+  async function countsOf(query: TemplateAnalyticsQuery, range: Awaited<ReturnType<typeof resolveRange>>): Promise<PeriodValueCount[]> {
+    if (!query.templateName) return countsByPeriodAndValue(db, { measure: 'messages', dimension: 'template' }, range);
+    const value = query.templateName;
+    return (await countsByPeriod(db, { measure: 'messages', dimension: 'template', value }, range)).map((row) => ({ ...row, value }));
+  }
+
+  return {
+    async summary(query: TemplateAnalyticsQuery): Promise<TemplateAnalyticsResponse> {
+      const range = await resolveRange(db, { ...query, interval: intervals[query.interval] }, await appTimezone());
+      const series = new Map<string, TemplateAnalyticsResponse['series'][number]>();
+      for (const row of await countsOf(query, range)) {
+        const bucket = row.period.toISOString();
+        const id = `${bucket} ${row.value}`;
+        const counts = series.get(id) ?? { bucket, templateName: row.value, ...noSends() };
+        addSends(counts, parseMessageKey(row.key).status, row.count);
+        series.set(id, counts);
+      }
+      const totals = noSends();
+      const perTemplate = new Map<string, TemplateCounts>();
+      for (const row of series.values()) {
+        add(totals, row);
+        const counts = perTemplate.get(row.templateName) ?? noSends();
+        add(counts, row);
+        perTemplate.set(row.templateName, counts);
+      }
+      return {
+        interval: query.interval,
+        startDate: range.from.toISOString(),
+        endDate: range.to.toISOString(),
+        timezone: range.timezone,
+        series: [...series.values()].map(({ bucket, templateName, total, sent, delivered, read, failed }) => ({
+          bucket,
+          templateName,
+          total,
+          sent,
+          delivered,
+          read,
+          failed,
+        })),
+        templates: [...perTemplate.entries()]
+          .map(([templateName, c]) => ({
+            templateName,
+            ...c,
+            deliveryRate: rate(c.delivered, c.sent),
+            readRate: rate(c.read, c.delivered),
+          }))
+          .sort((a, b) => b.total - a.total || a.templateName.localeCompare(b.templateName)),
+        totals,
+      };
+    },
+  };
+}
+
+export type TemplateAnalyticsService = ReturnType<typeof createTemplateAnalyticsService>;
