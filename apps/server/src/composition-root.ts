@@ -5,7 +5,7 @@ import { createDomainEvents, type DomainEvents } from './events/domain-events.ts
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { type ActivityService, createActivityService, registerActivities } from './modules/activities/index.ts';
-import { registerAnalytics } from './modules/analytics/index.ts';
+import { registerAnalytics, registerAnalyticsJobs } from './modules/analytics/index.ts';
 import { registerApiKeys } from './modules/api-keys/index.ts';
 import { type AuthService, createAuthService, createSessionAuthenticator, registerAuth } from './modules/auth/index.ts';
 import { campaignNamesByIds, campaignsOfSends, registerCampaigns } from './modules/campaigns/index.ts';
@@ -200,6 +200,9 @@ function domainRegistrations(app: FastifyInstance, services: Services) {
     flows: () => registerFlows(app, { db, databaseUrl: database.url, log, config, jobs, activities, license, settings, messaging, events }),
     'outbound-webhooks': () => registerOutboundWebhooks(app, { db, log, config, realtime, jobs, activities, settings, events }),
     analytics: () => registerAnalytics(app, { db, appTimezone, campaignNames: (ids) => campaignNamesByIds(db, ids) }),
+    // The rollups every analytics figure is read from, kept up to date by a job: a registration of its own, so tests of
+    // the analytics endpoints read the rows they seed, and a test that names it runs the job.
+    'analytics-rollups': () => registerAnalyticsJobs({ db, log, jobs, appTimezone }),
     jobs: () => registerJobs(app, { jobs }),
   };
 }

@@ -146,6 +146,7 @@ describe('the jobs page', () => {
       ['campaigns.dispatch', 'claim'],
       ['flows.inbox', 'claim'],
       ['outbound-webhooks.deliveries', 'claim'],
+      ['analytics.rollups', 'claim'],
     ]);
     const sync = kindIn(jobs, 'templates.sync');
     expect(sync.failed).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 import type { ActiveUsers, AnalyticsQuery, Retention } from '@wac/contract/analytics';
 import { rangeAnswer, resolveRange } from './analytics-range.ts';
-import { activeCounts, cohortActivity, cohortSizes, localPeriods } from './metrics.repository.ts';
+import { cohortActivity, cohortSizes } from './metrics.repository.ts';
 import type { MetricsDeps } from './metrics.service.ts';
+import { activeByPeriod, periodsOf } from './rollups.repository.ts';
 
 /*
  * GET /api/analytics/users/active and /users/retention: distinct people do not add up across buckets, so both read
@@ -14,7 +15,7 @@ const KINDS = { customers: 'customer', agents: 'agent', conversations: 'conversa
 
 export async function activeUsers(deps: MetricsDeps, query: AnalyticsQuery): Promise<ActiveUsers> {
   const range = await resolveRange(deps.db, query, await deps.appTimezone());
-  const [periods, counts] = await Promise.all([localPeriods(deps.db, range), activeCounts(deps.db, range)]);
+  const [periods, counts] = await Promise.all([periodsOf(deps.db, range), activeByPeriod(deps.db, Object.values(KINDS), range)]);
   const countOf = new Map(counts.map((c) => [`${c.period.getTime()} ${c.kind}`, c.count]));
   const of = (period: Date, kind: string) => countOf.get(`${period.getTime()} ${kind}`) ?? 0;
   return {

@@ -2,9 +2,8 @@ import type { AnalyticsQuery, Engagement } from '@wac/contract/analytics';
 import { groupBy } from '../../lib/group-by.ts';
 import { rangeAnswer, resolveRange } from './analytics-range.ts';
 import { scopeOf } from './metric-scope.ts';
-import { localPeriods } from './metrics.repository.ts';
 import type { MetricsDeps } from './metrics.service.ts';
-import { countsByPeriod, countsByValue, type KeyCount } from './rollups.repository.ts';
+import { countsByPeriod, countsByValue, type KeyCount, periodsOf } from './rollups.repository.ts';
 
 /*
  * GET /api/analytics/engagement: template and campaign sends and what became of them (measure engagement, keys
@@ -39,7 +38,7 @@ export async function engagement(deps: MetricsDeps, query: AnalyticsQuery): Prom
   const range = await resolveRange(db, query, await deps.appTimezone());
   const scope = await scopeOf(deps, query, ['campaignId']);
   const [periods, byPeriod, byTemplate, byCampaign] = await Promise.all([
-    localPeriods(db, range),
+    periodsOf(db, range),
     countsByPeriod(db, { measure: 'engagement', dimension: scope.dimension, value: scope.value }, range),
     // A template's sends cannot also be split by campaign: narrowed to a campaign, the answer has no templates.
     scope.dimension === '' ? countsByValue(db, { measure: 'engagement', dimension: 'template', keyPrefix: 'template:' }, range) : [],

@@ -3,6 +3,7 @@
  * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
  */
 
+export { type AnalyticsJobsDeps, registerAnalyticsJobs } from './analytics.jobs.ts';
 export { type AnalyticsDeps, registerAnalytics } from './analytics.plugin.ts';
 export type { SentimentLanguage } from './sentiment/detect-language.ts';
 export { type Sentiment, type SentimentLabel, scoreSentiment } from './sentiment/score-sentiment.ts';

@@ -3,10 +3,9 @@ import { groupBy } from '../../lib/group-by.ts';
 import { usernamesByIds } from '../accounts/index.ts';
 import { type Range, rangeAnswer, resolveRange } from './analytics-range.ts';
 import { scopeOf } from './metric-scope.ts';
-import { countsByHourOfWeek, localPeriods } from './metrics.repository.ts';
 import type { MetricsDeps } from './metrics.service.ts';
 import { type BinCount, quantileOf, responseStatsOf } from './response-bins.ts';
-import { countsByPeriod, countsByValue, type KeyCount } from './rollups.repository.ts';
+import { countsByHourOfWeek, countsByPeriod, countsByValue, type KeyCount, periodsOf } from './rollups.repository.ts';
 
 /*
  * GET /api/analytics/messages/response: first responses and reply times read from their histograms (analytics_counts,
@@ -39,11 +38,11 @@ export async function responseAnalytics(deps: MetricsDeps, query: AnalyticsQuery
     : { first: 'first_response', reply: 'reply_time' };
   const filter = (measure: string) => ({ measure, dimension: scope.dimension, value: scope.value });
   const [periods, firstByPeriod, replyByPeriod, messagesByPeriod, hourOfWeek] = await Promise.all([
-    localPeriods(db, range),
+    periodsOf(db, range),
     countsByPeriod(db, filter(measures.first), range),
     countsByPeriod(db, filter(measures.reply), range),
     countsByPeriod(db, { ...filter('messages'), keyPrefix: 'outbound:' }, range),
-    countsByHourOfWeek(db, measures.reply, scope, range),
+    countsByHourOfWeek(db, filter(measures.reply), range),
   ]);
 
   const inPeriod = (counts: typeof firstByPeriod) => groupBy(counts, (c) => c.period.getTime());

@@ -39,21 +39,77 @@ const periodStarts = (range: Range) => sql`
     ) local
   ) periods`;
 
-const inRange = (range: Range) =>
-  sql`c.bucket >= ${range.from.toISOString()}::timestamptz AND c.bucket < ${range.to.toISOString()}::timestamptz`;
+/** The coarsest rows a read may use: a series by day cannot use month rows, one by hour not day rows. */
+export type Grain = 'quarter' | 'hour' | 'day' | 'month';
+const grains: Grain[] = ['quarter', 'hour', 'day', 'month'];
+const allows = (coarsest: Grain, grain: Grain) => grains.indexOf(grain) <= grains.indexOf(coarsest);
 
-const keyStarting = (prefix: string | undefined) => (prefix ? sql`AND c.key LIKE ${`${prefix.replace(/[\\%_]/g, '\\$&')}%`}` : sql``);
+/** The coarsest grain whose rows never straddle two of the interval's periods. */
+export const grainFor = (interval: Range['interval']): Grain => (interval === 'hour' ? 'hour' : interval === 'month' ? 'month' : 'day');
 
-function counterWhere(filter: CounterFilter, range: Range): SQL {
-  return sql`c.measure = ${filter.measure} AND c.dimension = ${filter.dimension ?? ''} AND c.value = ${filter.value ?? ''}
-    AND ${inRange(range)} ${keyStarting(filter.keyPrefix)}`;
+/** analytics_state's key naming the timezone analytics_local_counts were built in. */
+export const LOCAL_COUNTS_STATE = 'local_counts';
+
+/**
+ * The range cut at local hour, day and month boundaries (local timestamps): [f, h1) and [h2, t) are read from
+ * 15-minute rows, [h1, d1) and [d2, h2) from hour rows, [d1, m1) and [m2, d2) from day rows, [m1, m2) from month rows.
+ * A piece a grain cannot fill (the range is shorter than it, or the grain is too coarse for the read) collapses, and
+ * so do all of them while the local rows are built in another timezone than the one read (just after it changed).
+ */
+function cuts(range: Range, coarsest: Grain): SQL {
+  const tz = range.timezone;
+  const from = range.from.toISOString();
+  const to = range.to.toISOString();
+  // One grain: its first and last whole period inside [lower, upper), or both at upper when there is none.
+  const cut = (grain: Grain, lower: string, upper: string, keep: string, inner: SQL) => {
+    const [first, last] = [sql.raw(`${grain[0]}1`), sql.raw(`${grain[0]}2`)];
+    const fits = sql`${allows(coarsest, grain)} AND ok AND c1 < c2`;
+    return sql`SELECT ${sql.raw(keep)}, CASE WHEN ${fits} THEN c1 ELSE ${sql.raw(upper)} END AS ${first},
+        CASE WHEN ${fits} THEN c2 ELSE ${sql.raw(upper)} END AS ${last}
+      FROM (
+        SELECT *, date_trunc(${grain}, ${sql.raw(lower)} + ${`1 ${grain}`}::interval - interval '1 microsecond') AS c1,
+          date_trunc(${grain}, ${sql.raw(upper)}) AS c2
+        FROM (${inner}) inner_cut
+      ) ${sql.raw(`${grain}_cut`)}`;
+  };
+  const bounds = sql`SELECT ${from}::timestamptz AS f, ${to}::timestamptz AS t,
+    ${from}::timestamptz AT TIME ZONE ${tz} AS fl, ${to}::timestamptz AT TIME ZONE ${tz} AS tl,
+    EXISTS (SELECT 1 FROM analytics_state s WHERE s.key = ${LOCAL_COUNTS_STATE} AND s.value->>'timezone' = ${tz}) AS ok`;
+  const hours = cut('hour', 'fl', 'tl', 'f, t, ok', bounds);
+  const days = cut('day', 'h1', 'h2', 'f, t, ok, h1, h2', hours);
+  return cut('month', 'd1', 'd2', 'f, t, ok, h1, h2, d1, d2', days);
 }
 
+const keyStarting = (alias: string, prefix: string | undefined) =>
+  prefix ? sql`AND ${sql.raw(alias)}.key LIKE ${`${prefix.replace(/[\\%_]/g, '\\$&')}%`}` : sql``;
+
+/**
+ * The counters of the range as rows (at: the instant the row's period starts, value, key, count, total), each piece of
+ * the range read at the coarsest grain it allows: a year is about twelve month rows per key, plus days and hours and
+ * 15-minute buckets at its edges. `allValues` reads every value of the dimension (per agent, per template, ...).
+ */
 /** Every value of one dimension (per agent, per template, ...): the filter's value is ignored. */
 type ValuesFilter = Omit<CounterFilter, 'value'> & { dimension: string };
 
-function valuesWhere(filter: ValuesFilter, range: Range): SQL {
-  return sql`c.measure = ${filter.measure} AND c.dimension = ${filter.dimension} AND ${inRange(range)} ${keyStarting(filter.keyPrefix)}`;
+function counters(filter: CounterFilter, range: Range, coarsest: Grain, allValues = false): SQL {
+  const tz = range.timezone;
+  const which = (alias: string) => {
+    const a = sql.raw(alias);
+    const value = allValues ? sql`` : sql`AND ${a}.value = ${filter.value ?? ''}`;
+    return sql`${a}.measure = ${filter.measure} AND ${a}.dimension = ${filter.dimension ?? ''} ${value} ${keyStarting(alias, filter.keyPrefix)}`;
+  };
+  const instant = (local: string) => sql`(${sql.raw(local)} AT TIME ZONE ${tz})`;
+  const quarters = (lower: SQL, upper: SQL) => sql`
+    SELECT c.bucket AS at, c.value, c.key, c.count, c.total FROM analytics_counts c, cut
+    WHERE ${which('c')} AND c.bucket >= ${lower} AND c.bucket < ${upper}`;
+  const local = (grain: Grain, lower: string, upper: string) => sql`
+    SELECT l.period_start AT TIME ZONE ${tz} AS at, l.value, l.key, l.count, l.total FROM analytics_local_counts l, cut
+    WHERE l.grain = ${grain} AND ${which('l')} AND l.period_start >= ${sql.raw(lower)} AND l.period_start < ${sql.raw(upper)}`;
+  return sql`WITH cut AS (${cuts(range, coarsest)})
+    ${quarters(sql`cut.f`, instant('cut.h1'))} UNION ALL ${quarters(instant('cut.h2'), sql`cut.t`)}
+    UNION ALL ${local('hour', 'cut.h1', 'cut.d1')} UNION ALL ${local('hour', 'cut.d2', 'cut.h2')}
+    UNION ALL ${local('day', 'cut.d1', 'cut.m1')} UNION ALL ${local('day', 'cut.m2', 'cut.d2')}
+    UNION ALL ${local('month', 'cut.m1', 'cut.m2')}`;
 }
 
 /** The local periods of the range, oldest first: every chart's x axis, periods without data included. */
@@ -70,9 +126,8 @@ export async function countsByPeriod(db: Db, filter: CounterFilter, range: Range
     WITH p AS (${periodStarts(range)})
     SELECT p.starts[s.k] AS period, s.key, s.count, s.total
     FROM (
-      SELECT width_bucket(c.bucket, p.starts) AS k, c.key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
-      FROM analytics_counts c, p
-      WHERE ${counterWhere(filter, range)}
+      SELECT width_bucket(c.at, p.starts) AS k, c.key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
+      FROM (${counters(filter, range, grainFor(range.interval))}) c, p
       GROUP BY 1, 2
     ) s, p
     ORDER BY 1, 2`);
@@ -89,8 +144,7 @@ export interface KeyCount extends Record<string, unknown> {
 export async function countsByKey(db: Db, filter: CounterFilter, range: Range): Promise<KeyCount[]> {
   const { rows } = await db.execute<KeyCount>(sql`
     SELECT c.key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
-    FROM analytics_counts c
-    WHERE ${counterWhere(filter, range)}
+    FROM (${counters(filter, range, 'month')}) c
     GROUP BY 1
     ORDER BY 1`);
   return rows.map((row) => ({ ...row, count: Number(row.count), total: Number(row.total) }));
@@ -104,8 +158,7 @@ export interface ValueCount extends KeyCount {
 export async function countsByValue(db: Db, filter: ValuesFilter, range: Range): Promise<ValueCount[]> {
   const { rows } = await db.execute<ValueCount>(sql`
     SELECT c.value, c.key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
-    FROM analytics_counts c
-    WHERE ${valuesWhere(filter, range)}
+    FROM (${counters(filter, range, 'month', true)}) c
     GROUP BY 1, 2
     ORDER BY 1, 2`);
   return rows.map((row) => ({ ...row, count: Number(row.count), total: Number(row.total) }));
@@ -121,13 +174,35 @@ export async function countsByPeriodAndValue(db: Db, filter: ValuesFilter, range
     WITH p AS (${periodStarts(range)})
     SELECT p.starts[s.k] AS period, s.value, s.key, s.count, s.total
     FROM (
-      SELECT width_bucket(c.bucket, p.starts) AS k, c.value, c.key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
-      FROM analytics_counts c, p
-      WHERE ${valuesWhere(filter, range)}
+      SELECT width_bucket(c.at, p.starts) AS k, c.value, c.key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
+      FROM (${counters(filter, range, grainFor(range.interval), true)}) c, p
       GROUP BY 1, 2, 3
     ) s, p
     ORDER BY 1, 2, 3`);
   return rows.map((row) => ({ ...row, period: new Date(row.period), count: Number(row.count), total: Number(row.total) }));
+}
+
+export interface HourOfWeekCount extends Record<string, unknown> {
+  /** Local day of week, 0 Sunday. */
+  dayOfWeek: number;
+  hour: number;
+  key: string;
+  count: number;
+  total: number;
+}
+
+/**
+ * A measure's counters summed per local day of week and hour and key: a 15-minute bucket lies within one local hour
+ * in every timezone (UTC+5:30 and +5:45 included), so each bucket's local hour is exact.
+ */
+export async function countsByHourOfWeek(db: Db, filter: CounterFilter, range: Range): Promise<HourOfWeekCount[]> {
+  const local = sql`(c.at AT TIME ZONE ${range.timezone})`;
+  const { rows } = await db.execute<HourOfWeekCount>(sql`
+    SELECT extract(dow FROM ${local})::int AS "dayOfWeek", extract(hour FROM ${local})::int AS hour, c.key,
+      sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
+    FROM (${counters(filter, range, 'hour')}) c
+    GROUP BY 1, 2, 3`);
+  return rows.map((row) => ({ ...row, count: Number(row.count), total: Number(row.total) }));
 }
 
 /** Who is counted active: customers who wrote, agents who sent a human reply, conversations with any message. */

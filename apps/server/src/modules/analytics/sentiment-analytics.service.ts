@@ -2,9 +2,8 @@ import type { AccuracySet, AnalyticsQuery, SentimentAnalytics } from '@wac/contr
 import { groupBy } from '../../lib/group-by.ts';
 import { rangeAnswer, resolveRange } from './analytics-range.ts';
 import { scopeOf } from './metric-scope.ts';
-import { localPeriods } from './metrics.repository.ts';
 import type { MetricsDeps } from './metrics.service.ts';
-import { countsByPeriod, type KeyCount } from './rollups.repository.ts';
+import { countsByPeriod, type KeyCount, periodsOf } from './rollups.repository.ts';
 import { accuracyOf, accuracyStatement, correctionsSet, referenceAccuracy } from './sentiment/accuracy.ts';
 import { negativeWordsOf } from './sentiment/score-sentiment.ts';
 import {
@@ -97,7 +96,7 @@ export function createSentimentAnalytics(deps: MetricsDeps) {
     const range = await resolveRange(db, query, await deps.appTimezone());
     const scope = await scopeOf(deps, query, ['agentId', 'phoneNumberId']);
     const [periods, byPeriod, negatives, summary] = await Promise.all([
-      localPeriods(db, range),
+      periodsOf(db, range),
       countsByPeriod(db, { measure: 'sentiment', dimension: scope.dimension, value: scope.value }, range),
       latestNegativeMessages(db, range, scope, NEGATIVE_MESSAGES),
       correctionsSummary(db),

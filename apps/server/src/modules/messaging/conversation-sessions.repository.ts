@@ -1,5 +1,5 @@
 import type { AgentSession, SessionState } from '@wac/contract/agent-sessions';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { contacts, conversations } from '../../db/schema.ts';
 import { equalsAny } from '../../db/unnest-rows.ts';
@@ -88,61 +88,75 @@ export async function holdConversationsForBot(tx: Tx, conversationIds: readonly 
   return new Map(rows.map((row) => [row.conversationId, row]));
 }
 
-export async function setSession(
-  tx: Tx,
-  conversationId: number,
-  session: { state: SessionState; userId: number | null; reason: string | null },
-): Promise<Date> {
+type SessionMove = { state: SessionState; userId: number | null; reason: string | null };
+
+/**
+ * Moves conversations' sessions and logs each move in conversation_session_changes in the same statement (from the
+ * state it held, locked as an UPDATE locks it, so customers' messages still land beside it), both stamped `changedAt`.
+ */
+async function moveSessions(tx: Tx, conversationIds: readonly number[], session: SessionMove, changedAt: Date): Promise<void> {
+  await tx.execute(sql`
+    WITH old AS (
+      SELECT id, session_state FROM conversations WHERE ${equalsAny(conversations.id, 'int', conversationIds)}
+      ORDER BY id FOR NO KEY UPDATE
+    ), moved AS (
+      UPDATE conversations c
+      SET session_state = ${session.state}, session_user_id = ${session.userId}, session_reason = ${session.reason},
+        session_changed_at = ${changedAt.toISOString()}::timestamptz
+      FROM old WHERE c.id = old.id
+      RETURNING c.id, old.session_state AS from_state
+    )
+    INSERT INTO conversation_session_changes (conversation_id, from_state, to_state, reason, user_id, changed_at)
+    SELECT id, from_state, ${session.state}, ${session.reason}, ${session.userId}, ${changedAt.toISOString()}::timestamptz FROM moved`);
+}
+
+export async function setSession(tx: Tx, conversationId: number, session: SessionMove): Promise<Date> {
   const changedAt = new Date();
-  await tx
-    .update(conversations)
-    .set({ sessionState: session.state, sessionUserId: session.userId, sessionReason: session.reason, sessionChangedAt: changedAt })
-    .where(eq(conversations.id, conversationId));
+  await moveSessions(tx, [conversationId], session, changedAt);
   return changedAt;
 }
 
 /** Moves many conversations to the same session state at once; answers when. */
-export async function setSessions(
-  tx: Tx,
-  conversationIds: readonly number[],
-  session: { state: SessionState; userId: number | null; reason: string | null },
-): Promise<Date> {
+export async function setSessions(tx: Tx, conversationIds: readonly number[], session: SessionMove): Promise<Date> {
   const changedAt = new Date();
   if (conversationIds.length === 0) return changedAt;
-  await tx
-    .update(conversations)
-    .set({ sessionState: session.state, sessionUserId: session.userId, sessionReason: session.reason, sessionChangedAt: changedAt })
-    .where(equalsAny(conversations.id, 'int', conversationIds));
+  await moveSessions(tx, conversationIds, session, changedAt);
   return changedAt;
 }
 
 export const CUSTOMER_RETURNED_REASON = 'customer_returned';
 
-/** Customers writing into ended conversations start new ones with the bot; the new sessions, for those that were ended. */
+/**
+ * Customers writing into ended conversations start new ones with the bot; the new sessions, for those that were ended.
+ * Each reopening is logged in conversation_session_changes (ended to bot, customer_returned) in the same statement.
+ */
 export async function reopenEndedSessions(tx: Tx, reopen: { conversationId: number; phone: string }[]): Promise<AgentSession[]> {
   if (reopen.length === 0) return [];
-  const rows = await tx
-    .update(conversations)
-    .set({ sessionState: 'bot', sessionUserId: null, sessionReason: CUSTOMER_RETURNED_REASON, sessionChangedAt: new Date() })
-    .where(
-      and(
-        inArray(
-          conversations.id,
-          reopen.map((r) => r.conversationId),
-        ),
-        eq(conversations.sessionState, 'ended'),
-      ),
+  const changedAt = new Date();
+  const { rows } = await tx.execute<{ conversation_id: number }>(sql`
+    WITH moved AS (
+      UPDATE conversations
+      SET session_state = 'bot', session_user_id = NULL, session_reason = ${CUSTOMER_RETURNED_REASON},
+        session_changed_at = ${changedAt.toISOString()}::timestamptz
+      WHERE ${equalsAny(
+        conversations.id,
+        'int',
+        reopen.map((r) => r.conversationId),
+      )} AND session_state = 'ended'
+      RETURNING id
     )
-    .returning({ conversationId: conversations.id, changedAt: conversations.sessionChangedAt });
+    INSERT INTO conversation_session_changes (conversation_id, from_state, to_state, reason, changed_at)
+    SELECT id, 'ended', 'bot', ${CUSTOMER_RETURNED_REASON}, ${changedAt.toISOString()}::timestamptz FROM moved
+    RETURNING conversation_id`);
   const phones = new Map(reopen.map((r) => [r.conversationId, r.phone]));
-  return rows.map(({ conversationId, changedAt }) => ({
+  return rows.map(({ conversation_id: conversationId }) => ({
     conversationId,
     phone: phones.get(conversationId) ?? '',
     state: 'bot',
     userId: null,
     username: null,
     reason: CUSTOMER_RETURNED_REASON,
-    changedAt: changedAt?.toISOString() ?? null,
+    changedAt: changedAt.toISOString(),
   }));
 }
 

@@ -1,0 +1,2 @@
+CREATE INDEX "flow_sessions_conversation_idx" ON "flow_sessions" USING btree ("conversation_id","created_at");--> statement-breakpoint
+CREATE INDEX "flow_sessions_created_idx" ON "flow_sessions" USING btree ("created_at");

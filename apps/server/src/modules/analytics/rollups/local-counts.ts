@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/database.ts';
+import { LOCAL_COUNTS_STATE } from '../rollups.repository.ts';
+
+/*
+ * analytics_local_counts: analytics_counts summed per local hour, then hours per local day, then days per local month,
+ * in the timezone the rollups are built with. Only the periods holding recomputed buckets are refreshed; a timezone
+ * change rebuilds them all.
+ */
+
+const insertLocal = sql`INSERT INTO analytics_local_counts (grain, measure, dimension, value, period_start, key, count, total)`;
+
+/** Refreshes the local hours, days and months holding `buckets` (15-minute starts) from analytics_counts. */
+export async function refreshLocalCounts(db: DbOrTx, buckets: readonly Date[], timezone: string): Promise<void> {
+  if (buckets.length === 0) return;
+  const list = sql`${sql.param(buckets.map((b) => b.toISOString()))}::timestamptz[]`;
+  // The local hours touched, and every 15-minute bucket that can lie in them (a repeated DST hour spans eight).
+  const hours = sql`SELECT DISTINCT date_trunc('hour', b AT TIME ZONE ${timezone}) AS h FROM unnest(${list}) b`;
+  await db.execute(sql`DELETE FROM analytics_local_counts l WHERE l.grain = 'hour' AND l.period_start IN (${hours})`);
+  await db.execute(sql`${insertLocal}
+    SELECT 'hour', c.measure, c.dimension, c.value, date_trunc('hour', c.bucket AT TIME ZONE ${timezone}), c.key, sum(c.count), sum(c.total)
+    FROM analytics_counts c
+    WHERE c.bucket IN (
+      SELECT DISTINCT s FROM unnest(${list}) b, generate_series(b - interval '2 hours', b + interval '2 hours', interval '15 minutes') s
+    ) AND date_trunc('hour', c.bucket AT TIME ZONE ${timezone}) IN (${hours})
+    GROUP BY 2, 3, 4, 5, 6`);
+  await refreshCoarser(db, 'day', 'hour', sql`SELECT DISTINCT date_trunc('day', h) FROM (${hours}) x`);
+  await refreshCoarser(db, 'month', 'day', sql`SELECT DISTINCT date_trunc('month', b AT TIME ZONE ${timezone}) FROM unnest(${list}) b`);
+}
+
+/** Re-sums `grain` periods (local starts given by `starts`) from the `finer` rows inside them. */
+async function refreshCoarser(db: DbOrTx, grain: 'day' | 'month', finer: 'hour' | 'day', starts: ReturnType<typeof sql>): Promise<void> {
+  await db.execute(sql`DELETE FROM analytics_local_counts l WHERE l.grain = ${grain} AND l.period_start IN (${starts})`);
+  await db.execute(sql`${insertLocal}
+    SELECT ${grain}, l.measure, l.dimension, l.value, p.start, l.key, sum(l.count), sum(l.total)
+    FROM (${starts}) p(start)
+    JOIN analytics_local_counts l ON l.grain = ${finer}
+      AND l.period_start >= p.start AND l.period_start < p.start + ${`1 ${grain}`}::interval
+    GROUP BY 2, 3, 4, 5, 6`);
+}
+
+/** The timezone the local periods are built in; null before their first build. */
+export async function localCountsTimezone(db: DbOrTx): Promise<string | null> {
+  const { rows } = await db.execute<{ timezone: string }>(
+    sql`SELECT value->>'timezone' AS timezone FROM analytics_state WHERE key = ${LOCAL_COUNTS_STATE}`,
+  );
+  return rows[0]?.timezone ?? null;
+}
+
+/**
+ * Rebuilds every local period from analytics_counts in `timezone` (after a rebuild of the buckets, or a timezone
+ * change) and records it: until then, reads use 15-minute rows only.
+ */
+export async function rebuildLocalCounts(db: DbOrTx, timezone: string): Promise<void> {
+  await db.execute(sql`DELETE FROM analytics_state WHERE key = ${LOCAL_COUNTS_STATE}`);
+  await db.execute(sql`DELETE FROM analytics_local_counts`);
+  await db.execute(sql`${insertLocal}
+    SELECT 'hour', c.measure, c.dimension, c.value, date_trunc('hour', c.bucket AT TIME ZONE ${timezone}), c.key, sum(c.count), sum(c.total)
+    FROM analytics_counts c
+    GROUP BY 2, 3, 4, 5, 6`);
+  for (const [grain, finer] of [
+    ['day', 'hour'],
+    ['month', 'day'],
+  ] as const) {
+    await db.execute(sql`${insertLocal}
+      SELECT ${grain}, l.measure, l.dimension, l.value, date_trunc(${grain}, l.period_start), l.key, sum(l.count), sum(l.total)
+      FROM analytics_local_counts l
+      WHERE l.grain = ${finer}
+      GROUP BY 2, 3, 4, 5, 6`);
+  }
+  await db.execute(sql`
+    INSERT INTO analytics_state (key, value) VALUES (${LOCAL_COUNTS_STATE}, jsonb_build_object('timezone', ${timezone}::text))
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`);
+}

@@ -1,0 +1,178 @@
+import { isDeepStrictEqual } from 'node:util';
+import { businessHoursSchema } from '@wac/contract/business-hours';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../../db/database.ts';
+import { dependentBuckets, type RollupSettings, recomputeBuckets } from './recompute-buckets.ts';
+import { bucketOf } from './source-rules.ts';
+
+/*
+ * The rollup job: one runner at a time across server processes (a transaction-level advisory lock taken by every
+ * batch), each batch one short transaction that takes dirty buckets, adds those that depend on them and recomputes
+ * them all. A mark committed while a batch runs is not visible to its DELETE, so it stays for the next batch.
+ */
+
+const ROLLUP_LOCK_ID = 4_170_626;
+/** Buckets taken per batch: a busy bucket of 10,000 messages recomputes in tens of milliseconds. */
+const BATCH_BUCKETS = 32;
+/** The settings key of the business hours' weekly schedule (Settings → Business hours). */
+export const BUSINESS_HOURS_KEY = 'analytics.businessHours';
+
+/** analytics_state 'built': the settings the rollups were built with. */
+const BUILT_KEY = 'built';
+/** analytics_state 'rebuild': a rebuild's progress, from the oldest source row to `until`, `cursor` the next bucket. */
+const REBUILD_KEY = 'rebuild';
+
+export interface RebuildProgress {
+  startedAt: string;
+  until: string;
+  from: string | null;
+  /** The next bucket to rebuild; null once finished. */
+  cursor: string | null;
+  buckets: number;
+  finishedAt: string | null;
+}
+
+/** The rollups' settings now: the app's timezone and, when on, the business hours' schedule. */
+export async function rollupSettings(db: DbOrTx, timezone: string): Promise<RollupSettings> {
+  const { rows } = await db.execute<{ value: unknown }>(sql`SELECT value FROM settings WHERE key = ${BUSINESS_HOURS_KEY}`);
+  const parsed = businessHoursSchema.safeParse(rows[0]?.value);
+  return { timezone, businessDays: parsed.success && parsed.data.enabled ? parsed.data.days : null };
+}
+
+async function readState<T>(db: DbOrTx, key: string): Promise<T | null> {
+  const { rows } = await db.execute<{ value: T }>(sql`SELECT value FROM analytics_state WHERE key = ${key}`);
+  return rows[0]?.value ?? null;
+}
+
+async function writeState(tx: Tx, key: string, value: unknown): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO analytics_state (key, value, updated_at) VALUES (${key}, ${JSON.stringify(value)}::jsonb, now())
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`);
+}
+
+export const rebuildProgress = (db: DbOrTx) => readState<RebuildProgress>(db, REBUILD_KEY);
+
+async function tryLock(tx: Tx): Promise<boolean> {
+  const { rows } = await tx.execute<{ locked: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${ROLLUP_LOCK_ID}) AS locked`);
+  return rows[0]?.locked === true;
+}
+
+const isoOf = (at: Date | string) => new Date(at).toISOString();
+
+/** Takes (deletes) every mark of up to `limit` dirty buckets, oldest marks first; answers the buckets. */
+export async function takeDirtyBuckets(tx: Tx, limit = BATCH_BUCKETS): Promise<string[]> {
+  const { rows } = await tx.execute<{ bucket: Date }>(sql`
+    WITH picked AS (
+      SELECT DISTINCT bucket FROM (SELECT bucket FROM analytics_dirty_buckets ORDER BY id LIMIT ${limit * 64}) marks
+      ORDER BY bucket LIMIT ${limit}
+    )
+    DELETE FROM analytics_dirty_buckets d USING picked p WHERE d.bucket = p.bucket
+    RETURNING d.bucket`);
+  return [...new Set(rows.map((row) => isoOf(row.bucket)))];
+}
+
+/**
+ * Starts a rebuild with these settings: presence, active counts, retention and first-seen start afresh (they only grow
+ * as buckets are recomputed), and every bucket with source rows is recomputed in time order, a batch at a time,
+ * beside the live marks. Counters stay readable meanwhile: each bucket's are replaced in one transaction.
+ */
+async function startRebuild(tx: Tx, settings: RollupSettings): Promise<void> {
+  await tx.execute(sql`TRUNCATE analytics_presence, analytics_active_counts, analytics_retention, analytics_first_seen`);
+  const { rows } = await tx.execute<{ from: Date | null; until: Date }>(sql`
+    SELECT ${bucketOf(sql`least((SELECT min(timestamp) FROM messages), (SELECT min(changed_at) FROM conversation_session_changes))`)} AS "from",
+      ${bucketOf(sql`now()`)} + interval '15 minutes' AS until`);
+  const from = rows[0]?.from ? isoOf(rows[0].from) : null;
+  const progress: RebuildProgress = {
+    startedAt: new Date().toISOString(),
+    until: isoOf(rows[0]?.until ?? new Date()),
+    from,
+    cursor: from,
+    buckets: 0,
+    finishedAt: from ? null : new Date().toISOString(),
+  };
+  await writeState(tx, REBUILD_KEY, progress);
+  await writeState(tx, BUILT_KEY, settings);
+}
+
+/** Rebuilds every rollup from the source rows (the job carries it out): after a restore, or to check the figures. */
+export async function rebuildRollups(db: Db, settings: RollupSettings): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK_ID})`);
+    await startRebuild(tx, settings);
+  });
+}
+
+/** The next buckets from `cursor` on that have messages or session changes, found by skipping through their time indexes. */
+async function bucketsWithSources(tx: Tx, cursor: string, limit: number): Promise<string[]> {
+  const skipThrough = (table: string, column: string) => sql`
+    WITH RECURSIVE walk(bucket) AS (
+      SELECT ${bucketOf(sql`(SELECT min(${sql.raw(column)}) FROM ${sql.raw(table)} WHERE ${sql.raw(column)} >= ${cursor}::timestamptz)`)}
+      UNION ALL
+      SELECT ${bucketOf(sql`(SELECT min(${sql.raw(column)}) FROM ${sql.raw(table)} WHERE ${sql.raw(column)} >= walk.bucket + interval '15 minutes')`)}
+      FROM walk WHERE walk.bucket IS NOT NULL
+    )
+    SELECT bucket FROM walk WHERE bucket IS NOT NULL LIMIT ${limit}`;
+  const { rows } = await tx.execute<{ bucket: Date }>(sql`
+    SELECT bucket FROM ((${skipThrough('messages', 'timestamp')}) UNION (${skipThrough('conversation_session_changes', 'changed_at')})) b
+    ORDER BY bucket LIMIT ${limit}`);
+  return rows.map((row) => isoOf(row.bucket));
+}
+
+/** One batch of the rebuild under way, if any: false when there is none or it just finished. */
+async function rebuildBatch(tx: Tx, settings: RollupSettings): Promise<boolean> {
+  const progress = await readState<RebuildProgress>(tx, REBUILD_KEY);
+  if (!progress?.cursor || progress.finishedAt) return false;
+  const buckets = await bucketsWithSources(tx, progress.cursor, BATCH_BUCKETS);
+  const last = buckets.at(-1);
+  const next = last ? isoOf(new Date(new Date(last).getTime() + 15 * 60_000)) : null;
+  // Counters of buckets left without source rows (their messages deleted) go with the window they fall in.
+  const emptied = sql`bucket >= ${progress.cursor}::timestamptz AND bucket < ${next ?? progress.until}::timestamptz
+    AND NOT (bucket = ANY(${sql.param(buckets)}::timestamptz[]))`;
+  await tx.execute(sql`DELETE FROM analytics_counts WHERE ${emptied}`);
+  await tx.execute(sql`DELETE FROM analytics_response_samples WHERE ${emptied}`);
+  await recomputeBuckets(tx, buckets, settings);
+  const finished = next === null;
+  await writeState(tx, REBUILD_KEY, {
+    ...progress,
+    cursor: next,
+    buckets: progress.buckets + buckets.length,
+    finishedAt: finished ? new Date().toISOString() : null,
+  } satisfies RebuildProgress);
+  return !finished;
+}
+
+/**
+ * One batch in one transaction: dirty buckets first (the live figures), else a rebuild's next buckets. False when
+ * there was nothing to do, or another server runs the rollups.
+ */
+async function rollupBatch(db: Db, settings: RollupSettings): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await tryLock(tx))) return false;
+    const dirty = await takeDirtyBuckets(tx);
+    if (dirty.length === 0) return rebuildBatch(tx, settings);
+    const dependent = await dependentBuckets(tx, dirty);
+    await recomputeBuckets(tx, [...new Set([...dirty, ...dependent])], settings);
+    return true;
+  });
+}
+
+/**
+ * A pass of the rollup job: starts a rebuild on first start or when the timezone or business hours changed since the
+ * rollups were built, then works batches until nothing is left or the server stops.
+ */
+export async function runRollups(db: Db, settings: RollupSettings, stopping: () => boolean = () => false): Promise<void> {
+  const current = await db.transaction(async (tx) => {
+    if (!(await tryLock(tx))) return false;
+    const built = await readState<RollupSettings>(tx, BUILT_KEY);
+    if (!built || !isDeepStrictEqual(built, settings)) await startRebuild(tx, settings);
+    return true;
+  });
+  if (!current) return;
+  for (let more = true; more && !stopping(); ) more = await rollupBatch(db, settings);
+}
+
+/** How many buckets wait to be recomputed: the job page's queue. */
+export async function dirtyBucketCount(db: DbOrTx): Promise<number> {
+  const { rows } = await db.execute<{ count: number }>(sql`SELECT count(DISTINCT bucket)::int AS count FROM analytics_dirty_buckets`);
+  return rows[0]?.count ?? 0;
+}

@@ -1,0 +1,123 @@
+import type pg from 'pg';
+
+/* Source rows seeded by SQL, as the messaging, flows and campaigns domains store them, for the rollup tests. */
+
+export interface SeedMessage {
+  conversationId: number;
+  direction: 'inbound' | 'outbound';
+  at: string | Date;
+  type?: string;
+  status?: string;
+  userId?: number | null;
+  apiKeyId?: number | null;
+  templateName?: string | null;
+  sentiment?: { label: 'positive' | 'neutral' | 'negative'; score: number } | null;
+}
+
+export function rollupSeed(pool: pg.Pool) {
+  let phones = 0;
+  const one = async <T>(text: string, values: unknown[]): Promise<T> => (await pool.query(text, values)).rows[0] as T;
+
+  return {
+    async agent(username: string): Promise<number> {
+      const row = await one<{ id: number }>(`INSERT INTO users (username, password_hash, role) VALUES ($1, 'x', 'agent') RETURNING id`, [
+        username,
+      ]);
+      return row.id;
+    },
+
+    /** A new contact and its conversation with the number given; answers both ids. */
+    async conversation(phoneNumberId = 'pn-1'): Promise<{ conversationId: number; contactId: number }> {
+      phones += 1;
+      const phone = `4477009${String(process.pid % 1000).padStart(3, '0')}${String(phones).padStart(4, '0')}`;
+      const contact = await one<{ id: number }>('INSERT INTO contacts (phone, wa_id) VALUES ($1, $1) RETURNING id', [phone]);
+      const conversation = await one<{ id: number }>(
+        'INSERT INTO conversations (contact_id, phone_number_id) VALUES ($1, $2) RETURNING id',
+        [contact.id, phoneNumberId],
+      );
+      return { conversationId: conversation.id, contactId: contact.id };
+    },
+
+    async message(m: SeedMessage): Promise<number> {
+      const row = await one<{ id: number }>(
+        `INSERT INTO messages (conversation_id, direction, type, status, timestamp, user_id, api_key_id, template_name,
+           sentiment_label, sentiment_score)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+        [
+          m.conversationId,
+          m.direction,
+          m.type ?? (m.templateName ? 'template' : 'text'),
+          m.status ?? (m.direction === 'inbound' ? 'received' : 'sent'),
+          new Date(m.at),
+          m.userId ?? null,
+          m.apiKeyId ?? null,
+          m.templateName ?? null,
+          m.sentiment?.label ?? null,
+          m.sentiment?.score ?? null,
+        ],
+      );
+      return row.id;
+    },
+
+    /** A move of the conversation's session, as conversation-sessions.repository logs it. */
+    async change(c: {
+      conversationId: number;
+      from: 'bot' | 'agent' | 'ended';
+      to: 'bot' | 'agent' | 'ended';
+      at: string | Date;
+      userId?: number | null;
+      reason?: string | null;
+    }): Promise<void> {
+      await pool.query(
+        `INSERT INTO conversation_session_changes (conversation_id, from_state, to_state, reason, user_id, changed_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [c.conversationId, c.from, c.to, c.reason ?? null, c.userId ?? null, new Date(c.at)],
+      );
+    },
+
+    async flow(name: string): Promise<number> {
+      const row = await one<{ id: number }>(`INSERT INTO flows (name, nodes, edges) VALUES ($1, '[]', '[]') RETURNING id`, [name]);
+      return row.id;
+    },
+
+    async flowSession(s: { flowId: number; conversationId: number; at: string | Date; endedAt?: string | Date }): Promise<void> {
+      await pool.query(
+        `INSERT INTO flow_sessions (flow_id, flow_version, user_id, conversation_id, status, created_at, ended_at)
+         VALUES ($1, 1, 'customer', $2, $3, $4, $5)`,
+        [s.flowId, s.conversationId, s.endedAt ? 'ended' : 'active', new Date(s.at), s.endedAt ? new Date(s.endedAt) : null],
+      );
+    },
+
+    /** A campaign and its recipient row pointing at the message sent for it. */
+    async campaignSend(messageId: number, name = 'spring'): Promise<number> {
+      const campaign = await one<{ id: number }>(
+        `INSERT INTO campaigns (name, template_name, template_language) VALUES ($1, 'promo', 'en_US') RETURNING id`,
+        [name],
+      );
+      await pool.query(`INSERT INTO campaign_recipients (campaign_id, phone, wa_id, message_id, state) VALUES ($1, $2, $2, $3, 'sent')`, [
+        campaign.id,
+        `+4477009${messageId}`,
+        messageId,
+      ]);
+      return campaign.id;
+    },
+  };
+}
+
+export type RollupSeed = ReturnType<typeof rollupSeed>;
+
+/** Every analytics table's rows in a stable order: what "the same rollups" means. */
+export async function rollupSnapshot(pool: pg.Pool) {
+  const read = async (text: string) => (await pool.query(text)).rows;
+  return {
+    counts: await read(
+      `SELECT measure, dimension, value, bucket, key, count::int, round(total::numeric, 4)::float8 AS total
+       FROM analytics_counts ORDER BY measure, dimension, value, bucket, key`,
+    ),
+    samples: await read('SELECT * FROM analytics_response_samples ORDER BY reply_message_id'),
+    presence: await read('SELECT * FROM analytics_presence ORDER BY period, kind, period_start, subject_id'),
+    active: await read('SELECT * FROM analytics_active_counts ORDER BY period, kind, period_start'),
+    firstSeen: await read('SELECT * FROM analytics_first_seen ORDER BY contact_id'),
+    retention: await read('SELECT * FROM analytics_retention ORDER BY cohort_week, active_week'),
+  };
+}
