@@ -10,6 +10,7 @@ import { seedAnalytics } from './lib/analytics-seed.ts';
 import { type CpuRole, cpuBetween, cpuMark, describeCpu } from './lib/cpu-usage.ts';
 import { embeddedDatabaseUrl } from './lib/database-url.ts';
 import { formatTable, machineLine, startBareServer, startServer, tempDataDir } from './lib/processes.ts';
+import { rebuildRollupsAndWait } from './lib/rollups.ts';
 import { stopAndReport, waitForQuietMachineAndSay } from './lib/run-report.ts';
 import { clamp, ms, summarize } from './lib/stats.ts';
 import { benchBusiness, liveWhatsappEnv } from './lib/webhook-bodies.ts';
@@ -98,6 +99,8 @@ const databaseUrl = await embeddedDatabaseUrl(dataDir);
 const bare = await startBareServer('bare node:http', 'bench/bare-select-server.ts', '/health', { DATABASE_URL: databaseUrl });
 try {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // Stopped with Ctrl-C, the server stops its PostgreSQL under this connection: not an error to crash on.
+  client.on('error', () => {});
   await client.connect();
   try {
     console.log(`seeding about ${MESSAGES} messages over ${DAYS} days (SQL in PostgreSQL, triggers off)...`);
@@ -110,6 +113,23 @@ try {
       `seeded in ${seeded.seconds.toFixed(1)} s: ${seeded.messages} messages (${JSON.stringify(seeded.bySender)}), ` +
         `${seeded.contacts} contacts and conversations, ${seeded.episodes} episodes, session changes ${JSON.stringify(seeded.sessionChanges)}, ` +
         `${seeded.flowSessions} flow sessions, ${seeded.campaignRecipients} campaign recipients, sentiment ${JSON.stringify(seeded.sentimentLabels)}`,
+    );
+    console.log("rebuilding the rollups (rebuildRollups, carried out by the server's rollup job)...");
+    const before = cpuMark();
+    const rebuilt = await rebuildRollupsAndWait(databaseUrl, (line) => console.log(line));
+    const cpu = describeCpu(
+      cpuBetween(before, cpuMark(), [
+        { name: 'server', pgid: server.started.pgid },
+        { name: 'postgres', postgresOf: dataDir },
+      ]),
+    );
+    const { rows } = await client.query<{ name: string; n: string }>(`
+      SELECT 'analytics_counts' AS name, count(*)::text AS n FROM analytics_counts
+      UNION ALL SELECT 'analytics_response_samples', count(*)::text FROM analytics_response_samples
+      UNION ALL SELECT 'analytics_presence', count(*)::text FROM analytics_presence
+      UNION ALL SELECT 'analytics_retention', count(*)::text FROM analytics_retention`);
+    console.log(
+      `rebuilt in ${rebuilt.seconds.toFixed(1)} s (${rebuilt.buckets} buckets; ${cpu}): ${rows.map((r) => `${r.n} rows in ${r.name}`).join(', ')}`,
     );
   } finally {
     await client.end();

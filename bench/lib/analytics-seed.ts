@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { scoreSentiment } from '../../apps/server/src/modules/analytics/index.ts';
+import { scoreSentiment } from '../../apps/server/src/modules/analytics/sentiment/score-sentiment.ts';
 import { personNameSql, setConversationSummaries, sqlArray } from './chat-seed.ts';
 
 export interface AnalyticsSeedSize {
