@@ -211,6 +211,8 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex('conversations_contact_number_idx').on(t.contactId, t.phoneNumberId),
     index('conversations_last_message_desc_idx').on(sql`${t.lastMessageAt} DESC NULLS LAST`, sql`${t.id} DESC`),
+    // The overview's open conversations: those an agent holds.
+    index('conversations_held_idx').on(t.sessionUserId).where(sql`${t.sessionState} = 'agent'`),
     check('conversations_session_state_check', sql`${t.sessionState} IN ('bot', 'agent', 'ended')`),
   ],
 );
@@ -282,6 +284,8 @@ export const messages = pgTable(
   (t) => [
     // The sentiment scorer's queue: customers' texts not scored yet.
     index('messages_unscored_idx').on(t.id).where(sql`${t.direction} = 'inbound' AND ${t.type} = 'text' AND ${t.sentimentLabel} IS NULL`),
+    // The sentiment dashboard reads a range's latest negative messages.
+    index('messages_negative_time_idx').on(t.timestamp).where(sql`${t.sentimentLabel} = 'negative'`),
     index('messages_corrected_sentiment_idx').on(t.sentimentCorrectedAt).where(sql`${t.sentimentCorrectedAt} IS NOT NULL`),
     check('messages_sentiment_label_check', sql.raw(`sentiment_label IN (${sentimentLabels.map((s) => `'${s}'`).join(', ')})`)),
     index('messages_conversation_time_idx').on(t.conversationId, t.timestamp, t.id),
@@ -868,10 +872,15 @@ export const analyticsActiveCounts = pgTable(
 );
 
 /** A customer's first message: the week it falls in (local) is their retention cohort. */
-export const analyticsFirstSeen = pgTable('analytics_first_seen', {
-  contactId: integer('contact_id').primaryKey(),
-  firstAt: tstz('first_at').notNull(),
-});
+export const analyticsFirstSeen = pgTable(
+  'analytics_first_seen',
+  {
+    contactId: integer('contact_id').primaryKey(),
+    firstAt: tstz('first_at').notNull(),
+  },
+  // Cohort sizes: the customers first seen in a range of weeks.
+  (t) => [index('analytics_first_seen_first_idx').on(t.firstAt)],
+);
 
 /** Customers of a cohort week active in a later week (local weeks starting Monday). */
 export const analyticsRetention = pgTable(

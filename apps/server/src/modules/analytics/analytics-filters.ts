@@ -59,5 +59,21 @@ export async function resolveFilter(
   return { name, dimension: filterDimensions[name], value: String(value) };
 }
 
-/** The counter rows a filter reads: its dimension's, or the install's ('') without one. */
-export const rowsOf = (filter: DimensionFilter | null) => (filter ? { dimension: filter.dimension, value: filter.value } : {});
+/** The counter rows a filter reads: its dimension's value, or the install's (dimension '') without one. */
+export interface Scope {
+  dimension: DimensionFilter['dimension'] | '';
+  value: string;
+}
+
+export const rowsOf = (filter: DimensionFilter | null): Scope =>
+  filter ? { dimension: filter.dimension, value: filter.value } : { dimension: '', value: '' };
+
+/** The one filter of the query among those the endpoint takes, as the rows it reads (resolveFilter says what is refused). */
+export async function scopeOf(
+  db: Db,
+  query: Pick<AnalyticsQuery, FilterName>,
+  accepted: readonly FilterName[],
+  endpoint: string,
+): Promise<Scope> {
+  return rowsOf(await resolveFilter(db, query, accepted, endpoint));
+}

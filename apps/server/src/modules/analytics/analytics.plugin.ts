@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { assertGated } from './analytics-licence.ts';
-import type { ScopeLookups } from './metric-scope.ts';
+
 import { metricsRoutes } from './metrics.routes.ts';
 import { reportsRoutes } from './reports.routes.ts';
 import { createReportsService } from './reports.service.ts';
@@ -13,7 +13,7 @@ export interface AnalyticsDeps {
   /** app.timezone: the local periods every figure is read in. */
   appTimezone: () => Promise<string>;
   /** Campaigns' names by id (campaigns answer it): engagement per campaign. */
-  campaignNames: ScopeLookups['campaignNames'];
+  campaignNames: (ids: readonly number[]) => Promise<Map<number, string>>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AnalyticsQuery, Engagement } from '@wac/contract/analytics';
 import { groupBy } from '../../lib/group-by.ts';
+import { scopeOf } from './analytics-filters.ts';
 import { rangeAnswer, resolveRange } from './analytics-range.ts';
-import { scopeOf } from './metric-scope.ts';
 import type { MetricsDeps } from './metrics.service.ts';
 import { countsByPeriod, countsByValue, type KeyCount, periodsOf } from './rollups.repository.ts';
 
@@ -36,7 +36,7 @@ function byValue(counts: readonly (KeyCount & { value: string })[], kind: Kind):
 export async function engagement(deps: MetricsDeps, query: AnalyticsQuery): Promise<Engagement> {
   const { db } = deps;
   const range = await resolveRange(db, query, await deps.appTimezone());
-  const scope = await scopeOf(deps, query, ['campaignId']);
+  const scope = await scopeOf(db, query, ['campaignId'], '/api/analytics/engagement');
   const [periods, byPeriod, byTemplate, byCampaign] = await Promise.all([
     periodsOf(db, range),
     countsByPeriod(db, { measure: 'engagement', dimension: scope.dimension, value: scope.value }, range),

@@ -325,11 +325,17 @@ describe('bad input', () => {
     expect(await refused(`${url}?startDate=yesterday`)).toMatch(/startDate/);
     expect(await refused(`${url}?startDate=2025-02-30`)).toMatch(/startDate/);
     expect(await refused(`${url}?agentId=abc`)).toMatch(/agentId must be a number/);
-    expect(await refused(`${url}?agentId=999999`)).toBe('agentId 999999 is not a user (query agentId)');
+    expect(await refused(`${url}?agentId=999999`)).toBe('There is no agent with id 999999 (query agentId)');
     expect(await refused(`${url}?agentId=${alice}&phoneNumberId=PN1`)).toBe(
-      'Filter by one of agentId, phoneNumberId at a time (query phoneNumberId)',
+      'Filter by one of agentId, phoneNumberId at a time, not 2 together (query phoneNumberId)',
     );
-    expect(await refused('/api/analytics/engagement?campaignId=999999')).toBe('campaignId 999999 is not a campaign (query campaignId)');
+    expect(await refused('/api/analytics/engagement?campaignId=999999')).toBe('There is no campaign with id 999999 (query campaignId)');
+    expect(await refused(`${url}?campaignId=${campaignId}`)).toBe(
+      'campaignId does not filter /api/analytics/messages/response: it takes agentId, phoneNumberId (query campaignId)',
+    );
+    expect(await refused(`/api/analytics/users/active?agentId=${alice}`)).toBe(
+      'agentId does not filter /api/analytics/users/active: it takes no filter (query agentId)',
+    );
     expect(await refused('/api/analytics/users/retention?businessHours=maybe')).toMatch(/businessHours/);
   });
 

@@ -2,12 +2,14 @@ import type { AnalyticsQuery } from '@wac/contract/analytics';
 import type { Db } from '../../db/database.ts';
 import { activeUsers, retention } from './active-users.ts';
 import { engagement } from './engagement.ts';
-import type { ScopeLookups } from './metric-scope.ts';
+
 import { responseAnalytics } from './response-times.ts';
 import { createSentimentAnalytics } from './sentiment-analytics.service.ts';
 
-export interface MetricsDeps extends ScopeLookups {
+export interface MetricsDeps {
   db: Db;
+  /** Campaigns' names by id (campaigns' public face): engagement per campaign. */
+  campaignNames: (ids: readonly number[]) => Promise<Map<number, string>>;
   /** app.timezone, read at each request: the local periods every answer is cut in. */
   appTimezone: () => Promise<string>;
 }

@@ -1,8 +1,8 @@
 import type { AnalyticsQuery, ResponseAnalytics, ResponseStats } from '@wac/contract/analytics';
 import { groupBy } from '../../lib/group-by.ts';
 import { usernamesByIds } from '../accounts/index.ts';
+import { scopeOf } from './analytics-filters.ts';
 import { type Range, rangeAnswer, resolveRange } from './analytics-range.ts';
-import { scopeOf } from './metric-scope.ts';
 import type { MetricsDeps } from './metrics.service.ts';
 import { type BinCount, quantileOf, responseStatsOf } from './response-bins.ts';
 import { countsByHourOfWeek, countsByPeriod, countsByValue, type KeyCount, periodsOf } from './rollups.repository.ts';
@@ -31,7 +31,7 @@ const repliesIn = (counts: readonly KeyCount[]) => counts.reduce((sum, c) => sum
 export async function responseAnalytics(deps: MetricsDeps, query: AnalyticsQuery): Promise<ResponseAnalytics> {
   const { db } = deps;
   const range = await resolveRange(db, query, await deps.appTimezone());
-  const scope = await scopeOf(deps, query, ['agentId', 'phoneNumberId']);
+  const scope = await scopeOf(db, query, ['agentId', 'phoneNumberId'], '/api/analytics/messages/response');
   const businessHours = query.businessHours ?? false;
   const measures = businessHours
     ? { first: 'first_response_bh', reply: 'reply_time_bh' }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { Scope } from './analytics-filters.ts';
 import type { Range } from './analytics-range.ts';
-import type { Scope } from './metric-scope.ts';
 import type { LabelledMessage } from './sentiment/labelled-sets/labelled-sentiment.ts';
 
 /*

@@ -1,7 +1,7 @@
 import type { AccuracySet, AnalyticsQuery, SentimentAnalytics } from '@wac/contract/analytics';
 import { groupBy } from '../../lib/group-by.ts';
+import { scopeOf } from './analytics-filters.ts';
 import { rangeAnswer, resolveRange } from './analytics-range.ts';
-import { scopeOf } from './metric-scope.ts';
 import type { MetricsDeps } from './metrics.service.ts';
 import { countsByPeriod, type KeyCount, periodsOf } from './rollups.repository.ts';
 import { accuracyOf, accuracyStatement, correctionsSet, referenceAccuracy } from './sentiment/accuracy.ts';
@@ -94,7 +94,7 @@ export function createSentimentAnalytics(deps: MetricsDeps) {
   return async function sentimentAnalytics(query: AnalyticsQuery): Promise<SentimentAnalytics> {
     const { db } = deps;
     const range = await resolveRange(db, query, await deps.appTimezone());
-    const scope = await scopeOf(deps, query, ['agentId', 'phoneNumberId']);
+    const scope = await scopeOf(db, query, ['agentId', 'phoneNumberId'], '/api/analytics/sentiment');
     const [periods, byPeriod, negatives, summary] = await Promise.all([
       periodsOf(db, range),
       countsByPeriod(db, { measure: 'sentiment', dimension: scope.dimension, value: scope.value }, range),

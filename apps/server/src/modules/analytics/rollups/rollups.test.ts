@@ -320,6 +320,8 @@ describe('rollups kept up to date', () => {
       expect(await countsOf(database, 'sentiment', 'agent', String(ana))).toEqual({ positive: 1 });
       expect(kept.samples.length).toBeGreaterThan(0);
       expect(kept.retention.length).toBeGreaterThan(0);
+      // The local hours, days and months were kept up to date batch by batch, and hold the same sums.
+      expect(kept.local.filter((row) => row.grain === 'month').length).toBeGreaterThan(0);
 
       await rebuildRollups(database.db, settings);
       await runRollups(database.db, settings);

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { businessHoursSchema } from '@wac/contract/business-hours';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../../db/database.ts';
+import { localCountsTimezone, rebuildLocalCounts, refreshLocalCounts } from './local-counts.ts';
 import { dependentBuckets, type RollupSettings, recomputeBuckets } from './recompute-buckets.ts';
 import { bucketOf } from './source-rules.ts';
 
@@ -92,6 +93,7 @@ async function startRebuild(tx: Tx, settings: RollupSettings): Promise<void> {
   };
   await writeState(tx, REBUILD_KEY, progress);
   await writeState(tx, BUILT_KEY, settings);
+  if (!from) await rebuildLocalCounts(tx, settings.timezone);
 }
 
 /** Rebuilds every rollup from the source rows (the job carries it out): after a restore, or to check the figures. */
@@ -130,8 +132,10 @@ async function rebuildBatch(tx: Tx, settings: RollupSettings): Promise<boolean> 
     AND NOT (bucket = ANY(${sql.param(buckets)}::timestamptz[]))`;
   await tx.execute(sql`DELETE FROM analytics_counts WHERE ${emptied}`);
   await tx.execute(sql`DELETE FROM analytics_response_samples WHERE ${emptied}`);
-  await recomputeBuckets(tx, buckets, settings);
+  await recomputeAndRefresh(tx, buckets, settings);
   const finished = next === null;
+  // The local hours, days and months are rebuilt whole once every bucket is (in the new timezone, if it changed).
+  if (finished) await rebuildLocalCounts(tx, settings.timezone);
   await writeState(tx, REBUILD_KEY, {
     ...progress,
     cursor: next,
@@ -139,6 +143,21 @@ async function rebuildBatch(tx: Tx, settings: RollupSettings): Promise<boolean> 
     finishedAt: finished ? new Date().toISOString() : null,
   } satisfies RebuildProgress);
   return !finished;
+}
+
+/**
+ * Recomputes the buckets and the local hours, days and months holding them, when those are built in the timezone the
+ * buckets are read in (after a timezone change, reads use the buckets alone until the rebuild's end rebuilds them).
+ */
+async function recomputeAndRefresh(tx: Tx, buckets: string[], settings: RollupSettings): Promise<void> {
+  await recomputeBuckets(tx, buckets, settings);
+  if ((await localCountsTimezone(tx)) === settings.timezone) {
+    await refreshLocalCounts(
+      tx,
+      buckets.map((bucket) => new Date(bucket)),
+      settings.timezone,
+    );
+  }
 }
 
 /**
@@ -151,7 +170,7 @@ async function rollupBatch(db: Db, settings: RollupSettings): Promise<boolean> {
     const dirty = await takeDirtyBuckets(tx);
     if (dirty.length === 0) return rebuildBatch(tx, settings);
     const dependent = await dependentBuckets(tx, dirty);
-    await recomputeBuckets(tx, [...new Set([...dirty, ...dependent])], settings);
+    await recomputeAndRefresh(tx, [...new Set([...dirty, ...dependent])], settings);
     return true;
   });
 }

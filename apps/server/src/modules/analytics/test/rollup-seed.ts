@@ -119,5 +119,9 @@ export async function rollupSnapshot(pool: pg.Pool) {
     active: await read('SELECT * FROM analytics_active_counts ORDER BY period, kind, period_start'),
     firstSeen: await read('SELECT * FROM analytics_first_seen ORDER BY contact_id'),
     retention: await read('SELECT * FROM analytics_retention ORDER BY cohort_week, active_week'),
+    local: await read(
+      `SELECT grain, measure, dimension, value, period_start, key, count::int, round(total::numeric, 4)::float8 AS total
+       FROM analytics_local_counts ORDER BY grain, measure, dimension, value, period_start, key`,
+    ),
   };
 }
