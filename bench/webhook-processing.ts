@@ -3,7 +3,8 @@
 // intake would have stored them), then the server's own processor drains them; the figure is events/s from the
 // commit to an empty backlog. Two rounds: inbound text messages, then delivery statuses for outbound messages.
 // With --rollups compare, what keeping the analytics rollups costs: the same rounds, interleaved, with the rollups on
-// (as shipped: the analytics_mark_* triggers and the rollup job) and off (triggers disabled, the job held off).
+// (as shipped: the analytics_mark_* triggers and the rollup job), marks only (the triggers, the job held off until the
+// backlog drained) and off (triggers disabled, the job held off).
 // Run: npm run bench:webhook-processing [-- --events 30000 --customers 5000] [--rollups compare --rounds 3]
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -110,14 +111,30 @@ async function statusRound(pool: pg.Pool, run = 'bench'): Promise<unknown[]> {
   ).slice(0, EVENTS);
 }
 
-/** Turns the analytics rollups on (triggers enabled, the job free to run) or off (triggers disabled, the job held off). */
-async function setRollups(pool: pg.Pool, jobHold: pg.Client, on: boolean): Promise<string[]> {
+/**
+ * How the rollups run during a drain: 'on' as shipped (triggers mark, the job recomputes meanwhile); 'marks' with the
+ * triggers marking but the job held off until the backlog drained; 'off' with the triggers disabled and the job held off.
+ */
+type Mode = 'on' | 'marks' | 'off';
+const MODES: Mode[] = ['on', 'marks', 'off'];
+
+/** The analytics_mark_* triggers, enabled or disabled; their names. */
+async function setTriggers(pool: pg.Pool, enabled: boolean): Promise<string[]> {
   const { rows } = await pool.query<{ table: string; name: string }>(
     `SELECT tgrelid::regclass::text AS table, tgname AS name FROM pg_trigger WHERE tgname LIKE 'analytics\\_mark\\_%' AND NOT tgisinternal ORDER BY 2`,
   );
-  for (const t of rows) await pool.query(`ALTER TABLE ${t.table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${t.name}`);
-  await jobHold.query(on ? 'SELECT pg_advisory_unlock($1)' : 'SELECT pg_advisory_lock($1)', [ROLLUP_LOCK_ID]);
+  for (const t of rows) await pool.query(`ALTER TABLE ${t.table} ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER ${t.name}`);
   return rows.map((t) => t.name);
+}
+
+/** Holds the rollup job off (the bench takes its advisory lock, so every pass gives up at once) or lets it run. */
+function jobHolder(client: pg.Client) {
+  let held = false;
+  return async (hold: boolean) => {
+    if (hold === held) return;
+    await client.query(hold ? 'SELECT pg_advisory_lock($1)' : 'SELECT pg_advisory_unlock($1)', [ROLLUP_LOCK_ID]);
+    held = hold;
+  };
 }
 
 /** Waits until the rollup job has recomputed every marked bucket; the seconds and server + PostgreSQL CPU seconds it took. */
@@ -136,12 +153,15 @@ const perSecond = (events: number, seconds: number) => (events / seconds).toFixe
 const msPerEvent = (busy: number, events: number) => ((1000 * busy) / events).toFixed(2);
 
 /**
- * The rounds with the rollups on and off, interleaved (on first in odd rounds, off first in even ones) after an
- * unmeasured inbound round that creates the customers' conversations. Each run: inbound texts, then statuses; with the
- * rollups on, each is followed by the job's catch-up (its CPU counted in the CPU per event, not in events/s).
+ * The rounds with the rollups on, marks only and off, interleaved (the modes' order rotated each round) after an
+ * unmeasured inbound round that creates the customers' conversations. Each run: inbound texts, then statuses. Before the
+ * clock starts the job has recomputed every marked bucket (the status round writes its outbound messages first); after
+ * the backlog drains, with the triggers on, the job's catch-up is awaited (its CPU counted in the CPU per event, not in
+ * events/s).
  */
 async function compareRollups(pool: pg.Pool, roles: CpuRole[], jobHold: pg.Client): Promise<void> {
-  const triggers = await setRollups(pool, jobHold, true);
+  const holdJob = jobHolder(jobHold);
+  const triggers = await setTriggers(pool, true);
   console.log(`Rollup triggers: ${triggers.join(', ') || 'none'}; the job is held off by its advisory lock ${ROLLUP_LOCK_ID}.`);
   await drain(pool, roles, 'warm-up', inboundRound('proc-warm'));
   await catchUp(pool, roles);
@@ -152,53 +172,59 @@ async function compareRollups(pool: pg.Pool, roles: CpuRole[], jobHold: pg.Clien
     totals.set(key, { events: t.events + events, seconds: t.seconds + seconds, busy: t.busy + busy });
   };
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const on of round % 2 === 1 ? [true, false] : [false, true]) {
-      await setRollups(pool, jobHold, on);
-      const label = on ? 'on' : 'off';
-      const run = `proc-${round}-${label}`;
+    const order = MODES.map((_, i) => MODES[(i + round - 1) % MODES.length] as Mode);
+    for (const mode of order) {
+      await setTriggers(pool, mode !== 'off');
+      const run = `proc-${round}-${mode}`;
       const kinds = [
         { kind: 'inbound', payloads: async () => inboundRound(run) },
         { kind: 'statuses', payloads: () => statusRound(pool, run) },
       ];
       for (const { kind, payloads } of kinds) {
         const events = await payloads();
-        // The status round's outbound messages are written first: the job recomputes their buckets before the clock starts.
-        if (on) await catchUp(pool, roles);
+        await holdJob(false);
+        await catchUp(pool, roles);
+        await holdJob(mode !== 'on');
         const r = await drain(pool, roles, `${run} ${kind}`, events);
-        const after = on ? await catchUp(pool, roles) : { seconds: 0, busy: 0 };
-        add(`${kind} ${label}`, r.events, r.seconds, r.busy + after.busy);
+        await holdJob(false);
+        const after = mode === 'off' ? { seconds: 0, busy: 0 } : await catchUp(pool, roles);
+        add(`${kind} ${mode}`, r.events, r.seconds, r.busy + after.busy);
         rows.push([
           String(round),
-          label,
+          mode,
           kind,
           String(r.events),
           r.seconds.toFixed(1),
           perSecond(r.events, r.seconds),
-          on ? after.seconds.toFixed(1) : '-',
+          mode === 'off' ? '-' : after.seconds.toFixed(1),
           msPerEvent(r.busy + after.busy, r.events),
           r.cpu,
         ]);
-        console.log(`  round ${round}, rollups ${label}, ${kind}: ${perSecond(r.events, r.seconds)} events/s`);
+        console.log(`  round ${round}, rollups ${mode}, ${kind}: ${perSecond(r.events, r.seconds)} events/s`);
       }
     }
   }
-  await setRollups(pool, jobHold, true);
+  await setTriggers(pool, true);
   const header = ['round', 'rollups', 'kind', 'events', 'seconds', 'events/s', 'catch-up s', 'CPU ms/event', 'CPU (drain)'];
   console.log(`\n${formatTable(header, rows)}`);
   const summary = ['inbound', 'statuses'].map((kind) => {
-    const on = totals.get(`${kind} on`) as { events: number; seconds: number; busy: number };
-    const off = totals.get(`${kind} off`) as { events: number; seconds: number; busy: number };
+    const of = (mode: Mode) => totals.get(`${kind} ${mode}`) as { events: number; seconds: number; busy: number };
+    const rate = (mode: Mode) => of(mode).events / of(mode).seconds;
     return [
       kind,
-      perSecond(on.events, on.seconds),
-      perSecond(off.events, off.seconds),
-      (on.events / on.seconds / (off.events / off.seconds)).toFixed(3),
-      msPerEvent(on.busy, on.events),
-      msPerEvent(off.busy, off.events),
-      (off.busy / off.events / (on.busy / on.events)).toFixed(3),
+      ...MODES.map((mode) => rate(mode).toFixed(0)),
+      (rate('on') / rate('off')).toFixed(3),
+      (rate('marks') / rate('off')).toFixed(3),
+      ...MODES.map((mode) => msPerEvent(of(mode).busy, of(mode).events)),
     ];
   });
-  const summaryHeader = ['kind', 'on events/s', 'off events/s', 'on/off', 'on CPU ms/event', 'off CPU ms/event', 'off/on CPU'];
+  const summaryHeader = [
+    'kind',
+    ...MODES.map((mode) => `${mode} events/s`),
+    'on/off',
+    'marks/off',
+    ...MODES.map((mode) => `${mode} CPU ms/event`),
+  ];
   console.log(`\nOver the ${ROUNDS} rounds (events/s: all events over all drain seconds):\n${formatTable(summaryHeader, summary)}`);
 }
 
