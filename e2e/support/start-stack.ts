@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { openEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres.ts';
 import {
   E2E_ADMIN,
   E2E_BASE_URL,
@@ -90,7 +91,8 @@ async function serverAnswers(): Promise<void> {
   throw new Error('the server did not answer /api/health within 60 s of starting again');
 }
 
-// Test-only, on loopback: POST /server/stop answers once the server has exited, POST /server/start once it answers.
+// Test-only, on loopback: POST /server/stop answers once the server has exited, POST /server/start once it answers;
+// GET /database answers the running server's database URL, for tests that seed rows by SQL.
 const control = createServer((req, res) => {
   const done = (status: number, text: string) => res.writeHead(status, { 'content-type': 'text/plain' }).end(text);
   if (req.method === 'POST' && req.url === '/server/stop' && !stoppedOnPurpose) {
@@ -102,6 +104,11 @@ const control = createServer((req, res) => {
     stoppedOnPurpose = false;
     serverAnswers().then(
       () => done(200, 'started'),
+      (err: Error) => done(500, err.message),
+    );
+  } else if (req.method === 'GET' && req.url === '/database' && !stoppedOnPurpose) {
+    openEmbeddedPostgres(dataDir, () => {}).then(
+      (database) => (database ? done(200, database.url) : done(503, 'the database is not created yet')),
       (err: Error) => done(500, err.message),
     );
   } else {

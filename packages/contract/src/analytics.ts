@@ -4,7 +4,8 @@ import { sentimentLabelSchema } from './sentiment.ts';
 /*
  * Reports and analytics (spec 7): every answer is read from rollups kept per 15-minute bucket, so every timezone reads
  * exact local days (UTC+5:30 and +5:45 included). Dates are whole days in the app's timezone, endDate inclusive;
- * date-times are taken as given. With neither, the last 30 days.
+ * date-times are read from the quarter hour they fall on or the next (the range answered says so). With neither, the
+ * last 30 days.
  */
 
 const MAX_ID = 2_147_483_647;

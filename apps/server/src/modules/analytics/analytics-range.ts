@@ -8,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/app-error.ts';
+import { firstInstantOf } from './rollups.repository.ts';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;
@@ -26,23 +27,30 @@ const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 /** The start of local day `date` (or of the day after it) in `timezone`. */
 async function localDayStart(db: Db, date: string, nextDay: boolean, timezone: string): Promise<Date> {
   const { rows } = await db.execute<{ at: Date }>(
-    sql`SELECT ((${date}::date + ${nextDay ? 1 : 0}::int)::timestamp AT TIME ZONE ${timezone}) AS at`,
+    sql`SELECT ${firstInstantOf(sql`(${date}::date + ${nextDay ? 1 : 0}::int)::timestamp`, timezone)} AS at`,
   );
   return new Date(rows[0]?.at as Date);
 }
 
+/** The rollups' grain: counters are kept per 15-minute bucket. */
+const QUARTER_MS = 900_000;
+/** The quarter hour an instant falls on, or the next one: a range's bounds as the rollups can count them. */
+const onQuarter = (at: Date) => new Date(Math.ceil(at.getTime() / QUARTER_MS) * QUARTER_MS);
+
 /**
- * The query's range: dates are whole local days (endDate inclusive), date-times as given; by default the last 30 days.
- * Refuses, as a 400 naming the field, an end before the start, a range over two years, or more buckets than a chart
- * can show.
+ * The query's range: dates are whole local days (endDate inclusive); date-times, and now, from the quarter hour they
+ * fall on or the next (the rollups count 15-minute buckets, and the range answered says what was counted); by default
+ * the last 30 days. Refuses, as a 400 naming the field, an end before the start, a range over two years, or more
+ * buckets than a chart can show.
  */
 export async function resolveRange(
   db: Db,
   query: Pick<AnalyticsQuery, 'startDate' | 'endDate' | 'interval'>,
   timezone: string,
 ): Promise<Range> {
-  const bound = (value: string, nextDay: boolean) => (isDateOnly(value) ? localDayStart(db, value, nextDay, timezone) : new Date(value));
-  const to = query.endDate ? await bound(query.endDate, true) : new Date();
+  const bound = (value: string, nextDay: boolean) =>
+    isDateOnly(value) ? localDayStart(db, value, nextDay, timezone) : onQuarter(new Date(value));
+  const to = query.endDate ? await bound(query.endDate, true) : onQuarter(new Date());
   const from = query.startDate ? await bound(query.startDate, false) : new Date(to.getTime() - DEFAULT_DAYS * DAY_MS);
   if (from >= to) {
     throw badRequest('startDate must be before endDate (query startDate)', [{ field: 'startDate', message: 'must be before endDate' }]);
@@ -67,7 +75,7 @@ export async function resolveRange(
  */
 export async function previousRange(db: Db, range: Range): Promise<Range> {
   const { rows } = await db.execute<{ at: Date }>(sql`
-    SELECT ((f.local - (${range.to.toISOString()}::timestamptz AT TIME ZONE ${range.timezone} - f.local)) AT TIME ZONE ${range.timezone}) AS at
+    SELECT ${firstInstantOf(sql`(f.local - (${range.to.toISOString()}::timestamptz AT TIME ZONE ${range.timezone} - f.local))`, range.timezone)} AS at
     FROM (SELECT ${range.from.toISOString()}::timestamptz AT TIME ZONE ${range.timezone} AS local) f`);
   return { ...range, from: new Date(rows[0]?.at as Date), to: range.from };
 }

@@ -14,7 +14,8 @@ import { NEGATIVE_MESSAGES } from './sentiment-analytics.service.ts';
 
 const tags = ['Analytics'];
 const RANGE =
-  'Dates are whole days in the app’s timezone (endDate inclusive), date-times as given; the last 30 days by default. ' +
+  'Dates are whole days in the app’s timezone (endDate inclusive), date-times from the quarter hour they fall on or the ' +
+  'next (the range answered says so); the last 30 days by default. ' +
   'Every figure is read from rollups kept per 15-minute bucket, so local days are exact in every timezone. ' +
   'A range over 731 days, an end before the start, bad dates, an unknown interval or more than 2000 buckets is a 400.';
 const response = <T>(answer: T) => ({ 200: answer, 400: errorBodySchema });

@@ -13,10 +13,11 @@ import type { ReportsService } from './reports.service.ts';
 
 const tags = ['Analytics'];
 
-const RANGE = `Dates are whole days in the app's timezone (endDate inclusive), date-times are taken as given; with neither, the
-last 30 days. interval (hour, day, week from Monday, month) cuts the range into local periods. A 400 answers an end before the
-start, a range over 731 days, more than 2000 periods, or a filter this endpoint does not take. Every figure is read from
-rollups kept per 15-minute bucket, never from the messages.`;
+const RANGE = `Dates are whole days in the app's timezone (endDate inclusive), date-times are read from the quarter
+hour they fall on or the next (the range answered says so); with neither, the last 30 days. interval (hour, day, week from
+Monday, month) cuts the range into local periods. A 400 answers an end before the start, a range over 731 days, more than
+2000 periods, or a filter this endpoint does not take. Every figure is read from rollups kept per 15-minute bucket, never
+from the messages.`;
 
 const FILTERS = (names: string) =>
   `Filters (one at a time): ${names}; an unknown agent, campaign or flow id is a 400. agentId reads what that agent did.`;

@@ -5,7 +5,7 @@ import type { Range } from './analytics-range.ts';
 /*
  * Reading the rollups. analytics_counts rows are 15-minute buckets; a chart's periods are local hours, days, weeks
  * (from Monday) or months. The periods' starts are computed once for the range (DST included: a local hour that does
- * not exist is dropped, an hour that happens twice is one period) and each row finds its period by binary search
+ * not exist is dropped, an hour that happens twice is one period, starting at its first pass) and each row finds its period by binary search
  * (width_bucket), which keeps a year of buckets to a few milliseconds. Distinct counts (active customers, agents,
  * conversations) do not add up, so they are read from analytics_active_counts per period, or from analytics_presence
  * across a range.
@@ -28,10 +28,23 @@ export interface PeriodCount extends Record<string, unknown> {
   total: number;
 }
 
+/**
+ * The instant a local time (a timestamp) in `timezone` first happens. PostgreSQL's AT TIME ZONE reads a time the clocks
+ * pass twice (the hour before they go back) at its second pass, but a local hour starts at its first: the offset three
+ * hours before tells whether an hour earlier reads the same.
+ */
+export function firstInstantOf(local: SQL, timezone: string): SQL {
+  const at = sql`(${local} AT TIME ZONE ${timezone})`;
+  const before = sql`(${at} - interval '3 hours')`;
+  const shift = sql`((${before} AT TIME ZONE ${timezone}) - (${before} AT TIME ZONE 'UTC') - (${local} - (${at} AT TIME ZONE 'UTC')))`;
+  const earlier = sql`(${at} - ${shift})`;
+  return sql`(CASE WHEN ${earlier} AT TIME ZONE ${timezone} = ${local} THEN least(${earlier}, ${at}) ELSE ${at} END)`;
+}
+
 const periodStarts = (range: Range) => sql`
   SELECT array_agg(start ORDER BY start) AS starts
   FROM (
-    SELECT DISTINCT local AT TIME ZONE ${range.timezone} AS start
+    SELECT DISTINCT ${firstInstantOf(sql`local`, range.timezone)} AS start
     FROM generate_series(
       date_trunc(${range.interval}, ${range.from.toISOString()}::timestamptz AT TIME ZONE ${range.timezone}),
       (${range.to.toISOString()}::timestamptz AT TIME ZONE ${range.timezone}) - interval '1 microsecond',
@@ -98,15 +111,17 @@ function counters(filter: CounterFilter, range: Range, coarsest: Grain, allValue
     const value = allValues ? sql`` : sql`AND ${a}.value = ${filter.value ?? ''}`;
     return sql`${a}.measure = ${filter.measure} AND ${a}.dimension = ${filter.dimension ?? ''} ${value} ${keyStarting(alias, filter.keyPrefix)}`;
   };
-  const instant = (local: string) => sql`(${sql.raw(local)} AT TIME ZONE ${tz})`;
   const quarters = (lower: SQL, upper: SQL) => sql`
     SELECT c.bucket AS at, c.value, c.key, c.count, c.total FROM analytics_counts c, cut
     WHERE ${which('c')} AND c.bucket >= ${lower} AND c.bucket < ${upper}`;
   const local = (grain: Grain, lower: string, upper: string) => sql`
     SELECT l.period_start AT TIME ZONE ${tz} AS at, l.value, l.key, l.count, l.total FROM analytics_local_counts l, cut
     WHERE l.grain = ${grain} AND ${which('l')} AND l.period_start >= ${sql.raw(lower)} AND l.period_start < ${sql.raw(upper)}`;
-  return sql`WITH cut AS (${cuts(range, coarsest)})
-    ${quarters(sql`cut.f`, instant('cut.h1'))} UNION ALL ${quarters(instant('cut.h2'), sql`cut.t`)}
+  // The instants the 15-minute pieces end and start at, worked out once.
+  return sql`WITH cut AS MATERIALIZED (
+      SELECT *, ${firstInstantOf(sql`h1`, tz)} AS h1_at, ${firstInstantOf(sql`h2`, tz)} AS h2_at FROM (${cuts(range, coarsest)}) pieces
+    )
+    ${quarters(sql`cut.f`, sql`cut.h1_at`)} UNION ALL ${quarters(sql`cut.h2_at`, sql`cut.t`)}
     UNION ALL ${local('hour', 'cut.h1', 'cut.d1')} UNION ALL ${local('hour', 'cut.d2', 'cut.h2')}
     UNION ALL ${local('day', 'cut.d1', 'cut.m1')} UNION ALL ${local('day', 'cut.m2', 'cut.d2')}
     UNION ALL ${local('month', 'cut.m1', 'cut.m2')}`;
@@ -217,7 +232,7 @@ export interface PeriodActive extends Record<string, unknown> {
 /** Distinct customers, agents or conversations active in each local period of the range (its interval). */
 export async function activeByPeriod(db: Db, kinds: readonly ActiveKind[], range: Range): Promise<PeriodActive[]> {
   const { rows } = await db.execute<PeriodActive>(sql`
-    SELECT a.period_start AT TIME ZONE ${range.timezone} AS period, a.kind, a.count
+    SELECT ${firstInstantOf(sql`a.period_start`, range.timezone)} AS period, a.kind, a.count
     FROM analytics_active_counts a
     WHERE a.period = ${range.interval} AND a.kind IN (${sql.join(
       kinds.map((kind) => sql`${kind}`),

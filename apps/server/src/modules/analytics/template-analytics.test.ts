@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppTimezone } from '../../../test/app-settings.ts';
 import { addUser } from '../../../test/seed-user.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { messageKey, seedCounts } from './test/seed-rollups.ts';
+import { runRollups } from './rollups/run-rollups.ts';
+import { rollupSeed } from './test/rollup-seed.ts';
 
 /*
- * GET /api/analytics/templates reads the rollups (measure messages, dimension template). Until the rollup job is
- * merged these tests write the rows it would keep for these template messages (one per message, in its 15-minute
- * bucket); then they seed the messages and run the recompute instead.
+ * GET /api/analytics/templates reads the rollups (measure messages, dimension template): these tests seed the
+ * template messages and run the rollup job over them, in the app's timezone.
  */
 
 let t: TestApp;
@@ -28,24 +28,33 @@ const seeded: { template: string; status: MessageStatus; timestamp: string; send
   { template: 'receipt', status: 'read', timestamp: '2025-03-09T08:00:00Z' },
 ];
 
+/** The rollups brought up to date in `timezone` (rebuilt when it changed) and the app's timezone set to it. */
+async function inZone(timezone: string): Promise<void> {
+  await runRollups(t.ctx.database.db, { timezone, businessDays: null });
+  await setAppTimezone(t, timezone);
+}
+
 beforeAll(async () => {
   t = await createTestApp({ domains: ['analytics'] });
-  token = (await addUser(t, { username: 'analytics-agent' })).token;
-  await seedCounts(
-    t.ctx.database.pool,
-    seeded.map((m) => ({
-      measure: 'messages',
-      dimension: 'template',
-      value: m.template,
-      bucket: m.timestamp,
-      key: messageKey('outbound', 'template', m.status, m.sender ?? 'agent'),
-      count: 1,
-    })),
-  );
-  // Other dimensions' rows of the same messages are never counted here.
-  await seedCounts(t.ctx.database.pool, [
-    { measure: 'messages', bucket: '2025-03-01T09:00:00Z', key: messageKey('outbound', 'template', 'read', 'agent'), count: 8 },
-  ]);
+  const agent = await addUser(t, { username: 'analytics-agent' });
+  token = agent.token;
+  const seed = rollupSeed(t.ctx.database.pool);
+  const { conversationId } = await seed.conversation();
+  for (const m of seeded) {
+    const id = await seed.message({
+      conversationId,
+      direction: 'outbound',
+      templateName: m.template,
+      status: m.status,
+      at: m.timestamp,
+      userId: m.sender === 'campaign' ? null : agent.id,
+    });
+    if (m.sender === 'campaign') await seed.campaignSend(id);
+  }
+  // Messages that are not templates are never counted here.
+  await seed.message({ conversationId, direction: 'outbound', userId: agent.id, status: 'read', at: '2025-03-01T09:00:00Z' });
+  await seed.message({ conversationId, direction: 'inbound', at: '2025-03-01T09:05:00Z' });
+  await inZone('UTC');
 });
 afterAll(() => t.close());
 
@@ -87,7 +96,7 @@ describe('GET /api/analytics/templates', () => {
     ]);
     expect((await analytics('?startDate=2025-03-01&endDate=2025-03-31&interval=monthly')).series).toHaveLength(2);
 
-    await setAppTimezone(t, 'America/New_York');
+    await inZone('America/New_York');
     try {
       const ny = await analytics('?startDate=2025-03-01&endDate=2025-03-01&templateName=receipt');
       expect(ny).toMatchObject({
@@ -99,7 +108,7 @@ describe('GET /api/analytics/templates', () => {
         { bucket: '2025-03-01T05:00:00.000Z', templateName: 'receipt', total: 2, sent: 2, delivered: 2, read: 1, failed: 0 },
       ]);
     } finally {
-      await setAppTimezone(t, 'UTC');
+      await inZone('UTC');
     }
   });
 

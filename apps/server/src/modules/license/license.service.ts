@@ -154,6 +154,11 @@ export function createLicenseService({ db, config, appTimezone }: LicenseService
       measures.set(quota, measure);
     },
 
+    /** Whether the plan (with the key's overrides) has the feature: for answers that show more with it. */
+    async hasFeature(feature: FeatureKey): Promise<boolean> {
+      return (await current()).features[feature];
+    },
+
     /** FEATURE_NOT_AVAILABLE unless the plan (with the key's overrides) has the feature. */
     async requireFeature(feature: FeatureKey): Promise<void> {
       const license = await current();

@@ -37,6 +37,10 @@ async function seedConversation(name: string, phone: string, seeds: Seed[]) {
           ? (await insertInbound(tx, { conversationId, wamid: `wamid.${phone}.${i}`, type: 'text', content, timestamp, error: null }))?.id
           : (await insertOutbound(tx, { conversationId, wamid: `wamid.${phone}.${i}`, type: 'text', content, timestamp })).message.id;
       if (seed.failed && id) await tx.update(messages).set({ status: 'failed', failedAt: timestamp }).where(eq(messages.id, id));
+      // Scored as the scorer (running in this app) would score a plain text, so it never changes them mid-test.
+      if (seed.direction === 'inbound' && id) {
+        await tx.update(messages).set({ sentimentLabel: 'neutral', sentimentScore: 0 }).where(eq(messages.id, id));
+      }
     }
   });
 }
@@ -86,7 +90,7 @@ describe('GET /api/reports/conversations', () => {
       lastMessageAt: '2025-01-11T12:00:00.000Z',
       sessionState: 'agent',
       agent: null,
-      sentiment: { averageScore: null, negativeMessages: 0 },
+      sentiment: { averageScore: 0, negativeMessages: 0 },
       firstResponse: null,
       resolution: null,
     });
@@ -144,8 +148,8 @@ describe('GET /api/reports/conversations/export', () => {
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines).toEqual([
       `${CSV_HEADER}`,
-      `${conversationOf['=HYPERLINK("http://evil")']},"'=HYPERLINK(""http://evil"")","447700900802",1,1,0,0,"2025-01-12T10:00:00.000Z","2025-01-12T10:00:00.000Z","bot",,,0,,,,,,`,
-      `${conversationOf['Ana Souza']},"Ana Souza","447700900801",3,1,2,1,"2025-01-10T09:00:00.000Z","2025-01-11T12:00:00.000Z","agent",,,0,,,,,,`,
+      `${conversationOf['=HYPERLINK("http://evil")']},"'=HYPERLINK(""http://evil"")","447700900802",1,1,0,0,"2025-01-12T10:00:00.000Z","2025-01-12T10:00:00.000Z","bot",,0,0,,,,,,`,
+      `${conversationOf['Ana Souza']},"Ana Souza","447700900801",3,1,2,1,"2025-01-10T09:00:00.000Z","2025-01-11T12:00:00.000Z","agent",,0,0,,,,,,`,
       '',
     ]);
     expect((await t.request({ method: 'GET', url: '/api/reports/conversations/export' })).statusCode).toBe(401);
@@ -159,14 +163,24 @@ describe('the CSV export, page by page', () => {
     const rows = whole.body.split('\r\n').length - 2;
     expect(rows).toBe(4);
 
-    const onePerPage = createConversationReportsService({ database: t.ctx.database, timezone: t.ctx.appTimezone, exportPageSize: 1 });
+    const onePerPage = createConversationReportsService({
+      database: t.ctx.database,
+      timezone: t.ctx.appTimezone,
+      showsTimes: async () => true,
+      exportPageSize: 1,
+    });
     const { csv } = await onePerPage.exportCsv(conversationReportQuerySchema.parse({}));
     const chunks: string[] = [];
     for await (const chunk of csv) chunks.push(String(chunk));
     expect(chunks).toHaveLength(1 + rows);
     expect(chunks.join('')).toBe(whole.body);
 
-    const twoPerPage = createConversationReportsService({ database: t.ctx.database, timezone: t.ctx.appTimezone, exportPageSize: 2 });
+    const twoPerPage = createConversationReportsService({
+      database: t.ctx.database,
+      timezone: t.ctx.appTimezone,
+      showsTimes: async () => true,
+      exportPageSize: 2,
+    });
     const filtered = await twoPerPage.exportCsv(conversationReportQuerySchema.parse({ startDate: '2025-01-10', endDate: '2025-01-14' }));
     let text = '';
     for await (const chunk of filtered.csv) text += String(chunk);
@@ -428,11 +442,20 @@ describe('first-response and resolution times, holder and sentiment, with filter
     ]);
   });
 
-  it('needs the advancedReports feature of the licence to export; the report itself stays open', async () => {
+  it('needs the advancedReports feature of the licence to export and to show times; the report itself stays open', async () => {
+    const timed = (await report(NOV_1_7))
+      .json()
+      .rows.filter((row: z.infer<typeof conversationReportRowSchema>) => row.firstResponse || row.resolution);
+    expect(timed.length).toBeGreaterThan(0);
     expect((await applyKey(t, mintKey({ plan: 'basic' }), TEST_SECRET)).statusCode).toBe(200);
     const exported = await t.request({ method: 'GET', url: `/api/reports/conversations/export${NOV_1_7}`, token: agent });
     expect(exported.statusCode).toBe(403);
     expect(exported.json()).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', feature: 'advancedReports' });
-    expect((await report(NOV_1_7)).statusCode).toBe(200);
+    const open = await report(NOV_1_7);
+    expect(open.statusCode).toBe(200);
+    expect(open.json().rows.length).toBeGreaterThan(0);
+    expect(
+      open.json().rows.every((row: z.infer<typeof conversationReportRowSchema>) => row.firstResponse === null && row.resolution === null),
+    ).toBe(true);
   });
 });

@@ -127,11 +127,18 @@ export interface ConversationReportsDeps {
   database: Pick<Database, 'db' | 'pool'>;
   /** app.timezone: the reports' days. */
   timezone: () => Promise<string>;
+  /** Whether the licence has advancedReports: the per-conversation response and resolution times need it. */
+  showsTimes: () => Promise<boolean>;
   /** Rows per page an export reads (tests make it small). */
   exportPageSize?: number;
 }
 
-export function createConversationReportsService({ database, timezone, exportPageSize = EXPORT_PAGE_SIZE }: ConversationReportsDeps) {
+export function createConversationReportsService({
+  database,
+  timezone,
+  showsTimes,
+  exportPageSize = EXPORT_PAGE_SIZE,
+}: ConversationReportsDeps) {
   const { db, pool } = database;
   async function filterOf(query: ConversationReportQuery): Promise<ConversationReportFilter> {
     const { startDate, endDate, search, agentId, sessionState, sentiment } = query;
@@ -160,8 +167,9 @@ export function createConversationReportsService({ database, timezone, exportPag
         rows.map((r) => r.conversation_id),
         filter,
       );
+      const reportRows = await toReportRows(db, rows, details);
       return {
-        rows: await toReportRows(db, rows, details),
+        rows: (await showsTimes()) ? reportRows : reportRows.map((row) => ({ ...row, firstResponse: null, resolution: null })),
         totals,
         pagination: paginationOf(query.page, query.limit, totals.conversations),
       };

@@ -75,7 +75,11 @@ export async function registerMessaging(app: FastifyInstance, deps: MessagingDom
   await app.register(sandboxPlugin, { config, log });
   await app.register(mediaRoutes, { media: createMediaService({ db, storage, links }) });
   await app.register(conversationReportsRoutes, {
-    reports: createConversationReportsService({ database: deps.database, timezone: deps.appTimezone }),
+    reports: createConversationReportsService({
+      database: deps.database,
+      timezone: deps.appTimezone,
+      showsTimes: () => deps.messagingDeps.license.hasFeature('advancedReports'),
+    }),
   });
   await app.register(chatRoutes, { messaging, storage });
   await app.register(agentSessionsRoutes, { messaging });

@@ -157,12 +157,13 @@ export function retentionFixture(): Retention {
         cohortWeek: '2026-02-23',
         customers: 40,
         weeks: [
-          { week: 0, active: 40, rate: 1 },
-          { week: 1, active: 10, rate: 0.25 },
-          { week: 2, active: 4, rate: 0.1 },
+          // Rates in percent, as the contract has them.
+          { week: 0, active: 40, rate: 100 },
+          { week: 1, active: 10, rate: 25 },
+          { week: 2, active: 4, rate: 10 },
         ],
       },
-      { cohortWeek: '2026-03-02', customers: 20, weeks: [{ week: 0, active: 20, rate: 1 }] },
+      { cohortWeek: '2026-03-02', customers: 20, weeks: [{ week: 0, active: 20, rate: 100 }] },
     ],
   });
 }
@@ -218,7 +219,10 @@ export function sentimentFixture(empty = false): SentimentAnalytics {
           { word: 'horrible', count: 6 },
         ],
     accuracy: {
-      statement: 'The scorer agrees with people on about 4 messages in 5; correct a label when it is wrong.',
+      // As the server words it: the corrections are part of the statement.
+      statement:
+        "Labels are a lexicon scorer's, not a person's: it labels 81.2% of 3,000 English sentences right. " +
+        'People corrected 9 labels; the scorer had agreed with them on 55.6%.',
       sets: [
         { name: 'UCI sentences', language: 'en', size: 3000, accuracy: 0.812 },
         { name: 'Our Spanish messages', language: 'es', size: 120, accuracy: 0.867 },

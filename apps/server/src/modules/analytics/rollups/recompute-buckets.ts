@@ -88,6 +88,8 @@ async function countMessages(tx: Tx, buckets: readonly string[]): Promise<void> 
       CROSS JOIN LATERAL (VALUES
         ('template', '', '', s.template_name IS NOT NULL),
         ('template', 'template', s.template_name, s.template_name IS NOT NULL),
+        -- A campaign's template sends, for its figures narrowed to it.
+        ('template', 'campaign', s.campaign_id::text, s.template_name IS NOT NULL AND s.campaign_id IS NOT NULL),
         ('campaign', '', '', s.campaign_id IS NOT NULL),
         ('campaign', 'campaign', s.campaign_id::text, s.campaign_id IS NOT NULL)
       ) d(prefix, dimension, value, applies)

@@ -11,12 +11,30 @@ export interface SeedMessage {
   userId?: number | null;
   apiKeyId?: number | null;
   templateName?: string | null;
+  /** The customer's words, as content.text. */
+  text?: string;
   sentiment?: { label: 'positive' | 'neutral' | 'negative'; score: number } | null;
 }
 
 export function rollupSeed(pool: pg.Pool) {
   let phones = 0;
   const one = async <T>(text: string, values: unknown[]): Promise<T> => (await pool.query(text, values)).rows[0] as T;
+
+  const campaign = async (name: string): Promise<number> =>
+    (
+      await one<{ id: number }>(
+        `INSERT INTO campaigns (name, template_name, template_language) VALUES ($1, 'promo', 'en_US') RETURNING id`,
+        [name],
+      )
+    ).id;
+  /** A campaign's recipient row pointing at the message sent for it. */
+  const recipient = async (campaignId: number, messageId: number): Promise<void> => {
+    await pool.query(`INSERT INTO campaign_recipients (campaign_id, phone, wa_id, message_id, state) VALUES ($1, $2, $2, $3, 'sent')`, [
+      campaignId,
+      `+4477009${messageId}`,
+      messageId,
+    ]);
+  };
 
   return {
     async agent(username: string): Promise<number> {
@@ -26,23 +44,24 @@ export function rollupSeed(pool: pg.Pool) {
       return row.id;
     },
 
-    /** A new contact and its conversation with the number given; answers both ids. */
-    async conversation(phoneNumberId = 'pn-1'): Promise<{ conversationId: number; contactId: number }> {
+    /** A conversation with the number given, of a new contact unless one is given; answers both ids. */
+    async conversation(phoneNumberId = 'pn-1', contactId?: number): Promise<{ conversationId: number; contactId: number }> {
       phones += 1;
       const phone = `4477009${String(process.pid % 1000).padStart(3, '0')}${String(phones).padStart(4, '0')}`;
-      const contact = await one<{ id: number }>('INSERT INTO contacts (phone, wa_id) VALUES ($1, $1) RETURNING id', [phone]);
+      const contact =
+        contactId ?? (await one<{ id: number }>('INSERT INTO contacts (phone, wa_id) VALUES ($1, $1) RETURNING id', [phone])).id;
       const conversation = await one<{ id: number }>(
         'INSERT INTO conversations (contact_id, phone_number_id) VALUES ($1, $2) RETURNING id',
-        [contact.id, phoneNumberId],
+        [contact, phoneNumberId],
       );
-      return { conversationId: conversation.id, contactId: contact.id };
+      return { conversationId: conversation.id, contactId: contact };
     },
 
     async message(m: SeedMessage): Promise<number> {
       const row = await one<{ id: number }>(
         `INSERT INTO messages (conversation_id, direction, type, status, timestamp, user_id, api_key_id, template_name,
-           sentiment_label, sentiment_score)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+           sentiment_label, sentiment_score, content)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
         [
           m.conversationId,
           m.direction,
@@ -54,6 +73,7 @@ export function rollupSeed(pool: pg.Pool) {
           m.templateName ?? null,
           m.sentiment?.label ?? null,
           m.sentiment?.score ?? null,
+          m.text === undefined ? {} : { text: m.text },
         ],
       );
       return row.id;
@@ -88,18 +108,23 @@ export function rollupSeed(pool: pg.Pool) {
       );
     },
 
-    /** A campaign and its recipient row pointing at the message sent for it. */
+    campaign,
+    recipient,
+
+    /** A campaign of its own and its recipient row pointing at the message sent for it. */
     async campaignSend(messageId: number, name = 'spring'): Promise<number> {
-      const campaign = await one<{ id: number }>(
-        `INSERT INTO campaigns (name, template_name, template_language) VALUES ($1, 'promo', 'en_US') RETURNING id`,
+      const campaignId = await campaign(name);
+      await recipient(campaignId, messageId);
+      return campaignId;
+    },
+
+    /** An API key (sends through it are the api sender's). */
+    async apiKey(name: string): Promise<number> {
+      const row = await one<{ id: number }>(
+        `INSERT INTO api_keys (name, prefix, secret_hash, scopes) VALUES ($1, 'wac_test', $1, ARRAY['messages:send']) RETURNING id`,
         [name],
       );
-      await pool.query(`INSERT INTO campaign_recipients (campaign_id, phone, wa_id, message_id, state) VALUES ($1, $2, $2, $3, 'sent')`, [
-        campaign.id,
-        `+4477009${messageId}`,
-        messageId,
-      ]);
-      return campaign.id;
+      return row.id;
     },
   };
 }

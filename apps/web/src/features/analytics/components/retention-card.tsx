@@ -7,6 +7,9 @@ import { csvFilename, type TableColumn } from '../../../ui/dashboard/dashboard-t
 
 type Cohort = Retention['cohorts'][number];
 
+/** A week's rate: the server's percent (0–100, one decimal). */
+const percent = (rate: number) => `${Math.round(rate * 10) / 10}%`;
+
 function retentionColumns(cohorts: Cohort[]): TableColumn<Cohort>[] {
   const weeks = Math.max(0, ...cohorts.flatMap((c) => c.weeks.map((w) => w.week)));
   return [
@@ -18,9 +21,12 @@ function retentionColumns(cohorts: Cohort[]): TableColumn<Cohort>[] {
         heading: week === 0 ? 'Week 0' : `Week ${week}`,
         cell: (c: Cohort) => {
           const w = of(c);
-          return w ? `${Math.round(w.rate * 100)}% (${w.active})` : null;
+          return w ? `${percent(w.rate)} (${w.active})` : null;
         },
-        shade: (c: Cohort) => of(c)?.rate ?? null,
+        shade: (c: Cohort) => {
+          const w = of(c);
+          return w ? w.rate / 100 : null;
+        },
       };
     }),
   ];

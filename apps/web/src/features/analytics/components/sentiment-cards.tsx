@@ -150,13 +150,10 @@ const accuracyColumns: TableColumn<AccuracySet>[] = [
   { heading: 'Labelled as people did', cell: (r) => percent(r.accuracy) },
 ];
 
-function correctionsText({ count, agreement }: SentimentAnalytics['accuracy']['corrections']): string {
-  if (count === 0 || agreement === null)
-    return 'No label has been corrected yet. Agents and admins can correct a label on a message in the chat.';
-  return `People corrected ${count.toLocaleString('en-US')} ${count === 1 ? 'label' : 'labels'}; the scorer had agreed with them on ${percent(agreement)}. Corrections count in these figures.`;
-}
-
-/** How far the scorer can be trusted: its statement, its accuracy on each labelled set, and people's corrections. */
+/**
+ * How far the scorer can be trusted: the server's statement (its accuracy and what people's corrections say), its
+ * accuracy on each labelled set, and how to correct a label.
+ */
 export function AccuracyCard({ query, range }: CardProps) {
   const accuracy = query.data?.accuracy;
   return (
@@ -164,9 +161,7 @@ export function AccuracyCard({ query, range }: CardProps) {
       title="How accurate the labels are"
       description={
         accuracy && (
-          <>
-            {accuracy.statement} {correctionsText(accuracy.corrections)}
-          </>
+          <>{accuracy.statement} Agents and admins can correct a label on a message in the chat; corrections count in these figures.</>
         )
       }
       query={query}

@@ -103,6 +103,13 @@ describe('MetricsPage', () => {
       ['Week of 23 Feb 2026', '40', '100% (40)', '25% (10)', '10% (4)'],
       ['Week of 2 Mar 2026', '20', '100% (20)', '–', '–'],
     ]);
+    // Shaded by the share: all of the cohort is darkest, a quarter and a tenth light.
+    const firstCohort = within(card('Customers returning, by the week they first wrote')).getAllByRole('row')[1] as HTMLElement;
+    expect(
+      within(firstCohort)
+        .getAllByRole('cell')
+        .map((cell) => cell.className),
+    ).toEqual(['', 'heat heat-4', 'heat heat-1', 'heat heat-1']);
   });
 
   it('shows reply rates to templates and campaigns, with each campaign linking to its page', async () => {

@@ -66,8 +66,10 @@ describe('SentimentPage', () => {
   it('states how accurate the labels are, per labelled set, and what corrections say', async () => {
     await renderSentiment(sentimentFixture());
     const region = card('How accurate the labels are');
-    expect(region.textContent).toContain('The scorer agrees with people on about 4 messages in 5');
-    expect(region.textContent).toContain('People corrected 9 labels; the scorer had agreed with them on 55.6%.');
+    expect(region.textContent).toContain("Labels are a lexicon scorer's, not a person's");
+    // Said once: the statement names the corrections, the card adds how to make one.
+    expect(region.textContent?.split('People corrected 9 labels; the scorer had agreed with them on 55.6%.')).toHaveLength(2);
+    expect(region.textContent).toContain('Agents and admins can correct a label on a message in the chat');
     expect(tableRows(region).slice(1)).toEqual([
       ['UCI sentences', 'English', '3,000', '81.2%'],
       ['Our Spanish messages', 'Spanish', '120', '86.7%'],
