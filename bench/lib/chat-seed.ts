@@ -37,7 +37,25 @@ const TEXTS = [
   'Our opening hours are 9:00 to 18:00, Monday to Saturday.',
 ];
 
-const sqlArray = (items: readonly string[]) => `ARRAY[${items.map((s) => `'${s.replaceAll("'", "''")}'`).join(', ')}]`;
+/** A SQL array literal of text values. */
+export const sqlArray = (items: readonly string[]) => `ARRAY[${items.map((s) => `'${s.replaceAll("'", "''")}'`).join(', ')}]`;
+
+/** A person's name for the row numbered by the SQL expression `n`: twelve first names by twelve surnames. */
+export const personNameSql = (n: string) =>
+  `(${sqlArray(FIRST_NAMES)})[1 + ${n} % ${FIRST_NAMES.length}] || ' ' || (${sqlArray(LAST_NAMES)})[1 + (${n} / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}]`;
+
+/** Every conversation's last message, last inbound time and unread count, set from its messages, as the chat keeps them. */
+export async function setConversationSummaries(client: pg.ClientBase): Promise<void> {
+  await client.query(`
+    UPDATE conversations c
+    SET last_message_id = l.id, last_message_at = l.timestamp, last_inbound_at = a.last_in, unread_count = a.unread
+    FROM (SELECT DISTINCT ON (conversation_id) conversation_id, id, timestamp FROM messages ORDER BY conversation_id, timestamp DESC, id DESC) l
+    JOIN (SELECT conversation_id,
+                 max(timestamp) FILTER (WHERE direction = 'inbound') AS last_in,
+                 count(*) FILTER (WHERE direction = 'inbound' AND read_at IS NULL)::int AS unread
+          FROM messages GROUP BY conversation_id) a USING (conversation_id)
+    WHERE c.id = l.conversation_id`);
+}
 
 /**
  * Contacts, conversations and messages generated inside PostgreSQL (generate_series, INSERT ... SELECT), consistent
@@ -62,7 +80,7 @@ export async function seedChat(client: pg.ClientBase, size: ChatSeedSize): Promi
   await client.query(`
     INSERT INTO contacts (id, phone, wa_id, name, created_at, updated_at)
     SELECT g, '4477' || lpad(g::text, 8, '0'), '4477' || lpad(g::text, 8, '0'),
-           (${sqlArray(FIRST_NAMES)})[1 + g % ${FIRST_NAMES.length}] || ' ' || (${sqlArray(LAST_NAMES)})[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}],
+           ${personNameSql('g')},
            now() - interval '100 days', now() - interval '100 days'
     FROM generate_series(1, ${C}) g`);
   await client.query(`
@@ -105,15 +123,7 @@ export async function seedChat(client: pg.ClientBase, size: ChatSeedSize): Promi
       ) raw
     ) m
     ORDER BY ts`);
-  await client.query(`
-    UPDATE conversations c
-    SET last_message_id = l.id, last_message_at = l.timestamp, last_inbound_at = a.last_in, unread_count = a.unread
-    FROM (SELECT DISTINCT ON (conversation_id) conversation_id, id, timestamp FROM messages ORDER BY conversation_id, timestamp DESC, id DESC) l
-    JOIN (SELECT conversation_id,
-                 max(timestamp) FILTER (WHERE direction = 'inbound') AS last_in,
-                 count(*) FILTER (WHERE direction = 'inbound' AND read_at IS NULL)::int AS unread
-          FROM messages GROUP BY conversation_id) a USING (conversation_id)
-    WHERE c.id = l.conversation_id`);
+  await setConversationSummaries(client);
   await client.query(
     `SELECT setval(pg_get_serial_sequence('contacts', 'id'), ${C}), setval(pg_get_serial_sequence('conversations', 'id'), ${C})`,
   );

@@ -1,0 +1,177 @@
+// Analytics at scale: a year of a support team's WhatsApp (1M messages by default, 10M for the big run) seeded by SQL,
+// the rollups built from it by the engine's rebuild (timed), then p50/p95/max of every analytics endpoint through real
+// HTTP as the signed-in admin for a 30-day and a 365-day range, beside a bare node:http server answering a prepared
+// SELECT 1 from the same database, measured the same way.
+// Run: npm run bench:analytics [-- --messages 1000000 --requests 30]   (BENCH_MESSAGES=10000000 for the big run)
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { signInAsAdmin, timeGets } from './lib/admin-requests.ts';
+import { seedAnalytics } from './lib/analytics-seed.ts';
+import { type CpuRole, cpuBetween, cpuMark, describeCpu } from './lib/cpu-usage.ts';
+import { embeddedDatabaseUrl } from './lib/database-url.ts';
+import { formatTable, machineLine, startBareServer, startServer, tempDataDir } from './lib/processes.ts';
+import { rebuildRollupsAndWait } from './lib/rollups.ts';
+import { stopAndReport, waitForQuietMachineAndSay } from './lib/run-report.ts';
+import { clamp, ms, summarize } from './lib/stats.ts';
+import { benchBusiness, liveWhatsappEnv } from './lib/webhook-bodies.ts';
+
+const { values: args } = parseArgs({
+  options: { messages: { type: 'string' }, requests: { type: 'string' }, warmup: { type: 'string' } },
+});
+const MESSAGES = clamp(args.messages ?? process.env.BENCH_MESSAGES, 1_000_000, 10_000, 20_000_000);
+const REQUESTS = clamp(args.requests ?? process.env.BENCH_REQUESTS, 30, 5, 1_000);
+const WARMUP_REQUESTS = clamp(args.warmup, 3, 0, 100);
+const DAYS = 400;
+const TARGET_MS = 50;
+
+interface Scenario {
+  endpoint: string;
+  range: string;
+  interval: string;
+  url: string;
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Every analytics endpoint of spec 7 and the template analytics (whose intervals have their own names). */
+const ENDPOINTS = [
+  '/api/reports/summary',
+  '/api/analytics/conversations',
+  '/api/analytics/messages/volume',
+  '/api/analytics/messages/response',
+  '/api/analytics/users/active',
+  '/api/analytics/users/retention',
+  '/api/analytics/engagement',
+  '/api/analytics/sentiment',
+  '/api/analytics/activity/daily',
+  '/api/analytics/templates',
+];
+const RANGES = [
+  { range: '30 days', days: 30, intervals: ['day'] },
+  { range: '365 days', days: 365, intervals: ['day', 'week'] },
+];
+const TEMPLATE_INTERVALS: Record<string, string> = { hour: 'hourly', day: 'daily', week: 'weekly', month: 'monthly' };
+
+function scenarios(baseUrl: string): Scenario[] {
+  return RANGES.flatMap(({ range, days, intervals }) =>
+    intervals.flatMap((interval) =>
+      ENDPOINTS.map((endpoint) => {
+        const named = endpoint === '/api/analytics/templates' ? TEMPLATE_INTERVALS[interval] : interval;
+        return { endpoint, range, interval, url: `${baseUrl}${endpoint}?startDate=${day(1 - days)}&endDate=${day(0)}&interval=${named}` };
+      }),
+    ),
+  );
+}
+
+/** Some count in the answer is above zero: a fast empty answer is not a fast answer. */
+function countsSomething(value: unknown): boolean {
+  if (typeof value === 'number') return value > 0;
+  if (Array.isArray(value)) return value.some(countsSomething);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, v]) => key !== 'range' && countsSomething(v));
+  return false;
+}
+
+const failures: string[] = [];
+
+/** The table's cells for one request: body size, p50, p95, max and the target; a request that fails is listed below the table. */
+/**
+ * The table's cells for one request: body size, p50, p95, max, the CPU the serving processes (`serving`: the server
+ * and its PostgreSQL, or the bare server) used per timed request, which other people's load moves least, and the
+ * target; a request that fails is listed below the table.
+ */
+async function measure(name: string, url: string, token: string, serving: CpuRole[]): Promise<string[]> {
+  try {
+    let warmedUp = cpuMark();
+    const { times, size } = await timeGets(name, url, token, {
+      warmup: WARMUP_REQUESTS,
+      count: REQUESTS,
+      timeoutMs: 120_000,
+      check: (body) => (countsSomething(JSON.parse(body)) ? null : `nothing counted: ${body.slice(0, 300)}`),
+      onWarmedUp: () => {
+        warmedUp = cpuMark();
+      },
+    });
+    const cpu = Object.values(cpuBetween(warmedUp, cpuMark(), serving).byRole).reduce((a, b) => a + b, 0);
+    const latency = summarize(times);
+    const cells = [ms(latency.p50), ms(latency.p95), ms(latency.max), ms((1000 * cpu) / times.length)];
+    return [size, ...cells, latency.p95 <= TARGET_MS ? 'yes' : 'NO'];
+  } catch (err) {
+    failures.push((err as Error).message);
+    return ['failed', '-', '-', '-', '-', 'NO'];
+  }
+}
+
+console.log('bench/analytics-queries: every analytics endpoint over a year of seeded conversations');
+console.log(machineLine());
+const dataDir = await tempDataDir('analytics');
+// No Graph API in reach and no periodic template sync: only the database and the server are measured.
+const server = await startServer('server', dataDir, { ...liveWhatsappEnv(), TEMPLATE_SYNC_INTERVAL_MS: '0' });
+const databaseUrl = await embeddedDatabaseUrl(dataDir);
+const bare = await startBareServer('bare node:http', 'bench/bare-select-server.ts', '/health', { DATABASE_URL: databaseUrl });
+try {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  // Stopped with Ctrl-C, the server stops its PostgreSQL under this connection: not an error to crash on.
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    console.log(`seeding about ${MESSAGES} messages over ${DAYS} days (SQL in PostgreSQL, triggers off)...`);
+    const seeded = await seedAnalytics(
+      client,
+      { messages: MESSAGES, days: DAYS, phoneNumberIds: [benchBusiness.phoneNumberId, '300000000000003'] },
+      (line) => console.log(line),
+    );
+    console.log(
+      `seeded in ${seeded.seconds.toFixed(1)} s: ${seeded.messages} messages (${JSON.stringify(seeded.bySender)}), ` +
+        `${seeded.contacts} contacts and conversations, ${seeded.episodes} episodes, session changes ${JSON.stringify(seeded.sessionChanges)}, ` +
+        `${seeded.flowSessions} flow sessions, ${seeded.campaignRecipients} campaign recipients, sentiment ${JSON.stringify(seeded.sentimentLabels)}`,
+    );
+    console.log("rebuilding the rollups (rebuildRollups, carried out by the server's rollup job)...");
+    const before = cpuMark();
+    const rebuilt = await rebuildRollupsAndWait(databaseUrl, (line) => console.log(line));
+    const cpu = describeCpu(
+      cpuBetween(before, cpuMark(), [
+        { name: 'server', pgid: server.started.pgid },
+        { name: 'postgres', postgresOf: dataDir },
+      ]),
+    );
+    const { rows } = await client.query<{ name: string; n: string }>(`
+      SELECT 'analytics_counts' AS name, count(*)::text AS n FROM analytics_counts
+      UNION ALL SELECT 'analytics_response_samples', count(*)::text FROM analytics_response_samples
+      UNION ALL SELECT 'analytics_presence', count(*)::text FROM analytics_presence
+      UNION ALL SELECT 'analytics_retention', count(*)::text FROM analytics_retention`);
+    console.log(
+      `rebuilt in ${rebuilt.seconds.toFixed(1)} s (${rebuilt.buckets} buckets; ${cpu}): ${rows.map((r) => `${r.n} rows in ${r.name}`).join(', ')}`,
+    );
+  } finally {
+    await client.end();
+  }
+  const token = await signInAsAdmin(server.baseUrl);
+  await waitForQuietMachineAndSay();
+  console.log(`Each request: ${WARMUP_REQUESTS} warm-ups (discarded), then ${REQUESTS} one after another, as the admin.\n`);
+  const roles: CpuRole[] = [
+    { name: 'server', pgid: server.started.pgid },
+    { name: 'postgres', postgresOf: dataDir },
+    { name: 'bare', pgid: bare.started.pgid },
+    { name: 'bench', self: true },
+  ];
+  const before = cpuMark();
+  const rows: string[][] = [];
+  const bareRow = await measure('bare SELECT 1', `http://127.0.0.1:${bare.port}/select-1`, token, [
+    { name: 'bare', pgid: bare.started.pgid },
+    { name: 'postgres', postgresOf: dataDir },
+  ]);
+  rows.push(['bare node:http, prepared SELECT 1', '-', '-', ...bareRow]);
+  console.log(`  bare SELECT 1: p50 ${bareRow[1]} ms, p95 ${bareRow[2]} ms`);
+  for (const s of scenarios(server.baseUrl)) {
+    const row = await measure(`${s.endpoint} ${s.range} ${s.interval}`, s.url, token, roles.slice(0, 2));
+    console.log(`  ${s.endpoint}, ${s.range}, ${s.interval}: p50 ${row[1]} ms, p95 ${row[2]} ms`);
+    rows.push([s.endpoint, s.range, s.interval, ...row]);
+  }
+  console.log(`\nCPU while measuring: ${describeCpu(cpuBetween(before, cpuMark(), roles))}`);
+  console.log(
+    `\n${formatTable(['request', 'range', 'interval', 'body', 'p50 ms', 'p95 ms', 'max ms', 'CPU ms/req', `p95 <= ${TARGET_MS} ms`], rows)}`,
+  );
+  if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+} finally {
+  await stopAndReport(server.started, dataDir, { bare: bare.started });
+}
