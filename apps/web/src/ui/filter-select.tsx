@@ -11,12 +11,20 @@ export interface FilterSelectProps<V extends string> {
   value: V | '';
   options: readonly FilterOption<V>[];
   onChange: (value: V | '') => void;
+  /** Set when a visible <label htmlFor> names it. */
+  id?: string;
 }
 
 /** A list's filter drop-down: every value, after one option that turns the filter off. */
-export function FilterSelect<V extends string>({ label, allLabel, value, options, onChange }: FilterSelectProps<V>) {
+export function FilterSelect<V extends string>({ label, allLabel, value, options, onChange, id }: FilterSelectProps<V>) {
   return (
-    <select className="input" aria-label={label} value={value} onChange={(e) => onChange(e.target.value as V | '')}>
+    <select
+      id={id}
+      className="input"
+      aria-label={id ? undefined : label}
+      value={value}
+      onChange={(e) => onChange(e.target.value as V | '')}
+    >
       <option value="">{allLabel}</option>
       {options.map((o) => (
         <option key={o.value} value={o.value}>
