@@ -50,7 +50,7 @@ async function countMessages(tx: Tx, buckets: readonly string[]): Promise<void> 
       SELECT m.id, m.conversation_id, m.timestamp, m.direction, m.type, m.status, m.user_id, m.template_name,
         m.sentiment_label, m.sentiment_score, b.bucket, c.phone_number_id, cr.campaign_id, ${senderOf} AS sender
       FROM ${bucketSet(buckets)}
-      JOIN messages m ON ${inBucket(sql`m.timestamp`)}
+      JOIN messages m ON ${inBucket(sql`m.timestamp`, buckets)}
       JOIN conversations c ON c.id = m.conversation_id
       LEFT JOIN LATERAL ${campaignOf('m')} ON true
     )
@@ -120,7 +120,7 @@ async function writeResponseSamples(tx: Tx, buckets: readonly string[], settings
       floor(extract(epoch FROM r.timestamp - w.since))::int, ${businessSeconds}
     FROM (
       SELECT m.id, m.conversation_id, m.user_id, m.timestamp, b.bucket
-      FROM ${bucketSet(buckets)} JOIN messages m ON ${inBucket(sql`m.timestamp`)} AND ${isHumanReply('m')}
+      FROM ${bucketSet(buckets)} JOIN messages m ON ${inBucket(sql`m.timestamp`, buckets)} AND ${isHumanReply('m')}
     ) r
     LEFT JOIN LATERAL (
       SELECT p.timestamp FROM messages p
@@ -181,7 +181,7 @@ async function countConversationEvents(tx: Tx, buckets: readonly string[]): Prom
   await tx.execute(sql`
     WITH ev AS (
       SELECT m.conversation_id, 'opened' AS key, b.bucket, m.timestamp AS at, NULL::int AS user_id
-      FROM ${bucketSet(buckets)} JOIN messages m ON ${inBucket(sql`m.timestamp`)} AND m.direction = 'inbound'
+      FROM ${bucketSet(buckets)} JOIN messages m ON ${inBucket(sql`m.timestamp`, buckets)} AND m.direction = 'inbound'
       WHERE NOT EXISTS (
         SELECT 1 FROM messages p
         WHERE p.conversation_id = m.conversation_id AND p.direction = 'inbound'
@@ -189,7 +189,7 @@ async function countConversationEvents(tx: Tx, buckets: readonly string[]): Prom
       )
       UNION ALL
       SELECT s.conversation_id, k.key, b.bucket, s.changed_at, s.user_id
-      FROM ${bucketSet(buckets)} JOIN conversation_session_changes s ON ${inBucket(sql`s.changed_at`)}
+      FROM ${bucketSet(buckets)} JOIN conversation_session_changes s ON ${inBucket(sql`s.changed_at`, buckets)}
       CROSS JOIN LATERAL (SELECT CASE
         WHEN s.reason = 'customer_returned' AND s.from_state = 'ended' AND s.to_state = 'bot' THEN 'reopened'
         WHEN s.to_state = 'agent' AND s.user_id IS NULL THEN 'handed_off'
@@ -252,7 +252,7 @@ async function recordPresence(tx: Tx, buckets: readonly string[], timezone: stri
     SELECT c.contact_id, min(fi.at)
     FROM (
       SELECT DISTINCT c.contact_id
-      FROM ${bucketSet(buckets)} JOIN messages m ON ${inBucket(sql`m.timestamp`)} AND m.direction = 'inbound'
+      FROM ${bucketSet(buckets)} JOIN messages m ON ${inBucket(sql`m.timestamp`, buckets)} AND m.direction = 'inbound'
       JOIN conversations c ON c.id = m.conversation_id
     ) seen
     JOIN conversations c ON c.contact_id = seen.contact_id
@@ -266,7 +266,7 @@ async function recordPresence(tx: Tx, buckets: readonly string[], timezone: stri
     WITH subjects AS (
       SELECT DISTINCT b.bucket, k.kind, k.subject_id
       FROM ${bucketSet(buckets)}
-      JOIN messages m ON ${inBucket(sql`m.timestamp`)}
+      JOIN messages m ON ${inBucket(sql`m.timestamp`, buckets)}
       JOIN conversations c ON c.id = m.conversation_id
       CROSS JOIN LATERAL (VALUES
         ('conversation', m.conversation_id),
@@ -314,14 +314,14 @@ export async function dependentBuckets(tx: Tx, buckets: readonly string[]): Prom
   const { rows } = await tx.execute<{ bucket: Date }>(sql`
     WITH src AS (
       SELECT m.conversation_id, m.timestamp AS at, CASE WHEN m.direction = 'inbound' THEN 'inbound' ELSE 'outbound' END AS kind
-      FROM ${bucketSet(buckets)} JOIN messages m ON ${inBucket(sql`m.timestamp`)}
+      FROM ${bucketSet(buckets)} JOIN messages m ON ${inBucket(sql`m.timestamp`, buckets)}
       UNION ALL
       SELECT s.conversation_id, s.changed_at,
         CASE WHEN s.to_state = 'agent' THEN 'to_agent' WHEN s.reason = 'customer_returned' THEN 'reopen' ELSE 'change' END
-      FROM ${bucketSet(buckets)} JOIN conversation_session_changes s ON ${inBucket(sql`s.changed_at`)}
+      FROM ${bucketSet(buckets)} JOIN conversation_session_changes s ON ${inBucket(sql`s.changed_at`, buckets)}
       UNION ALL
       SELECT f.conversation_id, f.created_at, 'flow'
-      FROM ${bucketSet(buckets)} JOIN flow_sessions f ON ${inBucket(sql`f.created_at`)}
+      FROM ${bucketSet(buckets)} JOIN flow_sessions f ON ${inBucket(sql`f.created_at`, buckets)}
       WHERE f.conversation_id IS NOT NULL
     ), touched AS (
       SELECT conversation_id, min(at) AS first_at,

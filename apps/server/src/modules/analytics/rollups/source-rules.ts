@@ -12,8 +12,17 @@ export const bucketOf = (at: SQL) => sql`date_bin('15 minutes', ${at}, timestamp
 /** The buckets a batch works on, as a one-column set `b(bucket)`. */
 export const bucketSet = (buckets: readonly string[]) => sql`unnest(${sql.param(buckets)}::timestamptz[]) AS b(bucket)`;
 
-/** A message in bucket `b`: joined on messages' time index, one range per bucket. */
-export const inBucket = (at: SQL) => sql`${at} >= b.bucket AND ${at} < b.bucket + interval '15 minutes'`;
+/**
+ * A row of bucket `b` (one of `buckets`): joined on its time index, one range per bucket, within the first and last
+ * buckets' bounds given as constants too, or the planner, blind to what the array holds, scans every message.
+ */
+export function inBucket(at: SQL, buckets: readonly string[]): SQL {
+  const times = buckets.map((bucket) => Date.parse(bucket));
+  const first = new Date(Math.min(...times)).toISOString();
+  const end = new Date(Math.max(...times) + 15 * 60_000).toISOString();
+  return sql`${at} >= b.bucket AND ${at} < b.bucket + interval '15 minutes'
+    AND ${at} >= ${first}::timestamptz AND ${at} < ${end}::timestamptz`;
+}
 
 /**
  * Who sent a message: the customer (inbound), an agent (a person's send, templates included), an API key, a
