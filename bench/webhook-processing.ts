@@ -9,6 +9,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { ROLLUP_LOCK_ID } from '../apps/server/src/modules/analytics/rollups/run-rollups.ts';
 import { statusPayload } from '../apps/server/src/whatsapp/sandbox/webhook-payloads.ts';
 import { type CpuRole, type CpuUsage, cpuBetween, cpuMark, describeCpu } from './lib/cpu-usage.ts';
 import { embeddedDatabaseUrl } from './lib/database-url.ts';
@@ -31,8 +32,6 @@ const COMPARE_ROLLUPS = args.rollups === 'compare';
 if (args.rollups !== undefined && !COMPARE_ROLLUPS) throw new Error('--rollups takes one value: compare');
 const ROUNDS = clamp(args.rounds, 3, 1, 10);
 const QUIET_WAIT_MS = 1000 * clamp(args['quiet-wait'] ?? process.env.BENCH_QUIET_WAIT, COMPARE_ROLLUPS ? 30 : 180, 0, 600);
-/** The rollup job's advisory lock (analytics/rollups/run-rollups.ts): while the bench holds it, every pass of the job gives up at once. */
-const ROLLUP_LOCK_ID = 4_170_626;
 const CATCH_UP_TIMEOUT_MS = 600_000;
 const INSERT_CHUNK = 1_000;
 const DRAIN_TIMEOUT_MS = 1_800_000;
