@@ -2,6 +2,7 @@ import { type AnalyticsInterval, analyticsIntervals } from '@wac/contract/analyt
 import './dashboard.css';
 import { DateRangeFields } from '../date-range-fields';
 import { FormAlert } from '../form-alert';
+import { IntervalSelect } from '../interval-select';
 import { type DashboardRange, matchingPreset, presetRange, type RangePresetId, rangePresets } from './dashboard-range';
 
 const intervalLabel: Record<AnalyticsInterval, string> = { hour: 'Hourly', day: 'Daily', week: 'Weekly', month: 'Monthly' };
@@ -39,21 +40,13 @@ export function RangeControls({ range, today, problem, onChange }: RangeControls
           </select>
         </div>
         <DateRangeFields range={range} onChange={onChange} />
-        <div className="field">
-          <label htmlFor="dashboard-interval">Interval</label>
-          <select
-            id="dashboard-interval"
-            className="input"
-            value={range.interval}
-            onChange={(e) => onChange({ interval: e.target.value as AnalyticsInterval })}
-          >
-            {analyticsIntervals.map((i) => (
-              <option key={i} value={i}>
-                {intervalLabel[i]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <IntervalSelect
+          id="dashboard-interval"
+          value={range.interval}
+          intervals={analyticsIntervals}
+          labels={intervalLabel}
+          onChange={(interval) => onChange({ interval })}
+        />
       </div>
       <FormAlert inline message={problem} />
     </section>

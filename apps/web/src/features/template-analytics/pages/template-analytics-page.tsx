@@ -6,6 +6,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { DateRangeFields } from '../../../ui/date-range-fields';
 import { FilterSelect } from '../../../ui/filter-select';
 import { FormAlert } from '../../../ui/form-alert';
+import { IntervalSelect } from '../../../ui/interval-select';
 import { Pager } from '../../../ui/pager';
 import { QueryStatus } from '../../../ui/query-status';
 import { SearchInput } from '../../../ui/search-input';
@@ -45,21 +46,13 @@ export function TemplateAnalyticsPage() {
       <div className="card">
         <div className="toolbar">
           <DateRangeFields range={range} onChange={changeRange} />
-          <div className="field">
-            <label htmlFor="analytics-interval">Interval</label>
-            <select
-              id="analytics-interval"
-              className="input"
-              value={interval}
-              onChange={(e) => setBucketInterval(e.target.value as TemplateAnalyticsInterval)}
-            >
-              {templateAnalyticsIntervals.map((i) => (
-                <option key={i} value={i}>
-                  {intervalLabel[i]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <IntervalSelect
+            id="analytics-interval"
+            value={interval}
+            intervals={templateAnalyticsIntervals}
+            labels={intervalLabel}
+            onChange={setBucketInterval}
+          />
           {analytics.isFetching && !analytics.isPending && <Spinner size="small" label="Refreshing" />}
         </div>
         <FormAlert inline message={invalid} />
