@@ -24,8 +24,8 @@ export interface Range {
 
 const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** The start of local day `date` (or of the day after it) in `timezone`. */
-async function localDayStart(db: Db, date: string, nextDay: boolean, timezone: string): Promise<Date> {
+/** The start of local day `date` (YYYY-MM-DD, or the day after it) in `timezone`: its first instant, should midnight happen twice. */
+export async function localDayStart(db: Db, date: string, nextDay: boolean, timezone: string): Promise<Date> {
   const { rows } = await db.execute<{ at: Date }>(
     sql`SELECT ${firstInstantOf(sql`(${date}::date + ${nextDay ? 1 : 0}::int)::timestamp`, timezone)} AS at`,
   );

@@ -5,5 +5,6 @@
 
 export { type AnalyticsJobsDeps, registerAnalyticsJobs } from './analytics.jobs.ts';
 export { type AnalyticsDeps, registerAnalytics } from './analytics.plugin.ts';
+export { localDayStart } from './analytics-range.ts';
 export type { SentimentLanguage } from './sentiment/detect-language.ts';
 export { type Sentiment, type SentimentLabel, scoreSentiment } from './sentiment/score-sentiment.ts';

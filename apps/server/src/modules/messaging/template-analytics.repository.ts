@@ -30,14 +30,6 @@ export interface TemplateMessageRow extends Record<string, unknown> {
   username: string | null;
 }
 
-/** The start of a day (`date` as YYYY-MM-DD, or the day after it with `nextDay`) in `timezone`, as an instant. */
-export async function dayStart(db: Db, date: string, nextDay: boolean, timezone: string): Promise<Date> {
-  const { rows } = await db.execute<{ at: Date }>(
-    sql`SELECT ((${date}::date + ${nextDay ? 1 : 0}::int)::timestamp AT TIME ZONE ${timezone}) AS at`,
-  );
-  return new Date(rows[0]?.at as Date);
-}
-
 // Only template rows, only the range: both served by the partial index messages_template_time_idx.
 const inRange = (range: TemplateRange) =>
   sql`m.template_name IS NOT NULL AND m.timestamp >= ${range.from.toISOString()}::timestamptz AND m.timestamp < ${range.to.toISOString()}::timestamptz`;

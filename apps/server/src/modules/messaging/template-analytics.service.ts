@@ -3,7 +3,8 @@ import type { TemplateMessageRow, TemplateMessagesQuery } from '@wac/contract/te
 import type { MessageStatus } from '@wac/contract/whatsapp-messages';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/app-error.ts';
-import { dayStart, type TemplateMessageRow as Row, type TemplateRange, templateMessagesPage } from './template-analytics.repository.ts';
+import { localDayStart } from '../analytics/index.ts';
+import { type TemplateMessageRow as Row, type TemplateRange, templateMessagesPage } from './template-analytics.repository.ts';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;
@@ -50,7 +51,7 @@ export function createTemplateAnalyticsService({ db, timezone, campaignsOfSends 
   async function rangeOf(query: { startDate?: string; endDate?: string }, tz: string): Promise<TemplateRange> {
     const bound = async (value: string, nextDay: boolean) => {
       if (!isDateOnly(value)) return new Date(value);
-      return dayStart(db, value, nextDay, tz);
+      return localDayStart(db, value, nextDay, tz);
     };
     const to = query.endDate ? await bound(query.endDate, true) : new Date();
     const from = query.startDate ? await bound(query.startDate, false) : new Date(to.getTime() - DEFAULT_DAYS * DAY_MS);
