@@ -856,7 +856,31 @@ export const analyticsPresence = pgTable(
     periodStart: timestamp('period_start').notNull(),
     subjectId: integer('subject_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.period, t.kind, t.periodStart, t.subjectId] })],
+  (t) => [
+    primaryKey({ columns: [t.period, t.kind, t.periodStart, t.subjectId] }),
+    // A subject's active days in order: the day before and after one, for analytics_presence_gaps.
+    index('analytics_presence_subject_days_idx').on(t.kind, t.subjectId, t.periodStart).where(sql`${t.period} = 'day'`),
+  ],
+);
+
+/**
+ * analytics_presence's day rows counted by the subject's previous active day ('-infinity': none before), kept by
+ * triggers on analytics_presence (migration 0019). A subject is active in the days [a, b] once, at its first active day
+ * there: the one whose previous day is before a. So the distinct subjects of [a, b] are, for each day of it, the
+ * `running` count of the row with the latest previous day before a: one row per day, however many subjects.
+ */
+export const analyticsPresenceGaps = pgTable(
+  'analytics_presence_gaps',
+  {
+    kind: text('kind').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    previousDay: date('previous_day', { mode: 'string' }).notNull(),
+    /** Subjects active on `day` whose previous active day is `previous_day`. */
+    count: integer('count').notNull(),
+    /** Subjects active on `day` whose previous active day is `previous_day` or earlier (or none). */
+    running: integer('running').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day, t.previousDay] })],
 );
 
 /** How many of analytics_presence's rows each period has: what the active-users charts read. */

@@ -7,8 +7,8 @@ import type { Range } from './analytics-range.ts';
  * (from Monday) or months. The periods' starts are computed once for the range (DST included: a local hour that does
  * not exist is dropped, an hour that happens twice is one period, starting at its first pass) and each row finds its period by binary search
  * (width_bucket), which keeps a year of buckets to a few milliseconds. Distinct counts (active customers, agents,
- * conversations) do not add up, so they are read from analytics_active_counts per period, or from analytics_presence
- * across a range.
+ * conversations) do not add up, so they are read from analytics_active_counts per period, or from
+ * analytics_presence_gaps across a range.
  */
 
 /** Which counters to read: a measure, split by nothing ('') or by one dimension's value. */
@@ -246,14 +246,19 @@ export async function activeByPeriod(db: Db, kinds: readonly ActiveKind[], range
 
 /**
  * Distinct customers, agents or conversations active in the range, read from the local days it touches (a range of
- * whole days, as dates give, is exact).
+ * whole days, as dates give, is exact). Each subject counts once, on its first active day in the range: the one whose
+ * previous active day comes before the range's first. analytics_presence_gaps holds, per day, how many subjects had
+ * their previous active day at or before each date, so a day costs one index probe, whatever the number of subjects.
  */
 export async function activeInRange(db: Db, kind: ActiveKind, range: Range): Promise<number> {
+  const first = sql`date_trunc('day', ${range.from.toISOString()}::timestamptz AT TIME ZONE ${range.timezone})`;
   const { rows } = await db.execute<{ count: number }>(sql`
-    SELECT count(DISTINCT p.subject_id)::int AS count
-    FROM analytics_presence p
-    WHERE p.period = 'day' AND p.kind = ${kind}
-      AND p.period_start >= date_trunc('day', ${range.from.toISOString()}::timestamptz AT TIME ZONE ${range.timezone})
-      AND p.period_start < ${range.to.toISOString()}::timestamptz AT TIME ZONE ${range.timezone}`);
+    SELECT coalesce(sum(g.running), 0)::int AS count
+    FROM generate_series(${first}, (${range.to.toISOString()}::timestamptz AT TIME ZONE ${range.timezone}) - interval '1 microsecond', interval '1 day') d(day)
+    CROSS JOIN LATERAL (
+      SELECT g.running FROM analytics_presence_gaps g
+      WHERE g.kind = ${kind} AND g.day = d.day::date AND g.previous_day < ${first}::date
+      ORDER BY g.previous_day DESC LIMIT 1
+    ) g`);
   return rows[0]?.count ?? 0;
 }

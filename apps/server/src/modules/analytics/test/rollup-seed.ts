@@ -141,6 +141,7 @@ export async function rollupSnapshot(pool: pg.Pool) {
     ),
     samples: await read('SELECT * FROM analytics_response_samples ORDER BY reply_message_id'),
     presence: await read('SELECT * FROM analytics_presence ORDER BY period, kind, period_start, subject_id'),
+    presenceGaps: await read('SELECT * FROM analytics_presence_gaps ORDER BY kind, day, previous_day'),
     active: await read('SELECT * FROM analytics_active_counts ORDER BY period, kind, period_start'),
     firstSeen: await read('SELECT * FROM analytics_first_seen ORDER BY contact_id'),
     retention: await read('SELECT * FROM analytics_retention ORDER BY cohort_week, active_week'),
