@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { useChannelStatus } from '../../../lib/channel-status';
-import type { DashboardFilterName } from '../../../ui/dashboard/dashboard-filter';
+import type { DashboardFilter, DashboardFilterName } from '../../../ui/dashboard/dashboard-filter';
 import type { FilterChoice } from '../../../ui/dashboard/filter-controls';
 import type { FilterOption } from '../../../ui/filter-select';
 
@@ -52,9 +52,10 @@ function useOptions(offered: boolean, source: Source | null): FilterOption<strin
 /**
  * The filters a dashboard offers, with their values from the lists that exist: every user for an admin (for others,
  * who may not list users, the agents holding a conversation now), the console's configured phone number, and for
- * admins the campaigns and bot flows. A filter whose list cannot be read is not offered.
+ * admins the campaigns and bot flows. A filter whose list cannot be read is not offered, unless it is the one in
+ * force (a shared link), which can then still be seen and cleared.
  */
-export function useFilterChoices(offered: readonly DashboardFilterName[]): FilterChoice[] {
+export function useFilterChoices(offered: readonly DashboardFilterName[], filter: DashboardFilter | null): FilterChoice[] {
   const isAdmin = useAuth().user?.role === 'admin';
   const has = (name: DashboardFilterName) => offered.includes(name);
   const channel = useChannelStatus().data;
@@ -65,7 +66,7 @@ export function useFilterChoices(offered: readonly DashboardFilterName[]): Filte
     phoneNumberId: channel && [{ value: channel.phoneNumberId, label: channel.phoneNumberId }],
   };
   return offered.flatMap((name) => {
-    const values = options[name];
+    const values = options[name] ?? (filter?.name === name ? [] : undefined);
     return values ? [{ name, options: values }] : [];
   });
 }

@@ -138,6 +138,19 @@ describe('the dashboards narrowed by a filter from the address', () => {
     expect(tile('Messages received').textContent).toContain('1,240');
   });
 
+  it('Overview for an agent from a shared link by flow: the flow, which agents cannot list, is shown by its id and can be cleared', async () => {
+    await renderFiltered(
+      <OverviewPage />,
+      { name: 'flowId', value: '3' },
+      [[analyticsPaths.conversations, conversationsFixture()]],
+      'agent',
+    );
+    expect(select('Flow').selectedOptions[0]?.text).toBe('Flow #3');
+    fireEvent.change(select('Flow'), { target: { value: '' } });
+    expect(screen.queryByRole('combobox', { name: 'Flow' })).toBeNull();
+    expect(select('Phone number').value).toBe('');
+  });
+
   it('Sentiment for an agent: the agents to pick are those holding conversations, as agents may not list users', async () => {
     await renderDashboard(<SentimentPage />, {
       settings,

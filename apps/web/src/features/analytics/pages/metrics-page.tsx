@@ -29,7 +29,7 @@ const FILTERS = ['agentId', 'phoneNumberId', 'campaignId'] as const;
 export function MetricsPage() {
   const { range, changeRange, today, zone, problem } = useDashboardRange();
   const { filter, changeFilter } = useDashboardFilter(FILTERS);
-  const choices = useFilterChoices(FILTERS);
+  const choices = useFilterChoices(FILTERS, filter);
   const ok = problem === null;
   const volume = useMessageVolume(range, filter, ok);
   const response = useResponseAnalytics(range, filter, ok);

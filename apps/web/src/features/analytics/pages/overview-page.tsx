@@ -16,7 +16,7 @@ const FILTERS = ['agentId', 'phoneNumberId', 'flowId'] as const;
 export function OverviewPage() {
   const { range, changeRange, today, zone, problem } = useDashboardRange();
   const { filter, changeFilter } = useDashboardFilter(FILTERS);
-  const choices = useFilterChoices(FILTERS);
+  const choices = useFilterChoices(FILTERS, filter);
   const summary = useReportSummary(range, filter, problem === null);
   const conversations = useConversationsAnalytics(range, filter, problem === null);
   const summaryNotice = unfiltered(analyticsPaths.summary, filter);

@@ -20,7 +20,7 @@ const FILTERS = ['agentId', 'phoneNumberId'] as const;
 export function SentimentPage() {
   const { range, changeRange, today, zone, problem } = useDashboardRange();
   const { filter, changeFilter } = useDashboardFilter(FILTERS);
-  const choices = useFilterChoices(FILTERS);
+  const choices = useFilterChoices(FILTERS, filter);
   const sentiment = useSentimentAnalytics(range, filter, problem === null);
   const totals = sentiment.data?.totals;
   const scored = totals ? totals.positive + totals.neutral + totals.negative : 0;
