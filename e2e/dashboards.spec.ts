@@ -264,3 +264,89 @@ test('an agent has no dashboard in the menu, is sent from Metrics to the chat, a
   await page.goto(`/admin/dashboard/sentiment?${rangeQuery}`);
   await expect(card(page, 'Most negative recent conversations').getByRole('link', { name: people.bruno.name })).toBeVisible();
 });
+
+// Two agents whose replies differ, 40 and 41 days ago (before any range the other stories read): Ava answers three
+// times, Ben once.
+const FILTER_RANGE = { startDate: dayAgo(42), endDate: dayAgo(39) };
+const twoAgents = { ava: 'filterava', ben: 'filterben' } as const;
+
+async function seedTwoAgents(request: APIRequestContext): Promise<{ ava: number; ben: number }> {
+  const db = await database();
+  const idOf = async (username: string) => {
+    const found = await db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]);
+    return (
+      found.rows[0]?.id ?? createUserViaApi(request, { username, password: 'agent-pass', email: `${username}@example.com`, role: 'agent' })
+    );
+  };
+  const ids = { ava: await idOf(twoAgents.ava), ben: await idOf(twoAgents.ben) };
+  const customer = (day: number, time: string, text: string) => ({ direction: 'inbound', at: at(day, time), text }) as const;
+  const reply = (day: number, time: string, text: string, userId: number) =>
+    ({ direction: 'outbound', at: at(day, time), text, status: 'read', userId }) as const;
+  const seeded = await db.query('SELECT 1 FROM contacts WHERE phone = $1', ['353870000011']);
+  if (seeded.rowCount === 0) {
+    await seedConversation(db, {
+      name: 'Fia Filter',
+      phone: '353870000011',
+      messages: [
+        customer(41, '10:00:00', 'Can I change my address?'),
+        reply(41, '10:02:00', 'Yes, which one?', ids.ava),
+        customer(41, '10:05:00', 'The new one is on the order'),
+        reply(41, '10:06:00', 'Done.', ids.ava),
+      ],
+    });
+    await seedConversation(db, {
+      name: 'Gus Filter',
+      phone: '353870000012',
+      messages: [customer(41, '11:00:00', 'Hello?'), reply(41, '11:10:00', 'Hello, sorry for the wait.', ids.ben)],
+    });
+    await seedConversation(db, {
+      name: 'Hana Filter',
+      phone: '353870000013',
+      messages: [customer(40, '09:00:00', 'Do you open on Monday?'), reply(40, '09:01:00', 'We do.', ids.ava)],
+    });
+  }
+  return ids;
+}
+
+test('an admin narrows Metrics to one agent, sees only their replies, and the filter survives a reload', async ({ page }) => {
+  const ids = await seedTwoAgents(page.request);
+  // Until the rollup job has folded the seeded replies: four in all, three of them Ava's.
+  const headers = { authorization: `Bearer ${await apiToken(page.request)}` };
+  const sent = async (agentId?: number) => {
+    const params = { ...FILTER_RANGE, interval: 'day', ...(agentId ? { agentId: String(agentId) } : {}) };
+    return (await (await page.request.get('/api/analytics/messages/volume', { headers, params })).json()).totals.outbound;
+  };
+  await expect.poll(async () => [await sent(), await sent(ids.ava)], { timeout: 20_000 }).toEqual([4, 3]);
+
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.goto(`/admin/dashboard/metrics?from=${FILTER_RANGE.startDate}&to=${FILTER_RANGE.endDate}&interval=day`);
+  const volume = card(page, 'Message volume');
+  await volume.getByRole('button', { name: 'Show table' }).click();
+  const sentOn = (day: number) =>
+    volume
+      .getByRole('row')
+      .filter({ hasText: dayLabel(day) })
+      .getByRole('cell')
+      .nth(1);
+  await expect(sentOn(41)).toHaveText('3');
+  await expect(sentOn(40)).toHaveText('1');
+  const byAgent = card(page, 'Response times by agent');
+  await byAgent.getByRole('button', { name: 'Show table' }).click();
+  await expect(byAgent.getByRole('row').filter({ hasText: twoAgents.ben })).toHaveCount(1);
+
+  const agentFilter = page.getByRole('region', { name: 'Filter' }).getByLabel('Agent');
+  await agentFilter.selectOption({ label: twoAgents.ava });
+  await expect(page).toHaveURL(new RegExp(`&agentId=${ids.ava}$`));
+  await expect(sentOn(41)).toHaveText('2');
+  await expect(sentOn(40)).toHaveText('1');
+  await expect(byAgent.getByRole('row').filter({ hasText: twoAgents.ben })).toHaveCount(0);
+  await expect(byAgent.getByRole('row').filter({ hasText: twoAgents.ava }).getByRole('cell').first()).toHaveText('3');
+  await expect(card(page, 'Customers returning, by the week they first wrote')).toContainText(
+    'These figures are not kept per agent. Choose “All agents” to see them.',
+  );
+
+  await page.reload();
+  await expect(agentFilter).toHaveValue(String(ids.ava));
+  await volume.getByRole('button', { name: 'Show table' }).click();
+  await expect(sentOn(41)).toHaveText('2');
+});

@@ -38,6 +38,8 @@ interface ChartCardProps<Row> {
   /** Where a click on a point, a bar or a row's first cell leads (the conversations behind it). */
   drillDown?: (row: Row) => string;
   rowKey?: (row: Row, index: number) => string;
+  /** Said instead of the figures when the dashboard's filter cannot narrow them (its request is not made). */
+  unavailable?: string | null;
 }
 
 function Skeleton({ label }: { label: string }) {
@@ -122,12 +124,13 @@ export function ChartCard<Row>({
   filename,
   drillDown,
   rowKey,
+  unavailable,
 }: ChartCardProps<Row>) {
   const headingId = useId();
   const navigate = useNavigate();
   const [showTable, setShowTable] = useState(false);
   const tableColumns = columns ?? (chart ? chartColumns(chart) : []);
-  const ready = rows !== undefined && !query.isError;
+  const ready = !unavailable && rows !== undefined && !query.isError;
   const isEmpty = ready && nothingToShow(rows, chart);
 
   const exportCsv = () => {
@@ -135,7 +138,8 @@ export function ChartCard<Row>({
   };
 
   let body: ReactNode;
-  if (query.isError) body = <QueryStatus query={query} loadingLabel={`Loading ${title}`} />;
+  if (unavailable) body = <p className="empty-state muted">{unavailable}</p>;
+  else if (query.isError) body = <QueryStatus query={query} loadingLabel={`Loading ${title}`} />;
   else if (!rows) body = <Skeleton label={`Loading ${title}`} />;
   else if (isEmpty) body = <p className="empty-state muted">{empty}</p>;
   else if (chart && !showTable) {

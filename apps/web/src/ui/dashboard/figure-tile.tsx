@@ -38,3 +38,12 @@ export function FigureTile({
     </div>
   );
 }
+
+/** Where a row of figures stands when the dashboard's filter cannot narrow them: what to do to see them. */
+export function FiguresUnavailable({ label, text }: { label: string; text: string }) {
+  return (
+    <section aria-label={label} className="card">
+      <p className="empty-state muted">{text}</p>
+    </section>
+  );
+}

@@ -3,17 +3,20 @@ import type { Engagement } from '@wac/contract/analytics';
 import { ChartCard } from '../../../ui/dashboard/chart-card';
 import type { DashboardRange } from '../../../ui/dashboard/dashboard-range';
 import { type ChartSpec, chartColors, csvFilename, type TableColumn } from '../../../ui/dashboard/dashboard-table';
-import { FigureTile } from '../../../ui/dashboard/figure-tile';
+import { FiguresUnavailable, FigureTile } from '../../../ui/dashboard/figure-tile';
 import { periodDrillDown, periodRows } from './period-rows';
 
 type Query = UseQueryResult<Engagement>;
 interface CardProps {
   query: Query;
   range: DashboardRange;
+  /** Said instead of the figures when the dashboard's filter cannot narrow them. */
+  unavailable?: string | null;
 }
 const rate = (n: number) => `${Math.round(n * 10) / 10}%`;
 
-export function EngagementFigures({ query }: { query: Query }) {
+export function EngagementFigures({ query, unavailable }: Pick<CardProps, 'query' | 'unavailable'>) {
+  if (unavailable) return <FiguresUnavailable label="Reply rates" text={unavailable} />;
   if (!query.data) return null;
   const { templates, campaigns } = query.data;
   return (
@@ -36,12 +39,13 @@ const overTimeChart: ChartSpec<PeriodRow> = {
   ],
 };
 
-export function EngagementOverTimeCard({ query, range, zone }: CardProps & { zone: string }) {
+export function EngagementOverTimeCard({ query, range, zone, unavailable }: CardProps & { zone: string }) {
   return (
     <ChartCard
       title="Replies to templates and campaigns"
       description="A message counts as replied when the customer wrote in that conversation within 24 hours after it."
       query={query}
+      unavailable={unavailable}
       rows={query.data && periodRows(query.data.series, query.data.range)}
       chart={overTimeChart}
       empty="No template or campaign messages in these dates."
@@ -66,11 +70,12 @@ type ByCampaign = Engagement['byCampaign'][number];
 const templateColumns = countColumns<ByTemplate>({ heading: 'Template', cell: (r) => r.templateName });
 const campaignColumns = countColumns<ByCampaign>({ heading: 'Campaign', cell: (r) => r.campaign.name });
 
-export function EngagementByTemplateCard({ query, range }: CardProps) {
+export function EngagementByTemplateCard({ query, range, unavailable }: CardProps) {
   return (
     <ChartCard
       title="Engagement by template"
       query={query}
+      unavailable={unavailable}
       rows={query.data?.byTemplate}
       columns={templateColumns}
       empty="No template messages in these dates."
@@ -80,11 +85,12 @@ export function EngagementByTemplateCard({ query, range }: CardProps) {
   );
 }
 
-export function EngagementByCampaignCard({ query, range }: CardProps) {
+export function EngagementByCampaignCard({ query, range, unavailable }: CardProps) {
   return (
     <ChartCard
       title="Engagement by campaign"
       query={query}
+      unavailable={unavailable}
       rows={query.data?.byCampaign}
       columns={campaignColumns}
       empty="No campaign messages in these dates."

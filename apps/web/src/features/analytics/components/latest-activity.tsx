@@ -9,8 +9,11 @@ import { QueryStatus } from '../../../ui/query-status';
 
 export const latestActivityKey = ['overview', 'activities'] as const;
 
-/** The last things that happened in the console (an agent sees their own), kept current as activities arrive. */
-export function LatestActivity() {
+/**
+ * The last things that happened in the console (an agent sees their own), kept current as activities arrive; they are
+ * not narrowed by the dashboard's filter, and say so while one is set.
+ */
+export function LatestActivity({ filtered }: { filtered: boolean }) {
   const queryClient = useQueryClient();
   useSocketEvent(realtimeEvents.newActivity, () => queryClient.invalidateQueries({ queryKey: latestActivityKey }));
   const activities = useQuery({
@@ -23,6 +26,7 @@ export function LatestActivity() {
         <h2 id="latest-activity">Latest activity</h2>
         <Link to="/activities">View all activities</Link>
       </div>
+      {filtered && <p className="muted small dashboard-card-description">Everything that happened, whatever the filter.</p>}
       {activities.isPending || activities.isError ? (
         <QueryStatus query={activities} loadingLabel="Loading the latest activity" />
       ) : activities.data.activities.length ? (

@@ -4,20 +4,23 @@ import { formatDuration } from '../../../lib/format-duration';
 import { ChartCard } from '../../../ui/dashboard/chart-card';
 import type { DashboardRange } from '../../../ui/dashboard/dashboard-range';
 import { type ChartSpec, chartColors, csvFilename, type TableColumn } from '../../../ui/dashboard/dashboard-table';
-import { FigureTile } from '../../../ui/dashboard/figure-tile';
+import { FiguresUnavailable, FigureTile } from '../../../ui/dashboard/figure-tile';
 import { periodDrillDown, periodRows } from './period-rows';
 
 type Query = UseQueryResult<ResponseAnalytics>;
 interface CardProps {
   query: Query;
   range: DashboardRange;
+  /** Said instead of the figures when the dashboard's filter cannot narrow them. */
+  unavailable?: string | null;
 }
 
 /** "3 min", "45 s", "2 h": the largest unit only, for the heatmap's narrow cells. */
 export const shortDuration = (seconds: number) => formatDuration(seconds).split(' ').slice(0, 2).join(' ');
 const duration = (seconds: number | null) => (seconds === null ? null : formatDuration(seconds));
 
-export function ResponseFigures({ query }: { query: Query }) {
+export function ResponseFigures({ query, unavailable }: Pick<CardProps, 'query' | 'unavailable'>) {
+  if (unavailable) return <FiguresUnavailable label="Response times" text={unavailable} />;
   const data = query.data;
   if (!data) return null;
   const tile = (label: string, value: number | null) => (
@@ -43,12 +46,13 @@ const overTimeChart: ChartSpec<PeriodRow> = {
   ],
 };
 
-export function ResponseOverTimeCard({ query, range, zone }: CardProps & { zone: string }) {
+export function ResponseOverTimeCard({ query, range, zone, unavailable }: CardProps & { zone: string }) {
   return (
     <ChartCard
       title="Response times over time"
       description="First response: from the customer's first message, or the bot's handoff, to the first human reply. Reply time: from each waiting customer message to the next human reply."
       query={query}
+      unavailable={unavailable}
       rows={query.data && periodRows(query.data.series, query.data.range)}
       chart={overTimeChart}
       empty="No human replies in these dates."
@@ -79,11 +83,12 @@ const byAgentColumns: TableColumn<AgentRow>[] = [
   { heading: 'Reply time, 90th percentile', cell: (r) => duration(r.replyTime.p90Seconds) },
 ];
 
-export function ResponseByAgentCard({ query, range }: CardProps) {
+export function ResponseByAgentCard({ query, range, unavailable }: CardProps) {
   return (
     <ChartCard
       title="Response times by agent"
       query={query}
+      unavailable={unavailable}
       rows={query.data?.byAgent}
       chart={byAgentChart}
       columns={byAgentColumns}
@@ -119,12 +124,13 @@ export function workloadRows(byAgent: AgentRow[]): WorkloadRow[] {
     .sort((a, b) => b.replies - a.replies);
 }
 
-export function WorkloadCard({ query, range }: CardProps) {
+export function WorkloadCard({ query, range, unavailable }: CardProps) {
   return (
     <ChartCard
       title="Agent workload"
       description="Human replies each agent sent."
       query={query}
+      unavailable={unavailable}
       rows={query.data && workloadRows(query.data.byAgent)}
       chart={workloadChart}
       columns={workloadColumns}
@@ -166,11 +172,12 @@ const binsChart: ChartSpec<BinRow> = {
   ],
 };
 
-export function WaitingTimesCard({ query, range }: CardProps) {
+export function WaitingTimesCard({ query, range, unavailable }: CardProps) {
   return (
     <ChartCard
       title="How long customers waited"
       query={query}
+      unavailable={unavailable}
       rows={query.data && binRows(query.data)}
       chart={binsChart}
       empty="No human replies in these dates."
@@ -221,13 +228,14 @@ function hourColumns(rows: DayRow[]): TableColumn<DayRow>[] {
 }
 
 /** A heatmap of the week: each cell the median reply time of waits answered in that local hour, darker when slower. */
-export function HourOfWeekCard({ query, range }: CardProps) {
+export function HourOfWeekCard({ query, range, unavailable }: CardProps) {
   const rows = query.data && hourOfWeekRows(query.data.byHourOfWeek);
   return (
     <ChartCard
       title="Reply time by hour of the week"
       description="Median reply time of the waits answered in each hour, in the app's timezone; darker cells are slower, empty ones had no reply."
       query={query}
+      unavailable={unavailable}
       rows={rows?.some((r) => r.medians.some((m) => m !== null)) ? rows : rows && []}
       columns={rows ? hourColumns(rows) : []}
       empty="No human replies in these dates."

@@ -33,13 +33,23 @@ function retentionColumns(cohorts: Cohort[]): TableColumn<Cohort>[] {
 }
 
 /** Customers by the week they first wrote, and the share of them who wrote again each week after (a table heatmap). */
-export function RetentionCard({ query, range }: { query: UseQueryResult<Retention>; range: DashboardRange }) {
+export function RetentionCard({
+  query,
+  range,
+  unavailable,
+}: {
+  query: UseQueryResult<Retention>;
+  range: DashboardRange;
+  /** Said instead of the cohorts while a filter is set: they are kept for the whole install only. */
+  unavailable: string | null;
+}) {
   const cohorts = query.data?.cohorts;
   return (
     <ChartCard
       title="Customers returning, by the week they first wrote"
       description="Week k: the share of the cohort (and how many) who wrote again k weeks after their first week; darker is more."
       query={query}
+      unavailable={unavailable}
       rows={cohorts}
       columns={retentionColumns(cohorts ?? [])}
       empty="No customer wrote for the first time in these dates."

@@ -52,12 +52,22 @@ const columns: TableColumn<ResultRow>[] = [
 ];
 
 /** Template and campaign sends by how far each got (a status is the furthest a message got), beside the previous period. */
-export function SendResultsCard({ summary, range }: { summary: UseQueryResult<ReportSummary>; range: DashboardRange }) {
+export function SendResultsCard({
+  summary,
+  range,
+  unavailable,
+}: {
+  summary: UseQueryResult<ReportSummary>;
+  range: DashboardRange;
+  /** Said instead of the results when the dashboard's filter cannot narrow them. */
+  unavailable: string | null;
+}) {
   return (
     <ChartCard
       title="Template and campaign results"
       description="Replies count customers who wrote within 24 hours of a campaign message."
       query={summary}
+      unavailable={unavailable}
       rows={summary.data && resultRows(summary.data)}
       chart={chart}
       columns={columns}

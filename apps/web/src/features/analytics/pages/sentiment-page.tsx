@@ -1,7 +1,10 @@
 import { FigureTile } from '../../../ui/dashboard/figure-tile';
+import { FilterControls } from '../../../ui/dashboard/filter-controls';
 import { RangeControls } from '../../../ui/dashboard/range-controls';
+import { useDashboardFilter } from '../../../ui/dashboard/use-dashboard-filter';
 import { useDashboardRange } from '../../../ui/dashboard/use-dashboard-range';
 import { useSentimentAnalytics } from '../api/analytics-queries';
+import { useFilterChoices } from '../api/filter-options';
 import {
   AccuracyCard,
   MostNegativeCard,
@@ -10,15 +13,21 @@ import {
   SentimentTrendCard,
 } from '../components/sentiment-cards';
 
+/** What sentiment can be narrowed to: the conversation's holder, or the business number it came in on. */
+const FILTERS = ['agentId', 'phoneNumberId'] as const;
+
 /** How customers feel (every signed-in user): trend, distribution, the unhappiest conversations, and how far to trust it. */
 export function SentimentPage() {
   const { range, changeRange, today, zone, problem } = useDashboardRange();
-  const sentiment = useSentimentAnalytics(range, problem === null);
+  const { filter, changeFilter } = useDashboardFilter(FILTERS);
+  const choices = useFilterChoices(FILTERS, filter);
+  const sentiment = useSentimentAnalytics(range, filter, problem === null);
   const totals = sentiment.data?.totals;
   const scored = totals ? totals.positive + totals.neutral + totals.negative : 0;
   return (
     <div className="page dashboard-page">
       <RangeControls range={range} today={today} problem={problem} onChange={changeRange} />
+      <FilterControls choices={choices} filter={filter} onChange={changeFilter} />
       {problem === null && (
         <>
           {totals && (
