@@ -11,6 +11,7 @@ import { addSends, noSends, parseMessageKey } from './message-counts.ts';
 import { countsByPeriod, countsByPeriodAndValue, type PeriodValueCount } from './rollups.repository.ts';
 
 const intervals: Record<TemplateAnalyticsInterval, AnalyticsInterval> = { hourly: 'hour', daily: 'day', weekly: 'week', monthly: 'month' };
+const UP_TO_STATUS = 3;
 const rate = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
 function add(into: TemplateCounts, counts: TemplateCounts): void {
@@ -32,10 +33,12 @@ export interface TemplateAnalyticsDeps {
  * the same answer at any size. The paged messages behind it stay messaging's.
  */
 export function createTemplateAnalyticsService({ db, appTimezone }: TemplateAnalyticsDeps) {
+  /** Per period and template, the message keys up to their status (direction:type:status): who sent them is not shown. */
   async function countsOf(query: TemplateAnalyticsQuery, range: Awaited<ReturnType<typeof resolveRange>>): Promise<PeriodValueCount[]> {
-    if (!query.templateName) return countsByPeriodAndValue(db, { measure: 'messages', dimension: 'template' }, range);
+    const filter = { measure: 'messages', dimension: 'template' };
+    if (!query.templateName) return countsByPeriodAndValue(db, filter, range, UP_TO_STATUS);
     const value = query.templateName;
-    return (await countsByPeriod(db, { measure: 'messages', dimension: 'template', value }, range)).map((row) => ({ ...row, value }));
+    return (await countsByPeriod(db, { ...filter, value }, range, UP_TO_STATUS)).map((row) => ({ ...row, value }));
   }
 
   return {
