@@ -44,7 +44,7 @@ export function createTemplateAnalyticsService({ db, appTimezone }: TemplateAnal
   return {
     async summary(query: TemplateAnalyticsQuery): Promise<TemplateAnalyticsResponse> {
       const range = await resolveRange(db, { ...query, interval: intervals[query.interval] }, await appTimezone());
-      const series = new Map<string, TemplateAnalyticsResponse['series'][number]>();
+      const series = new Map<string, TemplateRow>();
       for (const row of await countsOf(query, range)) {
         const bucket = row.period.toISOString();
         const id = `${bucket} ${row.value}`;
@@ -60,32 +60,48 @@ export function createTemplateAnalyticsService({ db, appTimezone }: TemplateAnal
         add(counts, row);
         perTemplate.set(row.templateName, counts);
       }
+      const templates = [...perTemplate.entries()]
+        .map(([templateName, c]) => ({
+          templateName,
+          ...c,
+          deliveryRate: rate(c.delivered, c.sent),
+          readRate: rate(c.read, c.delivered),
+        }))
+        .sort((a, b) => b.total - a.total || a.templateName.localeCompare(b.templateName));
       return {
         interval: query.interval,
         startDate: range.from.toISOString(),
         endDate: range.to.toISOString(),
         timezone: range.timezone,
-        series: [...series.values()].map(({ bucket, templateName, total, sent, delivered, read, failed }) => ({
-          bucket,
-          templateName,
-          total,
-          sent,
-          delivered,
-          read,
-          failed,
-        })),
-        templates: [...perTemplate.entries()]
-          .map(([templateName, c]) => ({
-            templateName,
-            ...c,
-            deliveryRate: rate(c.delivered, c.sent),
-            readRate: rate(c.read, c.delivered),
-          }))
-          .sort((a, b) => b.total - a.total || a.templateName.localeCompare(b.templateName)),
+        series: topSeries([...series.values()], templates, query.top),
+        templates,
         totals,
       };
     },
   };
+}
+
+/** One template's counts in one bucket. */
+type TemplateRow = TemplateCounts & { bucket: string; templateName: string };
+type SeriesRow = TemplateAnalyticsResponse['series'][number];
+
+/** The series of the `top` templates (ranked by messages), the others' summed per bucket under templateName null. */
+function topSeries(series: readonly TemplateRow[], ranked: readonly { templateName: string }[], top: number | undefined): SeriesRow[] {
+  if (top === undefined || ranked.length <= top) return [...series];
+  const shown = new Set(ranked.slice(0, top).map((t) => t.templateName));
+  const others = new Map<string, SeriesRow>();
+  const rows: SeriesRow[] = [];
+  for (const row of series) {
+    const other = others.get(row.bucket);
+    if (shown.has(row.templateName)) rows.push(row);
+    else if (other) add(other, row);
+    else {
+      const first = { ...row, templateName: null };
+      others.set(row.bucket, first);
+      rows.push(first);
+    }
+  }
+  return rows;
 }
 
 export type TemplateAnalyticsService = ReturnType<typeof createTemplateAnalyticsService>;
