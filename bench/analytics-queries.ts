@@ -82,8 +82,10 @@ function scenarios(baseUrl: string): Scenario[] {
   return RANGES.flatMap(({ range, days, intervals }) =>
     intervals.flatMap((interval) =>
       ENDPOINTS.map((endpoint) => {
-        const named = endpoint === '/api/analytics/templates' ? TEMPLATE_INTERVALS[interval] : interval;
-        return { endpoint, range, interval, url: `${baseUrl}${endpoint}?startDate=${day(1 - days)}&endDate=${day(0)}&interval=${named}` };
+        const templates = endpoint === '/api/analytics/templates';
+        // Template analytics as the console asks them: the series of the six templates its chart draws.
+        const query = `startDate=${day(1 - days)}&endDate=${day(0)}&interval=${templates ? `${TEMPLATE_INTERVALS[interval]}&top=6` : interval}`;
+        return { endpoint, range, interval, url: `${baseUrl}${endpoint}?${query}` };
       }),
     ),
   );
