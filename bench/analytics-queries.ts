@@ -3,8 +3,16 @@
 // HTTP as the signed-in admin for a 30-day and a 365-day range, beside a bare node:http server answering a prepared
 // SELECT 1 from the same database, measured the same way.
 // Run: npm run bench:analytics [-- --messages 1000000 --requests 30]   (BENCH_MESSAGES=10000000 for the big run)
+// With --data-dir DIR (or BENCH_DATA_DIR) the seeded, rebuilt data directory is kept there and the next run with the
+// same DIR and size reuses it: seed and rebuild once, then measure as often as the code changes.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { connectDatabase } from '../apps/server/src/db/database.ts';
+import { localCountsTimezone } from '../apps/server/src/modules/analytics/rollups/local-counts.ts';
 import { signInAsAdmin, timeGets } from './lib/admin-requests.ts';
 import { seedAnalytics } from './lib/analytics-seed.ts';
 import { type CpuRole, cpuBetween, cpuMark, describeCpu } from './lib/cpu-usage.ts';
@@ -16,8 +24,9 @@ import { clamp, ms, summarize } from './lib/stats.ts';
 import { benchBusiness, liveWhatsappEnv } from './lib/webhook-bodies.ts';
 
 const { values: args } = parseArgs({
-  options: { messages: { type: 'string' }, requests: { type: 'string' }, warmup: { type: 'string' } },
+  options: { messages: { type: 'string' }, requests: { type: 'string' }, warmup: { type: 'string' }, 'data-dir': { type: 'string' } },
 });
+const KEPT_DATA_DIR = args['data-dir'] ?? process.env.BENCH_DATA_DIR;
 const MESSAGES = clamp(args.messages ?? process.env.BENCH_MESSAGES, 1_000_000, 10_000, 20_000_000);
 const REQUESTS = clamp(args.requests ?? process.env.BENCH_REQUESTS, 30, 5, 1_000);
 const WARMUP_REQUESTS = clamp(args.warmup, 3, 0, 100);
@@ -31,7 +40,24 @@ interface Scenario {
   url: string;
 }
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** What a kept data directory holds: the size asked, when it was seeded (the ranges end that day) and what it printed. */
+interface SeededData {
+  messages: number;
+  seededAt: string;
+  lines: string[];
+}
+const SEEDED_FILE = 'bench-analytics-seeded.json';
+
+async function keptData(dir: string): Promise<SeededData | null> {
+  const file = path.join(dir, SEEDED_FILE);
+  if (!existsSync(file)) return null;
+  const kept = JSON.parse(await readFile(file, 'utf8')) as SeededData;
+  if (kept.messages !== MESSAGES) throw new Error(`${dir} holds ${kept.messages} messages, not ${MESSAGES}: give another --data-dir`);
+  return kept;
+}
+
+let rangesEndAt = Date.now();
+const day = (offset: number) => new Date(rangesEndAt + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** Every analytics endpoint of spec 7 and the template analytics (whose intervals have their own names). */
 const ENDPOINTS = [
@@ -56,8 +82,10 @@ function scenarios(baseUrl: string): Scenario[] {
   return RANGES.flatMap(({ range, days, intervals }) =>
     intervals.flatMap((interval) =>
       ENDPOINTS.map((endpoint) => {
-        const named = endpoint === '/api/analytics/templates' ? TEMPLATE_INTERVALS[interval] : interval;
-        return { endpoint, range, interval, url: `${baseUrl}${endpoint}?startDate=${day(1 - days)}&endDate=${day(0)}&interval=${named}` };
+        const templates = endpoint === '/api/analytics/templates';
+        // Template analytics as the console asks them: the series of the six templates its chart draws.
+        const query = `startDate=${day(1 - days)}&endDate=${day(0)}&interval=${templates ? `${TEMPLATE_INTERVALS[interval]}&top=6` : interval}`;
+        return { endpoint, range, interval, url: `${baseUrl}${endpoint}?${query}` };
       }),
     ),
   );
@@ -101,49 +129,86 @@ async function measure(name: string, url: string, token: string, serving: CpuRol
   }
 }
 
-console.log('bench/analytics-queries: every analytics endpoint over a year of seeded conversations');
-console.log(machineLine());
-const dataDir = await tempDataDir('analytics');
-// No Graph API in reach and no periodic template sync: only the database and the server are measured.
-const server = await startServer('server', dataDir, { ...liveWhatsappEnv(), TEMPLATE_SYNC_INTERVAL_MS: '0' });
-const databaseUrl = await embeddedDatabaseUrl(dataDir);
-const bare = await startBareServer('bare node:http', 'bench/bare-select-server.ts', '/health', { DATABASE_URL: databaseUrl });
-try {
+/** Waits until the local rows are current: an upgrade that changed what they hold re-sums them on the server's start. */
+async function waitForLocalCounts(databaseUrl: string): Promise<void> {
+  const { db, close } = connectDatabase(databaseUrl);
+  try {
+    const t0 = performance.now();
+    while (!(await localCountsTimezone(db))) await sleep(1000);
+    const waited = (performance.now() - t0) / 1000;
+    if (waited > 1) console.log(`the server re-summed the local rows on start in ${waited.toFixed(0)} s`);
+  } finally {
+    await close();
+  }
+}
+
+/** Seeds the data and rebuilds the rollups, printing each step; answers the lines printed. */
+async function seedAndRebuild(databaseUrl: string, dataDir: string, serverPgid: number): Promise<string[]> {
+  const lines: string[] = [];
+  const say = (line: string) => {
+    lines.push(line);
+    console.log(line);
+  };
   const client = new pg.Client({ connectionString: databaseUrl });
   // Stopped with Ctrl-C, the server stops its PostgreSQL under this connection: not an error to crash on.
   client.on('error', () => {});
   await client.connect();
   try {
-    console.log(`seeding about ${MESSAGES} messages over ${DAYS} days (SQL in PostgreSQL, triggers off)...`);
+    say(`seeding about ${MESSAGES} messages over ${DAYS} days (SQL in PostgreSQL, triggers off)...`);
     const seeded = await seedAnalytics(
       client,
       { messages: MESSAGES, days: DAYS, phoneNumberIds: [benchBusiness.phoneNumberId, '300000000000003'] },
-      (line) => console.log(line),
+      (line) => say(line),
     );
-    console.log(
+    say(
       `seeded in ${seeded.seconds.toFixed(1)} s: ${seeded.messages} messages (${JSON.stringify(seeded.bySender)}), ` +
         `${seeded.contacts} contacts and conversations, ${seeded.episodes} episodes, session changes ${JSON.stringify(seeded.sessionChanges)}, ` +
         `${seeded.flowSessions} flow sessions, ${seeded.campaignRecipients} campaign recipients, sentiment ${JSON.stringify(seeded.sentimentLabels)}`,
     );
-    console.log("rebuilding the rollups (rebuildRollups, carried out by the server's rollup job)...");
+    say("rebuilding the rollups (rebuildRollups, carried out by the server's rollup job)...");
     const before = cpuMark();
-    const rebuilt = await rebuildRollupsAndWait(databaseUrl, (line) => console.log(line));
+    const rebuilt = await rebuildRollupsAndWait(databaseUrl, (line) => say(line));
     const cpu = describeCpu(
       cpuBetween(before, cpuMark(), [
-        { name: 'server', pgid: server.started.pgid },
+        { name: 'server', pgid: serverPgid },
         { name: 'postgres', postgresOf: dataDir },
       ]),
     );
     const { rows } = await client.query<{ name: string; n: string }>(`
-      SELECT 'analytics_counts' AS name, count(*)::text AS n FROM analytics_counts
-      UNION ALL SELECT 'analytics_response_samples', count(*)::text FROM analytics_response_samples
-      UNION ALL SELECT 'analytics_presence', count(*)::text FROM analytics_presence
-      UNION ALL SELECT 'analytics_retention', count(*)::text FROM analytics_retention`);
-    console.log(
+    SELECT 'analytics_counts' AS name, count(*)::text AS n FROM analytics_counts
+    UNION ALL SELECT 'analytics_response_samples', count(*)::text FROM analytics_response_samples
+    UNION ALL SELECT 'analytics_presence', count(*)::text FROM analytics_presence
+    UNION ALL SELECT 'analytics_retention', count(*)::text FROM analytics_retention`);
+    say(
       `rebuilt in ${rebuilt.seconds.toFixed(1)} s (${rebuilt.buckets} buckets; ${cpu}): ${rows.map((r) => `${r.n} rows in ${r.name}`).join(', ')}`,
     );
   } finally {
     await client.end();
+  }
+  return lines;
+}
+
+console.log('bench/analytics-queries: every analytics endpoint over a year of seeded conversations');
+console.log(machineLine());
+const dataDir = KEPT_DATA_DIR ? path.resolve(KEPT_DATA_DIR) : await tempDataDir('analytics');
+if (KEPT_DATA_DIR) await mkdir(dataDir, { recursive: true });
+const kept = KEPT_DATA_DIR ? await keptData(dataDir) : null;
+// No Graph API in reach and no periodic template sync: only the database and the server are measured.
+const server = await startServer('server', dataDir, { ...liveWhatsappEnv(), TEMPLATE_SYNC_INTERVAL_MS: '0' });
+const databaseUrl = await embeddedDatabaseUrl(dataDir);
+const bare = await startBareServer('bare node:http', 'bench/bare-select-server.ts', '/health', { DATABASE_URL: databaseUrl });
+try {
+  if (kept) {
+    rangesEndAt = Date.parse(kept.seededAt);
+    console.log(`reusing ${dataDir}, seeded ${kept.seededAt} (the ranges end that day):\n${kept.lines.join('\n')}`);
+    await waitForLocalCounts(databaseUrl);
+  } else {
+    const lines = await seedAndRebuild(databaseUrl, dataDir, server.started.pgid);
+    if (KEPT_DATA_DIR) {
+      const seeded: SeededData = { messages: MESSAGES, seededAt: new Date(rangesEndAt).toISOString(), lines };
+      await writeFile(path.join(dataDir, SEEDED_FILE), JSON.stringify(seeded, null, 2));
+      console.log(`kept in ${dataDir}: the next run with --data-dir ${KEPT_DATA_DIR} measures this data again`);
+    }
   }
   const token = await signInAsAdmin(server.baseUrl);
   await waitForQuietMachineAndSay();
@@ -173,5 +238,5 @@ try {
   );
   if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 } finally {
-  await stopAndReport(server.started, dataDir, { bare: bare.started });
+  await stopAndReport(server.started, dataDir, { bare: bare.started }, { keepDataDir: Boolean(KEPT_DATA_DIR) });
 }

@@ -8,9 +8,14 @@ export async function waitForQuietMachineAndSay(): Promise<void> {
 
 /**
  * Stops what the run started, the helpers first and the real server (with its postgres) last, prints how they
- * stopped and anything left over, and removes the run's data directory.
+ * stopped and anything left over, and removes the run's data directory (unless `keepDataDir`: a data set to measure again).
  */
-export async function stopAndReport(server: Started, dataDir: string, helpers: Record<string, Started> = {}): Promise<void> {
+export async function stopAndReport(
+  server: Started,
+  dataDir: string,
+  helpers: Record<string, Started> = {},
+  { keepDataDir = false } = {},
+): Promise<void> {
   const stopped: string[] = [];
   const leftovers: string[] = [];
   for (const [label, started] of Object.entries(helpers)) {
@@ -26,5 +31,5 @@ export async function stopAndReport(server: Started, dataDir: string, helpers: R
     `Stopped: ${stopped.join(', ')}; ` +
       (leftovers.length || strays ? `LEFT OVER: ${leftovers.join('; ')} (${strays} postgres)` : 'no process or postgres left over.'),
   );
-  await removeDir(dataDir);
+  if (!keepDataDir) await removeDir(dataDir);
 }

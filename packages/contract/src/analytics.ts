@@ -198,7 +198,11 @@ export const responseAnalyticsSchema = z.object({
   byAgent: z.array(
     z.object({ agent: agentSchema, firstResponse: responseStatsSchema, replyTime: responseStatsSchema, replies: z.number().int() }),
   ),
-  /** Local day of week (0 Sunday) and hour: the median reply time of waits answered then; all 168 hours, Sunday 0:00 first. */
+  /**
+   * Local day of week (0 Sunday) and hour: how many waits were answered then (exact) and their median reply time, read
+   * from a coarser histogram than the other medians (bins ending at 30 s, 1, 5, 15, 30 min, 1, 2, 4, 8 h and a day);
+   * all 168 hours, Sunday 0:00 first.
+   */
   byHourOfWeek: z.array(
     z.object({
       dayOfWeek: z.number().int().min(0).max(6),

@@ -16,6 +16,12 @@ export const templateAnalyticsQuerySchema = z.object({
   endDate: dateParam.optional(),
   interval: z.enum(templateAnalyticsIntervals).default('daily'),
   templateName: z.string().trim().max(512).optional(),
+  /**
+   * Series rows for the `top` templates with the most messages in the range only; the others' are summed per bucket
+   * into one row whose templateName is null (`templates` and `totals` stay whole). A chart of a few lines asks for
+   * them alone: a year by day of every template is a long answer.
+   */
+  top: z.coerce.number().int().min(1).max(100).optional(),
 });
 export type TemplateAnalyticsQuery = z.infer<typeof templateAnalyticsQuerySchema>;
 
@@ -37,8 +43,11 @@ export const templateAnalyticsResponseSchema = z.object({
   startDate: z.iso.datetime(),
   endDate: z.iso.datetime(),
   timezone: z.string(),
-  /** One row per template per bucket that had messages, oldest bucket first; `bucket` is the bucket's start. */
-  series: z.array(templateCountsSchema.extend({ bucket: z.iso.datetime(), templateName: z.string() })),
+  /**
+   * One row per template per bucket that had messages, oldest bucket first; `bucket` is the bucket's start. With `top`,
+   * the other templates' row of a bucket has templateName null.
+   */
+  series: z.array(templateCountsSchema.extend({ bucket: z.iso.datetime(), templateName: z.string().nullable() })),
   /** Per template over the whole range, most sent first; deliveryRate is delivered of sent, readRate read of delivered, 0–100. */
   templates: z.array(templateCountsSchema.extend({ templateName: z.string(), deliveryRate: z.number(), readRate: z.number() })),
   totals: templateCountsSchema,

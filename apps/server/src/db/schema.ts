@@ -794,15 +794,18 @@ export const analyticsCounts = pgTable(
     count: bigint('count', { mode: 'number' }).notNull().default(0),
     total: doublePrecision('total').notNull().default(0),
   },
-  // Time before value: one dimension's every value (per agent, per template) is one index range.
+  // Time before value: one dimension's every value (per agent, per template) is one index range. The key INCLUDEs
+  // count and total (migration 0020, which drizzle cannot say), so reads are index-only scans.
   (t) => [primaryKey({ columns: [t.measure, t.dimension, t.bucket, t.value, t.key] }), index('analytics_counts_bucket_idx').on(t.bucket)],
 );
 
 /**
  * analytics_counts summed per local hour, day and month of analytics_state's timezone (grain 'hour', 'day', 'month';
  * `period_start` is the local time the period starts): a year's chart reads a few hundred month and day rows and
- * 15-minute rows only at the range's edges. Refreshed from analytics_counts with every recompute, rebuilt when the
- * timezone changes.
+ * 15-minute rows only at the range's edges. The reply-time histograms also per local day of week and hour in a
+ * coarser histogram, per day and month (measure `<measure>_by_hour_of_week`, key `dow:hour:bin`): the heatmap.
+ * Refreshed from analytics_counts with every recompute, rebuilt when the timezone changes. The key INCLUDEs count and
+ * total (migration 0020, which drizzle cannot say), so reads are index-only scans.
  */
 export const analyticsLocalCounts = pgTable(
   'analytics_local_counts',

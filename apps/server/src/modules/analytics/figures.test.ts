@@ -19,7 +19,7 @@ import { addUser } from '../../../test/seed-user.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { applyKey } from '../license/test/license-test-kit.ts';
 import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
-import { BIN_UPPER_EDGES, binOf } from './response-bins.ts';
+import { BIN_UPPER_EDGES, binOf, CELL_BIN_UPPER_EDGES } from './response-bins.ts';
 import { runRollups } from './rollups/run-rollups.ts';
 import {
   type ExpectedStats,
@@ -66,16 +66,19 @@ async function get<T>(path: string, query: Record<string, string | number>): Pro
   return res.json() as T;
 }
 
-/** The answer's median or p90 against the exact sample: within the histogram bin holding it (response-bins.ts). */
-function expectQuantile(actual: number | null, samples: readonly number[], q: number, label: string): void {
+/**
+ * The answer's median or p90 against the exact sample: within the histogram bin holding it (response-bins.ts; the
+ * heatmap's cells read theirs in the coarser CELL_BIN_UPPER_EDGES).
+ */
+function expectQuantile(actual: number | null, samples: readonly number[], q: number, label: string, edges = BIN_UPPER_EDGES): void {
   const exact = exactQuantile(samples, q);
   if (exact === null) {
     expect.soft(actual, label).toBeNull();
     return;
   }
-  const bin = binOf(exact);
-  const lower = bin === 0 ? 0 : (BIN_UPPER_EDGES[bin - 1] as number);
-  const upper = BIN_UPPER_EDGES[bin];
+  const bin = binOf(exact, edges);
+  const lower = bin === 0 ? 0 : (edges[bin - 1] as number);
+  const upper = edges[bin];
   if (upper === undefined) {
     const open = samples.filter((s) => s >= lower);
     expect.soft(actual, `${label}: the mean of the open bin`).toBe(Math.round(open.reduce((a, b) => a + b, 0) / open.length));
@@ -158,6 +161,7 @@ function expectResponse(
       cell.stats.seconds,
       0.5,
       label(`median at ${cell.dayOfWeek}/${cell.hour}h`),
+      CELL_BIN_UPPER_EDGES,
     );
   }
   expect

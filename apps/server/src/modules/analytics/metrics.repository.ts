@@ -16,12 +16,22 @@ export interface CohortWeek extends Record<string, unknown> {
 
 const localWeek = (at: Date, timezone: string) => sql`date_trunc('week', ${at.toISOString()}::timestamptz AT TIME ZONE ${timezone})`;
 
-/** The cohorts whose local week starts within the range's weeks, and their customers: those first seen that week. */
+/**
+ * The cohorts whose local week starts within the range's weeks, and their customers: those first seen that week. A
+ * whole week's cohort is its week-0 retention row (every customer of it wrote that week); only a week the range ends
+ * inside counts its first-seen customers up to the range's end, so the read is bounded by a week's new customers.
+ */
 export async function cohortSizes(db: Db, range: Range): Promise<Map<string, number>> {
+  const end = sql`${range.to.toISOString()}::timestamptz AT TIME ZONE ${range.timezone}`;
   const { rows } = await db.execute<{ cohortWeek: string; customers: number }>(sql`
-    SELECT to_char(date_trunc('week', f.first_at AT TIME ZONE ${range.timezone}), 'YYYY-MM-DD') AS "cohortWeek", count(*)::int AS customers
+    SELECT to_char(r.cohort_week, 'YYYY-MM-DD') AS "cohortWeek", r.count::int AS customers
+    FROM analytics_retention r
+    WHERE r.cohort_week >= ${localWeek(range.from, range.timezone)} AND r.cohort_week + interval '1 week' <= ${end}
+      AND r.active_week = r.cohort_week
+    UNION ALL
+    SELECT to_char(date_trunc('week', f.first_at AT TIME ZONE ${range.timezone}), 'YYYY-MM-DD'), count(*)::int
     FROM analytics_first_seen f
-    WHERE f.first_at >= ${localWeek(range.from, range.timezone)} AT TIME ZONE ${range.timezone}
+    WHERE f.first_at >= greatest(${localWeek(range.from, range.timezone)}, date_trunc('week', ${end})) AT TIME ZONE ${range.timezone}
       AND f.first_at < ${range.to.toISOString()}::timestamptz
     GROUP BY 1`);
   return new Map(rows.map((row) => [row.cohortWeek, Number(row.customers)]));

@@ -145,7 +145,9 @@ beforeAll(async () => {
     INSERT INTO analytics_first_seen (contact_id, first_at) VALUES
       (1, '2025-03-03T08:00Z'), (2, '2025-03-05T12:00Z'), (3, '2025-03-09T23:59Z'), (4, '2025-03-10T00:00Z'), (5, '2025-03-14T10:00Z'),
       (6, '2025-02-20T10:00Z');
+    -- Week 0 of a cohort is every customer of it, as the rollups write it.
     INSERT INTO analytics_retention (cohort_week, active_week, count) VALUES
+      ('2025-03-03', '2025-03-03', 3), ('2025-03-10', '2025-03-10', 2), ('2025-02-17', '2025-02-17', 1),
       ('2025-03-03', '2025-03-10', 2), ('2025-03-03', '2025-03-17', 1), ('2025-03-10', '2025-03-17', 1), ('2025-02-17', '2025-03-03', 1);
   `);
 });
@@ -207,21 +209,22 @@ describe('GET /api/analytics/messages/response', () => {
     expect(business.replyTime.count).toBe(0);
   });
 
-  it('places each reply in its local day and hour of the week, exact at UTC+5:30 and +5:45', async () => {
+  it('places each reply in its local day and hour of the week, exact at UTC+5:30 and +5:45, medians in the coarser bins', async () => {
     const range = 'startDate=2025-03-09&endDate=2025-03-10';
     const cell = (answer: ResponseAnalytics, dayOfWeek: number, hour: number) =>
       answer.byHourOfWeek.find((c) => c.dayOfWeek === dayOfWeek && c.hour === hour);
     const utc = await get<ResponseAnalytics>(`/api/analytics/messages/response?${range}`);
     expect(utc.byHourOfWeek).toHaveLength(168);
-    expect(cell(utc, 0, 18)).toEqual({ dayOfWeek: 0, hour: 18, count: 3, medianSeconds: 315 });
+    // 30, 300 and 300 s: the 1.5th is a quarter into the cell bin [5, 15) minutes holding the two 300s.
+    expect(cell(utc, 0, 18)).toEqual({ dayOfWeek: 0, hour: 18, count: 3, medianSeconds: 450 });
 
     await setAppTimezone(t, 'Asia/Kolkata');
     try {
       const india = await get<ResponseAnalytics>(`/api/analytics/messages/response?${range}`);
       expect(india.byHourOfWeek.filter((c) => c.count > 0)).toEqual([
-        { dayOfWeek: 0, hour: 23, count: 1, medianSeconds: 33 },
-        { dayOfWeek: 1, hour: 0, count: 2, medianSeconds: 330 },
-        { dayOfWeek: 1, hour: 9, count: 1, medianSeconds: 75 },
+        { dayOfWeek: 0, hour: 23, count: 1, medianSeconds: 45 }, // 30 s, in [30, 60)
+        { dayOfWeek: 1, hour: 0, count: 2, medianSeconds: 600 }, // 300 s twice, in [300, 900)
+        { dayOfWeek: 1, hour: 9, count: 1, medianSeconds: 180 }, // 60 s, in [60, 300)
       ]);
       // Local days start at 18:30 UTC: Sunday holds the 30 s reply alone.
       expect(india.series.map((s) => [s.bucket, s.replyTimeMedianSeconds])).toEqual([

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { BIN_UPPER_EDGES, type BinCount, binOf, distributionBinOf, quantileOf, responseStatsOf } from './response-bins.ts';
+import {
+  BIN_UPPER_EDGES,
+  type BinCount,
+  binOf,
+  CELL_BIN_OF_BIN,
+  CELL_BIN_UPPER_EDGES,
+  cellBinOf,
+  distributionBinOf,
+  quantileOf,
+  responseStatsOf,
+} from './response-bins.ts';
 
 /** Waits in seconds as the rollups keep them: per histogram bin, how many and their sum. */
 function histogram(waits: readonly number[]): BinCount[] {
@@ -61,6 +71,21 @@ describe('response-time histogram', () => {
     expect(quantileOf(histogram(Array(10).fill(42)), 0.5)).toBe(43);
     expect(quantileOf(histogram([8 * 86_400, 10 * 86_400]), 0.5)).toBe(9 * 86_400);
     expect(quantileOf([], 0.5)).toBeNull();
+  });
+
+  it("keeps the heatmap's coarser bins as unions of the fine ones, and reads a cell's median inside them", () => {
+    expect(CELL_BIN_UPPER_EDGES.every((edge) => BIN_UPPER_EDGES.includes(edge))).toBe(true);
+    const waits = [
+      0, 4, 29, 30, 59, 60, 299, 300, 899, 900, 1799, 1800, 3599, 3600, 7199, 7200, 14_399, 14_400, 28_800, 86_399, 86_400, 9e5,
+    ];
+    // A wait's fine bin lies whole in the cell bin the wait falls in.
+    expect(waits.map((seconds) => cellBinOf(binOf(seconds)))).toEqual(waits.map((seconds) => binOf(seconds, CELL_BIN_UPPER_EDGES)));
+    expect(CELL_BIN_OF_BIN).toHaveLength(BIN_UPPER_EDGES.length + 1);
+    expect(CELL_BIN_OF_BIN.at(-1)).toBe(CELL_BIN_UPPER_EDGES.length);
+    // Two waits of 6 and 8 minutes in the cell bin [5, 15) minutes: the median is interpolated in it.
+    const cell = [{ bin: binOf(360, CELL_BIN_UPPER_EDGES), count: 2, total: 840 }];
+    expect(quantileOf(cell, 0.5, CELL_BIN_UPPER_EDGES)).toBe(600);
+    expect(quantileOf([{ bin: CELL_BIN_UPPER_EDGES.length, count: 2, total: 5 * 86_400 }], 0.5, CELL_BIN_UPPER_EDGES)).toBe(2.5 * 86_400);
   });
 
   it('sums the fine bins into the six distribution bins at their exact limits', () => {

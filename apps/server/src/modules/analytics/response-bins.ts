@@ -28,19 +28,42 @@ export const BIN_UPPER_EDGES: readonly number[] = [
   7 * DAY,
 ];
 
+/**
+ * The hour-of-week heatmap's coarser histogram, whose bins are unions of the fine ones: a cell's median is read
+ * inside one of these, so that a year of cells is a bounded number of rows (twelve months of 168 cells of at most 11 bins).
+ */
+export const CELL_BIN_UPPER_EDGES: readonly number[] = [
+  30,
+  MINUTE,
+  5 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  4 * HOUR,
+  8 * HOUR,
+  DAY,
+];
+
 /** The index of the bin a wait of `seconds` falls in: [lower, upper). */
-export function binOf(seconds: number): number {
+export function binOf(seconds: number, edges: readonly number[] = BIN_UPPER_EDGES): number {
   let low = 0;
-  let high = BIN_UPPER_EDGES.length;
+  let high = edges.length;
   while (low < high) {
     const mid = (low + high) >> 1;
-    if (seconds < (BIN_UPPER_EDGES[mid] as number)) high = mid;
+    if (seconds < (edges[mid] as number)) high = mid;
     else low = mid + 1;
   }
   return low;
 }
 
-const lowerEdge = (bin: number) => (bin === 0 ? 0 : (BIN_UPPER_EDGES[bin - 1] as number));
+const lowerEdge = (bin: number, edges: readonly number[] = BIN_UPPER_EDGES) => (bin === 0 ? 0 : (edges[bin - 1] as number));
+
+/** The heatmap cell's bin holding the fine bin `bin` (whole: every cell edge is a fine edge). */
+export const cellBinOf = (bin: number): number => binOf(lowerEdge(bin), CELL_BIN_UPPER_EDGES);
+
+/** cellBinOf of every fine bin, indexed from 1 as an SQL array is. */
+export const CELL_BIN_OF_BIN: readonly number[] = Array.from({ length: BIN_UPPER_EDGES.length + 1 }, (_, bin) => cellBinOf(bin));
 
 /** The contract's distribution bin a histogram bin belongs to. */
 export function distributionBinOf(bin: number): ResponseTimeBin {
@@ -56,10 +79,10 @@ export interface BinCount {
 }
 
 /**
- * The sample at quantile q (0–1), interpolated linearly inside its bin; an open last bin answers the mean of its own
- * samples, the best it knows. Null with no samples.
+ * The sample at quantile q (0–1), interpolated linearly inside its bin of `edges` (the fine bins unless told);
+ * an open last bin answers the mean of its own samples, the best it knows. Null with no samples.
  */
-export function quantileOf(bins: readonly BinCount[], q: number): number | null {
+export function quantileOf(bins: readonly BinCount[], q: number, edges: readonly number[] = BIN_UPPER_EDGES): number | null {
   const sorted = [...bins].filter((b) => b.count > 0).sort((a, b) => a.bin - b.bin);
   const count = sorted.reduce((sum, b) => sum + b.count, 0);
   if (count === 0) return null;
@@ -67,9 +90,9 @@ export function quantileOf(bins: readonly BinCount[], q: number): number | null 
   let seen = 0;
   for (const b of sorted) {
     if (seen + b.count >= rank) {
-      if (b.bin >= BIN_UPPER_EDGES.length) return Math.round(b.total / b.count);
-      const lower = lowerEdge(b.bin);
-      const upper = BIN_UPPER_EDGES[b.bin] as number;
+      if (b.bin >= edges.length) return Math.round(b.total / b.count);
+      const lower = lowerEdge(b.bin, edges);
+      const upper = edges[b.bin] as number;
       return Math.round(lower + ((rank - seen) / b.count) * (upper - lower));
     }
     seen += b.count;

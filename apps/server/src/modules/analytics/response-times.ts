@@ -4,12 +4,13 @@ import { usernamesByIds } from '../accounts/index.ts';
 import { scopeOf } from './analytics-filters.ts';
 import { type Range, rangeAnswer, resolveRange } from './analytics-range.ts';
 import type { MetricsDeps } from './metrics.service.ts';
-import { type BinCount, quantileOf, responseStatsOf } from './response-bins.ts';
+import { type BinCount, CELL_BIN_UPPER_EDGES, quantileOf, responseStatsOf } from './response-bins.ts';
 import { countsByHourOfWeek, countsByPeriod, countsByValue, type KeyCount, periodsOf } from './rollups.repository.ts';
 
 /*
  * GET /api/analytics/messages/response: first responses and reply times read from their histograms (analytics_counts,
- * key = bin), overall, per period, per agent and per local hour of the week; human replies from the messages measure.
+ * key = bin), overall, per period, per agent and per local hour of the week (the heatmap, whose cells keep a coarser
+ * histogram); human replies from the messages measure.
  */
 
 const binsOf = (counts: readonly KeyCount[]): BinCount[] => counts.map((c) => ({ bin: Number(c.key), count: c.count, total: c.total }));
@@ -56,14 +57,15 @@ export async function responseAnalytics(deps: MetricsDeps, query: AnalyticsQuery
     replies: repliesIn(sent.get(period.getTime()) ?? []),
   }));
 
+  // Each cell's median is read in the heatmap's coarser histogram; its count is exact.
   const cells = groupBy(hourOfWeek, (c) => c.dayOfWeek * 24 + c.hour);
   const byHourOfWeek = Array.from({ length: 7 * 24 }, (_, cell) => {
-    const bins = binsOf(cells.get(cell) ?? []);
+    const bins = cells.get(cell) ?? [];
     return {
       dayOfWeek: Math.floor(cell / 24),
       hour: cell % 24,
       count: bins.reduce((sum, b) => sum + b.count, 0),
-      medianSeconds: quantileOf(bins, 0.5),
+      medianSeconds: quantileOf(bins, 0.5, CELL_BIN_UPPER_EDGES),
     };
   });
 

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { Range } from './analytics-range.ts';
+import { CELL_BIN_OF_BIN } from './response-bins.ts';
 
 /*
  * Reading the rollups. analytics_counts rows are 15-minute buckets; a chart's periods are local hours, days, weeks
@@ -60,8 +61,17 @@ const allows = (coarsest: Grain, grain: Grain) => grains.indexOf(grain) <= grain
 /** The coarsest grain whose rows never straddle two of the interval's periods. */
 export const grainFor = (interval: Range['interval']): Grain => (interval === 'hour' ? 'hour' : interval === 'month' ? 'month' : 'day');
 
-/** analytics_state's key naming the timezone analytics_local_counts were built in. */
+/** analytics_state's key naming the timezone analytics_local_counts were built in, and the version of their rows. */
 export const LOCAL_COUNTS_STATE = 'local_counts';
+/** What the local rows hold: 2 added the heatmap's cells. Rows of another version are rebuilt on start, and not read. */
+export const LOCAL_COUNTS_VERSION = 2;
+
+/**
+ * The measures with a heatmap (histograms of waits), and the measure their local day and month rows are summed into
+ * per local day of week, hour and coarser bin: key `dow:hour:cellBin` (response-bins.ts CELL_BIN_UPPER_EDGES).
+ */
+export const HOUR_OF_WEEK_MEASURES = ['reply_time', 'reply_time_bh'] as const;
+export const hourOfWeekMeasure = (measure: string) => `${measure}_by_hour_of_week`;
 
 /**
  * The range cut at local hour, day and month boundaries (local timestamps): [f, h1) and [h2, t) are read from
@@ -87,7 +97,8 @@ function cuts(range: Range, coarsest: Grain): SQL {
   };
   const bounds = sql`SELECT ${from}::timestamptz AS f, ${to}::timestamptz AS t,
     ${from}::timestamptz AT TIME ZONE ${tz} AS fl, ${to}::timestamptz AT TIME ZONE ${tz} AS tl,
-    EXISTS (SELECT 1 FROM analytics_state s WHERE s.key = ${LOCAL_COUNTS_STATE} AND s.value->>'timezone' = ${tz}) AS ok`;
+    EXISTS (SELECT 1 FROM analytics_state s WHERE s.key = ${LOCAL_COUNTS_STATE} AND s.value->>'timezone' = ${tz}
+      AND s.value->>'version' = ${String(LOCAL_COUNTS_VERSION)}) AS ok`;
   const hours = cut('hour', 'fl', 'tl', 'f, t, ok', bounds);
   const days = cut('day', 'h1', 'h2', 'f, t, ok, h1, h2', hours);
   return cut('month', 'd1', 'd2', 'f, t, ok, h1, h2, d1, d2', days);
@@ -96,27 +107,28 @@ function cuts(range: Range, coarsest: Grain): SQL {
 const keyStarting = (alias: string, prefix: string | undefined) =>
   prefix ? sql`AND ${sql.raw(alias)}.key LIKE ${`${prefix.replace(/[\\%_]/g, '\\$&')}%`}` : sql``;
 
-/**
- * The counters of the range as rows (at: the instant the row's period starts, value, key, count, total), each piece of
- * the range read at the coarsest grain it allows: a year is about twelve month rows per key, plus days and hours and
- * 15-minute buckets at its edges. `allValues` reads every value of the dimension (per agent, per template, ...).
- */
 /** Every value of one dimension (per agent, per template, ...): the filter's value is ignored. */
 type ValuesFilter = Omit<CounterFilter, 'value'> & { dimension: string };
 
-function counters(filter: CounterFilter, range: Range, coarsest: Grain, allValues = false): SQL {
+/**
+ * The counters of the range as rows (at: the instant the row's period starts, value, key, count, total), each piece of
+ * the range read at the coarsest grain it allows: a year is about twelve month rows per key, plus days and hours and
+ * 15-minute buckets at its edges. `allValues` reads every value of the dimension (per agent, per template, ...);
+ * `wholeDays` is the filter of the day and month rows, when they are kept as another measure.
+ */
+function counters(filter: CounterFilter, range: Range, coarsest: Grain, allValues = false, wholeDays = filter): SQL {
   const tz = range.timezone;
-  const which = (alias: string) => {
+  const which = (alias: string, filter: CounterFilter) => {
     const a = sql.raw(alias);
     const value = allValues ? sql`` : sql`AND ${a}.value = ${filter.value ?? ''}`;
     return sql`${a}.measure = ${filter.measure} AND ${a}.dimension = ${filter.dimension ?? ''} ${value} ${keyStarting(alias, filter.keyPrefix)}`;
   };
   const quarters = (lower: SQL, upper: SQL) => sql`
     SELECT c.bucket AS at, c.value, c.key, c.count, c.total FROM analytics_counts c, cut
-    WHERE ${which('c')} AND c.bucket >= ${lower} AND c.bucket < ${upper}`;
+    WHERE ${which('c', filter)} AND c.bucket >= ${lower} AND c.bucket < ${upper}`;
   const local = (grain: Grain, lower: string, upper: string) => sql`
     SELECT l.period_start AT TIME ZONE ${tz} AS at, l.value, l.key, l.count, l.total FROM analytics_local_counts l, cut
-    WHERE l.grain = ${grain} AND ${which('l')} AND l.period_start >= ${sql.raw(lower)} AND l.period_start < ${sql.raw(upper)}`;
+    WHERE l.grain = ${grain} AND ${which('l', grain === 'hour' ? filter : wholeDays)} AND l.period_start >= ${sql.raw(lower)} AND l.period_start < ${sql.raw(upper)}`;
   // The instants the 15-minute pieces end and start at, worked out once.
   return sql`WITH cut AS MATERIALIZED (
       SELECT *, ${firstInstantOf(sql`h1`, tz)} AS h1_at, ${firstInstantOf(sql`h2`, tz)} AS h2_at FROM (${cuts(range, coarsest)}) pieces
@@ -135,18 +147,44 @@ export async function periodsOf(db: Db, range: Range): Promise<Date[]> {
   return rows.map((row) => new Date(row.start));
 }
 
-/** Counters summed per local period and key. */
-export async function countsByPeriod(db: Db, filter: CounterFilter, range: Range): Promise<PeriodCount[]> {
-  const { rows } = await db.execute<PeriodCount>(sql`
+/**
+ * The key a read sums by: the whole key, or its first `parts` ':'-separated parts (a message key's direction alone,
+ * ...), so that a long series answers the few rows it needs rather than every key of every period.
+ */
+const keyOf = (parts: number | undefined) =>
+  parts === undefined ? sql`c.key` : sql`array_to_string((string_to_array(c.key, ':'))[1:${parts}], ':')`;
+
+/**
+ * A period's counters as one text: rows joined by a record separator, fields (key, count, total; value first when
+ * split by value) by a unit separator. A year by day of a histogram is then 365 rows to send and parse rather than some
+ * 20,000, and cheaper for PostgreSQL to build than JSON. Keys and values never hold these control characters.
+ */
+const ROW = String.fromCharCode(30);
+const FIELD = String.fromCharCode(31);
+const packed = (fields: SQL[], order: SQL) => sql`string_agg(concat_ws(chr(31), ${sql.join(fields, sql`, `)}), chr(30) ORDER BY ${order})`;
+const unpack = (rows: string) => rows.split(ROW).map((row) => row.split(FIELD));
+
+interface PeriodRows extends Record<string, unknown> {
+  period: Date | string;
+  rows: string;
+}
+
+/** Counters summed per local period and key (or the key's first `keyParts` parts). */
+export async function countsByPeriod(db: Db, filter: CounterFilter, range: Range, keyParts?: number): Promise<PeriodCount[]> {
+  const { rows } = await db.execute<PeriodRows>(sql`
     WITH p AS (${periodStarts(range)})
-    SELECT p.starts[s.k] AS period, s.key, s.count, s.total
+    SELECT p.starts[s.k] AS period, ${packed([sql`s.key`, sql`s.count`, sql`s.total`], sql`s.key`)} AS rows
     FROM (
-      SELECT width_bucket(c.at, p.starts) AS k, c.key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
+      SELECT width_bucket(c.at, p.starts) AS k, ${keyOf(keyParts)} AS key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
       FROM (${counters(filter, range, grainFor(range.interval))}) c, p
       GROUP BY 1, 2
     ) s, p
-    ORDER BY 1, 2`);
-  return rows.map((row) => ({ ...row, period: new Date(row.period), count: Number(row.count), total: Number(row.total) }));
+    GROUP BY 1
+    ORDER BY 1`);
+  return rows.flatMap(({ period, rows: counts }) => {
+    const at = new Date(period);
+    return unpack(counts).map(([key = '', count, total]) => ({ period: at, key, count: Number(count), total: Number(total) }));
+  });
 }
 
 export interface KeyCount extends Record<string, unknown> {
@@ -183,39 +221,57 @@ export interface PeriodValueCount extends PeriodCount {
   value: string;
 }
 
-/** Counters of one dimension summed per local period, value and key: the series of every template, agent, ... */
-export async function countsByPeriodAndValue(db: Db, filter: ValuesFilter, range: Range): Promise<PeriodValueCount[]> {
-  const { rows } = await db.execute<PeriodValueCount>(sql`
+/** Counters of one dimension summed per local period, value and key (or its first `keyParts` parts): every template's series, ... */
+export async function countsByPeriodAndValue(db: Db, filter: ValuesFilter, range: Range, keyParts?: number): Promise<PeriodValueCount[]> {
+  const { rows } = await db.execute<PeriodRows>(sql`
     WITH p AS (${periodStarts(range)})
-    SELECT p.starts[s.k] AS period, s.value, s.key, s.count, s.total
+    SELECT p.starts[s.k] AS period, ${packed([sql`s.value`, sql`s.key`, sql`s.count`, sql`s.total`], sql`s.value, s.key`)} AS rows
     FROM (
-      SELECT width_bucket(c.at, p.starts) AS k, c.value, c.key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
+      SELECT width_bucket(c.at, p.starts) AS k, c.value, ${keyOf(keyParts)} AS key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
       FROM (${counters(filter, range, grainFor(range.interval), true)}) c, p
       GROUP BY 1, 2, 3
     ) s, p
-    ORDER BY 1, 2, 3`);
-  return rows.map((row) => ({ ...row, period: new Date(row.period), count: Number(row.count), total: Number(row.total) }));
+    GROUP BY 1
+    ORDER BY 1`);
+  return rows.flatMap(({ period, rows: counts }) => {
+    const at = new Date(period);
+    return unpack(counts).map(([value = '', key = '', count, total]) => ({
+      period: at,
+      value,
+      key,
+      count: Number(count),
+      total: Number(total),
+    }));
+  });
 }
 
 export interface HourOfWeekCount extends Record<string, unknown> {
   /** Local day of week, 0 Sunday. */
   dayOfWeek: number;
   hour: number;
-  key: string;
+  /** The bin of the heatmap's coarser histogram (response-bins.ts CELL_BIN_UPPER_EDGES). */
+  bin: number;
   count: number;
   total: number;
 }
 
 /**
- * A measure's counters summed per local day of week and hour and key: a 15-minute bucket lies within one local hour
- * in every timezone (UTC+5:30 and +5:45 included), so each bucket's local hour is exact.
+ * A wait histogram (one of HOUR_OF_WEEK_MEASURES) summed per local day of week, hour and the heatmap's coarser bin.
+ * Whole local days and months are read from their cells (at most 168 cells of 11 bins per month, however many
+ * messages), the range's edges from hour and 15-minute rows: a 15-minute bucket lies within one local hour in every
+ * timezone (UTC+5:30 and +5:45 included), so each bucket's local hour is exact.
  */
 export async function countsByHourOfWeek(db: Db, filter: CounterFilter, range: Range): Promise<HourOfWeekCount[]> {
   const local = sql`(c.at AT TIME ZONE ${range.timezone})`;
+  const cell = (part: number) => sql`split_part(c.key, ':', ${part})::int`;
+  const isCell = sql`c.key LIKE '%:%'`;
+  const cells = { ...filter, measure: hourOfWeekMeasure(filter.measure) };
   const { rows } = await db.execute<HourOfWeekCount>(sql`
-    SELECT extract(dow FROM ${local})::int AS "dayOfWeek", extract(hour FROM ${local})::int AS hour, c.key,
+    SELECT CASE WHEN ${isCell} THEN ${cell(1)} ELSE extract(dow FROM ${local})::int END AS "dayOfWeek",
+      CASE WHEN ${isCell} THEN ${cell(2)} ELSE extract(hour FROM ${local})::int END AS hour,
+      CASE WHEN ${isCell} THEN ${cell(3)} ELSE (${sql.param(CELL_BIN_OF_BIN)}::int[])[c.key::int + 1] END AS bin,
       sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
-    FROM (${counters(filter, range, 'hour')}) c
+    FROM (${counters(filter, range, 'month', false, cells)}) c
     GROUP BY 1, 2, 3`);
   return rows.map((row) => ({ ...row, count: Number(row.count), total: Number(row.total) }));
 }

@@ -11,6 +11,7 @@ import { addSends, noSends, parseMessageKey } from './message-counts.ts';
 import { countsByPeriod, countsByPeriodAndValue, type PeriodValueCount } from './rollups.repository.ts';
 
 const intervals: Record<TemplateAnalyticsInterval, AnalyticsInterval> = { hourly: 'hour', daily: 'day', weekly: 'week', monthly: 'month' };
+const UP_TO_STATUS = 3;
 const rate = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
 function add(into: TemplateCounts, counts: TemplateCounts): void {
@@ -32,16 +33,18 @@ export interface TemplateAnalyticsDeps {
  * the same answer at any size. The paged messages behind it stay messaging's.
  */
 export function createTemplateAnalyticsService({ db, appTimezone }: TemplateAnalyticsDeps) {
+  /** Per period and template, the message keys up to their status (direction:type:status): who sent them is not shown. */
   async function countsOf(query: TemplateAnalyticsQuery, range: Awaited<ReturnType<typeof resolveRange>>): Promise<PeriodValueCount[]> {
-    if (!query.templateName) return countsByPeriodAndValue(db, { measure: 'messages', dimension: 'template' }, range);
+    const filter = { measure: 'messages', dimension: 'template' };
+    if (!query.templateName) return countsByPeriodAndValue(db, filter, range, UP_TO_STATUS);
     const value = query.templateName;
-    return (await countsByPeriod(db, { measure: 'messages', dimension: 'template', value }, range)).map((row) => ({ ...row, value }));
+    return (await countsByPeriod(db, { ...filter, value }, range, UP_TO_STATUS)).map((row) => ({ ...row, value }));
   }
 
   return {
     async summary(query: TemplateAnalyticsQuery): Promise<TemplateAnalyticsResponse> {
       const range = await resolveRange(db, { ...query, interval: intervals[query.interval] }, await appTimezone());
-      const series = new Map<string, TemplateAnalyticsResponse['series'][number]>();
+      const series = new Map<string, TemplateRow>();
       for (const row of await countsOf(query, range)) {
         const bucket = row.period.toISOString();
         const id = `${bucket} ${row.value}`;
@@ -57,32 +60,48 @@ export function createTemplateAnalyticsService({ db, appTimezone }: TemplateAnal
         add(counts, row);
         perTemplate.set(row.templateName, counts);
       }
+      const templates = [...perTemplate.entries()]
+        .map(([templateName, c]) => ({
+          templateName,
+          ...c,
+          deliveryRate: rate(c.delivered, c.sent),
+          readRate: rate(c.read, c.delivered),
+        }))
+        .sort((a, b) => b.total - a.total || a.templateName.localeCompare(b.templateName));
       return {
         interval: query.interval,
         startDate: range.from.toISOString(),
         endDate: range.to.toISOString(),
         timezone: range.timezone,
-        series: [...series.values()].map(({ bucket, templateName, total, sent, delivered, read, failed }) => ({
-          bucket,
-          templateName,
-          total,
-          sent,
-          delivered,
-          read,
-          failed,
-        })),
-        templates: [...perTemplate.entries()]
-          .map(([templateName, c]) => ({
-            templateName,
-            ...c,
-            deliveryRate: rate(c.delivered, c.sent),
-            readRate: rate(c.read, c.delivered),
-          }))
-          .sort((a, b) => b.total - a.total || a.templateName.localeCompare(b.templateName)),
+        series: topSeries([...series.values()], templates, query.top),
+        templates,
         totals,
       };
     },
   };
+}
+
+/** One template's counts in one bucket. */
+type TemplateRow = TemplateCounts & { bucket: string; templateName: string };
+type SeriesRow = TemplateAnalyticsResponse['series'][number];
+
+/** The series of the `top` templates (ranked by messages), the others' summed per bucket under templateName null. */
+function topSeries(series: readonly TemplateRow[], ranked: readonly { templateName: string }[], top: number | undefined): SeriesRow[] {
+  if (top === undefined || ranked.length <= top) return [...series];
+  const shown = new Set(ranked.slice(0, top).map((t) => t.templateName));
+  const others = new Map<string, SeriesRow>();
+  const rows: SeriesRow[] = [];
+  for (const row of series) {
+    const other = others.get(row.bucket);
+    if (shown.has(row.templateName)) rows.push(row);
+    else if (other) add(other, row);
+    else {
+      const first = { ...row, templateName: null };
+      others.set(row.bucket, first);
+      rows.push(first);
+    }
+  }
+  return rows;
 }
 
 export type TemplateAnalyticsService = ReturnType<typeof createTemplateAnalyticsService>;

@@ -87,6 +87,23 @@ describe('GET /api/analytics/templates', () => {
     ]);
   });
 
+  it('answers the series of the top templates only, the others summed per bucket under no name', async () => {
+    const result = await analytics('?startDate=2025-03-01&endDate=2025-03-09&top=1');
+    expect(result.series).toEqual([
+      { bucket: '2025-03-01T00:00:00.000Z', templateName: null, total: 1, sent: 1, delivered: 1, read: 1, failed: 0 },
+      { bucket: '2025-03-01T00:00:00.000Z', templateName: 'welcome', total: 3, sent: 2, delivered: 2, read: 1, failed: 1 },
+      { bucket: '2025-03-02T00:00:00.000Z', templateName: null, total: 1, sent: 1, delivered: 1, read: 0, failed: 0 },
+      { bucket: '2025-03-02T00:00:00.000Z', templateName: 'welcome', total: 2, sent: 1, delivered: 0, read: 0, failed: 0 },
+      { bucket: '2025-03-09T00:00:00.000Z', templateName: null, total: 1, sent: 1, delivered: 1, read: 1, failed: 0 },
+    ]);
+    // The ranking and the totals stay whole; a top as large as the templates changes nothing.
+    expect(result.templates.map((t) => t.templateName)).toEqual(['welcome', 'receipt']);
+    expect(result.totals.total).toBe(8);
+    expect((await analytics('?startDate=2025-03-01&endDate=2025-03-09&top=2')).series.every((s) => s.templateName !== null)).toBe(true);
+    const refused = await t.request({ method: 'GET', url: '/api/analytics/templates?top=0', token });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('buckets by week or month, narrows to one template, and follows the app’s timezone', async () => {
     const weekly = await analytics('?startDate=2025-03-01&endDate=2025-03-09&interval=weekly&templateName=receipt');
     // ISO weeks start on Monday: 1 and 2 March fall in the week of 24 February.

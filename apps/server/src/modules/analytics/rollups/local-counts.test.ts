@@ -2,15 +2,17 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseForFile } from '../../../../test/test-database.ts';
 import type { Range } from '../analytics-range.ts';
+import { BIN_UPPER_EDGES } from '../response-bins.ts';
 import {
   countsByHourOfWeek,
   countsByKey,
   countsByPeriod,
   countsByPeriodAndValue,
   countsByValue,
+  hourOfWeekMeasure,
   LOCAL_COUNTS_STATE,
 } from '../rollups.repository.ts';
-import { localCountsTimezone, rebuildLocalCounts, refreshLocalCounts } from './local-counts.ts';
+import { localCountsTimezone, rebuildLocalCounts, rebuildOutdatedLocalCounts, refreshLocalCounts } from './local-counts.ts';
 
 /*
  * The local hour, day and month rows are only a faster way to read analytics_counts: every read answers the same with
@@ -24,7 +26,10 @@ const BUCKETS = 420 * 96;
 
 type CounterRow = [measure: string, dimension: string, value: string, bucket: string, key: string, count: number, total: number];
 
-/** A deterministic sprinkle of counters: about one bucket in eight, two keys, overall and for two agents. */
+/**
+ * A deterministic sprinkle of counters: about one bucket in eight, two keys, overall and for two agents, and a reply
+ * time histogram's bins (keys are bin indexes, a 15-minute bucket's waits in a few of them).
+ */
 function counterRows(seed: number): CounterRow[] {
   let state = seed;
   const next = () => {
@@ -42,6 +47,9 @@ function counterRows(seed: number): CounterRow[] {
         ['messages', 'agent', next() > 0.5 ? '1' : '2', bucket, key, count, count],
       );
     }
+    const bin = Math.floor(next() * (BIN_UPPER_EDGES.length + 1));
+    rows.push(['reply_time', '', '', bucket, String(bin), 2, 2 * (BIN_UPPER_EDGES[bin - 1] ?? 0)]);
+    rows.push(['reply_time', 'agent', '1', bucket, String(Math.min(bin + 3, BIN_UPPER_EDGES.length)), 1, 1]);
   }
   return rows;
 }
@@ -75,25 +83,23 @@ async function readAll(timezone: string) {
       round(await countsByPeriod(database.db, { measure: 'messages', dimension: 'agent', value: '2', keyPrefix: 'b' }, range)),
       round(await countsByValue(database.db, { measure: 'messages', dimension: 'agent' }, range)),
       round(await countsByPeriodAndValue(database.db, { measure: 'messages', dimension: 'agent' }, range)),
-      round(
-        (await countsByHourOfWeek(database.db, filter, range)).sort(
-          (x, y) => x.dayOfWeek - y.dayOfWeek || x.hour - y.hour || x.key.localeCompare(y.key),
-        ),
-      ),
     );
+    for (const heatmap of [{ measure: 'reply_time' }, { measure: 'reply_time', dimension: 'agent', value: '1' }]) {
+      const cells = await countsByHourOfWeek(database.db, heatmap, range);
+      answers.push(round(cells.sort((x, y) => x.dayOfWeek - y.dayOfWeek || x.hour - y.hour || x.bin - y.bin)));
+    }
   }
   return answers;
 }
 
 /** The same reads from 15-minute rows only, as while the local rows are built in another timezone. */
 async function readFromQuarters(timezone: string) {
-  const built = await localCountsTimezone(database.db);
+  const state = sql`SELECT value FROM analytics_state WHERE key = ${LOCAL_COUNTS_STATE}`;
+  const built = (await database.db.execute<{ value: unknown }>(state)).rows[0]?.value;
   await database.db.execute(sql`UPDATE analytics_state SET value = '{"timezone": "elsewhere"}' WHERE key = ${LOCAL_COUNTS_STATE}`);
   const answers = await readAll(timezone);
   if (built)
-    await database.db.execute(
-      sql`UPDATE analytics_state SET value = ${JSON.stringify({ timezone: built })}::jsonb WHERE key = ${LOCAL_COUNTS_STATE}`,
-    );
+    await database.db.execute(sql`UPDATE analytics_state SET value = ${JSON.stringify(built)}::jsonb WHERE key = ${LOCAL_COUNTS_STATE}`);
   return answers;
 }
 
@@ -112,6 +118,27 @@ describe('local hour, day and month rows', () => {
       expect(answers.flat().length).toBeGreaterThan(1000);
     });
   }
+
+  it("are rebuilt when an older version built them, and not read until then: the heatmap's cells came with version 2", async () => {
+    const timezone = 'Asia/Kolkata';
+    const expected = await readFromQuarters(timezone);
+    await rebuildLocalCounts(database.db, timezone);
+    // As version 1 left them: no version, no cells.
+    await database.db.execute(sql`DELETE FROM analytics_local_counts WHERE measure = ${hourOfWeekMeasure('reply_time')}`);
+    await database.db.execute(
+      sql`UPDATE analytics_state SET value = ${JSON.stringify({ timezone })}::jsonb WHERE key = ${LOCAL_COUNTS_STATE}`,
+    );
+    expect(await localCountsTimezone(database.db)).toBeNull();
+    expect(await readAll(timezone)).toEqual(expected);
+    await rebuildOutdatedLocalCounts(database.db, 'UTC');
+    expect(await localCountsTimezone(database.db), 'built in another timezone: the rollups rebuild takes care').toBeNull();
+    await rebuildOutdatedLocalCounts(database.db, timezone);
+    expect(await localCountsTimezone(database.db)).toBe(timezone);
+    const { rows } = await database.db.execute<{ grain: string; n: number }>(sql`
+      SELECT grain, count(*)::int AS n FROM analytics_local_counts WHERE measure = ${hourOfWeekMeasure('reply_time')} GROUP BY 1 ORDER BY 1`);
+    expect(rows.map((r) => r.grain)).toEqual(['day', 'month']);
+    expect(await readAll(timezone)).toEqual(expected);
+  });
 
   it('are refreshed where buckets were recomputed, equal to a rebuild', async () => {
     const timezone = 'America/New_York';

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database.ts';
-import { LOCAL_COUNTS_STATE } from '../rollups.repository.ts';
+import { CELL_BIN_OF_BIN } from '../response-bins.ts';
+import { HOUR_OF_WEEK_MEASURES, hourOfWeekMeasure, LOCAL_COUNTS_STATE, LOCAL_COUNTS_VERSION } from '../rollups.repository.ts';
 
 /*
  * analytics_local_counts: analytics_counts summed per local hour, then hours per local day, then days per local month,
- * in the timezone the rollups are built with. Only the periods holding recomputed buckets are refreshed; a timezone
- * change rebuilds them all.
+ * in the timezone the rollups are built with; the wait histograms of the heatmap also per local day of week and hour
+ * in a coarser histogram, per local day and month (hourOfWeekMeasure). Only the periods holding recomputed buckets are
+ * refreshed; a timezone change rebuilds them all.
  */
 
 const insertLocal = sql`INSERT INTO analytics_local_counts (grain, measure, dimension, value, period_start, key, count, total)`;
@@ -24,7 +26,9 @@ export async function refreshLocalCounts(db: DbOrTx, buckets: readonly Date[], t
       SELECT DISTINCT s FROM unnest(${list}) b, generate_series(b - interval '2 hours', b + interval '2 hours', interval '15 minutes') s
     ) AND date_trunc('hour', c.bucket AT TIME ZONE ${timezone}) IN (${hours})
     GROUP BY 2, 3, 4, 5, 6`);
-  await refreshCoarser(db, 'day', 'hour', sql`SELECT DISTINCT date_trunc('day', h) FROM (${hours}) x`);
+  const days = sql`SELECT DISTINCT date_trunc('day', h) FROM (${hours}) x`;
+  await refreshCoarser(db, 'day', 'hour', days);
+  await insertHourOfWeekCells(db, days);
   await refreshCoarser(db, 'month', 'day', sql`SELECT DISTINCT date_trunc('month', b AT TIME ZONE ${timezone}) FROM unnest(${list}) b`);
 }
 
@@ -39,12 +43,45 @@ async function refreshCoarser(db: DbOrTx, grain: 'day' | 'month', finer: 'hour' 
     GROUP BY 2, 3, 4, 5, 6`);
 }
 
-/** The timezone the local periods are built in; null before their first build. */
-export async function localCountsTimezone(db: DbOrTx): Promise<string | null> {
-  const { rows } = await db.execute<{ timezone: string }>(
-    sql`SELECT value->>'timezone' AS timezone FROM analytics_state WHERE key = ${LOCAL_COUNTS_STATE}`,
+/**
+ * The heatmap's day rows from the hour rows of the wait histograms, in the local days `days` starts (every day when
+ * not given): key `dow:hour:cellBin`, each fine bin summed into the coarser bin holding it. Month rows sum them as they
+ * sum any day rows.
+ */
+async function insertHourOfWeekCells(db: DbOrTx, days?: ReturnType<typeof sql>): Promise<void> {
+  const measures = sql.join(
+    HOUR_OF_WEEK_MEASURES.map((measure) => sql`(${measure}, ${hourOfWeekMeasure(measure)})`),
+    sql`, `,
   );
+  const inDays = days ? sql`JOIN (${days}) d(start) ON l.period_start >= d.start AND l.period_start < d.start + interval '1 day'` : sql``;
+  await db.execute(sql`${insertLocal}
+    SELECT 'day', m.cells, l.dimension, l.value, date_trunc('day', l.period_start),
+      concat_ws(':', extract(dow FROM l.period_start)::int, extract(hour FROM l.period_start)::int,
+        (${sql.param(CELL_BIN_OF_BIN)}::int[])[l.key::int + 1]),
+      sum(l.count), sum(l.total)
+    FROM (VALUES ${measures}) m(measure, cells)
+    JOIN analytics_local_counts l ON l.grain = 'hour' AND l.measure = m.measure
+    ${inDays}
+    GROUP BY 2, 3, 4, 5, 6`);
+}
+
+/** The timezone the local periods are built in; null before their first build, or when built by an older version. */
+export async function localCountsTimezone(db: DbOrTx): Promise<string | null> {
+  const { rows } = await db.execute<{ timezone: string }>(sql`
+    SELECT value->>'timezone' AS timezone FROM analytics_state
+    WHERE key = ${LOCAL_COUNTS_STATE} AND value->>'version' = ${String(LOCAL_COUNTS_VERSION)}`);
   return rows[0]?.timezone ?? null;
+}
+
+/**
+ * Rebuilds the local periods when they were built in `timezone` by an older version of this file (the rollups'
+ * start does, once after an upgrade); until then reads use the 15-minute rows.
+ */
+export async function rebuildOutdatedLocalCounts(db: DbOrTx, timezone: string): Promise<void> {
+  const { rows } = await db.execute<{ version: string | null }>(sql`
+    SELECT value->>'version' AS version FROM analytics_state WHERE key = ${LOCAL_COUNTS_STATE} AND value->>'timezone' = ${timezone}`);
+  const built = rows[0];
+  if (built && built.version !== String(LOCAL_COUNTS_VERSION)) await rebuildLocalCounts(db, timezone);
 }
 
 /**
@@ -67,8 +104,10 @@ export async function rebuildLocalCounts(db: DbOrTx, timezone: string): Promise<
       FROM analytics_local_counts l
       WHERE l.grain = ${finer}
       GROUP BY 2, 3, 4, 5, 6`);
+    if (grain === 'day') await insertHourOfWeekCells(db);
   }
   await db.execute(sql`
-    INSERT INTO analytics_state (key, value) VALUES (${LOCAL_COUNTS_STATE}, jsonb_build_object('timezone', ${timezone}::text))
+    INSERT INTO analytics_state (key, value)
+    VALUES (${LOCAL_COUNTS_STATE}, jsonb_build_object('timezone', ${timezone}::text, 'version', ${LOCAL_COUNTS_VERSION}::int))
     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`);
 }

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { businessHoursSchema } from '@wac/contract/business-hours';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../../db/database.ts';
-import { localCountsTimezone, rebuildLocalCounts, refreshLocalCounts } from './local-counts.ts';
+import { localCountsTimezone, rebuildLocalCounts, rebuildOutdatedLocalCounts, refreshLocalCounts } from './local-counts.ts';
 import { dependentBuckets, type RollupSettings, recomputeBuckets } from './recompute-buckets.ts';
 import { bucketOf } from './source-rules.ts';
 
@@ -178,13 +178,15 @@ async function rollupBatch(db: Db, settings: RollupSettings): Promise<boolean> {
 
 /**
  * A pass of the rollup job: starts a rebuild on first start or when the timezone or business hours changed since the
- * rollups were built, then works batches until nothing is left or the server stops.
+ * rollups were built (else rebuilds the local periods if an older version built them), then works batches until
+ * nothing is left or the server stops.
  */
 export async function runRollups(db: Db, settings: RollupSettings, stopping: () => boolean = () => false): Promise<void> {
   const current = await db.transaction(async (tx) => {
     if (!(await tryLock(tx))) return false;
     const built = await readState<RollupSettings>(tx, BUILT_KEY);
     if (!built || !isDeepStrictEqual(built, settings)) await startRebuild(tx, settings);
+    else await rebuildOutdatedLocalCounts(tx, settings.timezone);
     return true;
   });
   if (!current) return;

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TemplateAnalyticsInterval, TemplateAnalyticsResponse } from '@wac/contract/template-analytics';
 import { apiRequest } from '../../../lib/api-client';
+import { MAX_LINES } from '../components/analytics-series';
 
 export interface AnalyticsRange {
   /** YYYY-MM-DD, whole days in the app's timezone. */
@@ -11,7 +12,8 @@ export interface AnalyticsRange {
 export function useTemplateAnalytics(range: AnalyticsRange, interval: TemplateAnalyticsInterval, enabled: boolean) {
   return useQuery({
     queryKey: ['template-analytics', 'summary', range, interval],
-    queryFn: ({ signal }) => apiRequest<TemplateAnalyticsResponse>('/api/analytics/templates', { query: { ...range, interval }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<TemplateAnalyticsResponse>('/api/analytics/templates', { query: { ...range, interval, top: MAX_LINES }, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -38,6 +38,16 @@ describe('chartData', () => {
     expect(data.rows[0]?.counts[OTHER]).toBe(2 * 3);
   });
 
+  it("draws the server's summed row of the templates beyond its top (templateName null) on the Other line", () => {
+    const names = Array.from({ length: MAX_LINES + 2 }, (_, i) => `t${i}`);
+    const shown = names.slice(0, MAX_LINES).map((templateName) => ({ bucket: '2026-11-21T00:00:00.000Z', templateName, ...counts(2) }));
+    const series = [...shown, { bucket: '2026-11-21T00:00:00.000Z', templateName: null, ...counts(4) }];
+    const data = chartData(summary(names, series), 'sent');
+    expect(data.lines).toEqual([...names.slice(0, MAX_LINES - 1), OTHER]);
+    // The sixth template (no line of its own) and the two the server summed.
+    expect(data.rows[0]?.counts[OTHER]).toBe(2 + 4);
+  });
+
   it('labels buckets for their interval in the app’s timezone', () => {
     expect(bucketLabel('2026-11-21T03:00:00.000Z', 'hourly', 'America/Sao_Paulo')).toBe('21 Nov 00:00');
     expect(bucketLabel('2026-11-01T03:00:00.000Z', 'monthly', 'America/Sao_Paulo')).toBe('Nov 2026');

@@ -9,7 +9,10 @@ dayjs.extend(timezone);
 export const metrics = ['sent', 'delivered', 'read', 'failed'] as const;
 export type Metric = (typeof metrics)[number];
 
-/** The most templates drawn as their own line; the rest are added up as 'Other templates'. */
+/**
+ * The most templates drawn as their own line; the rest are added up as 'Other templates'. The page asks the server
+ * for the series of this many only (`top`), the others already summed.
+ */
 export const MAX_LINES = 6;
 export const OTHER = 'Other templates';
 
@@ -65,7 +68,8 @@ export function chartData(
       };
       byBucket.set(point.bucket, row);
     }
-    const line = own.has(point.templateName) ? point.templateName : OTHER;
+    // A template without a line, or the row the server summed the others into (templateName null).
+    const line = point.templateName !== null && own.has(point.templateName) ? point.templateName : OTHER;
     row.counts[line] = (row.counts[line] ?? 0) + point[metric];
   }
   const rows = [...byBucket.values()].sort((a, b) => Date.parse(a.bucket) - Date.parse(b.bucket));
