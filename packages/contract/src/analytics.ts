@@ -54,6 +54,27 @@ export const analyticsQuerySchema = z.object({
 });
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
+/** The query's filters, one at a time. */
+export const analyticsFilterNames = ['agentId', 'phoneNumberId', 'campaignId', 'flowId'] as const;
+export type AnalyticsFilterName = (typeof analyticsFilterNames)[number];
+
+/**
+ * The filters each analytics endpoint takes: the dimensions its figures are kept by. Any other is a 400 naming these,
+ * and the dashboards say so in the card instead of asking.
+ */
+export const analyticsEndpointFilters = {
+  '/api/reports/summary': ['agentId', 'phoneNumberId'],
+  '/api/analytics/conversations': ['agentId', 'phoneNumberId', 'flowId'],
+  '/api/analytics/messages/volume': ['agentId', 'campaignId', 'phoneNumberId'],
+  '/api/analytics/activity/daily': ['agentId', 'phoneNumberId'],
+  '/api/analytics/messages/response': ['agentId', 'phoneNumberId'],
+  '/api/analytics/users/active': [],
+  '/api/analytics/users/retention': [],
+  '/api/analytics/engagement': ['campaignId'],
+  '/api/analytics/sentiment': ['agentId', 'phoneNumberId'],
+} as const satisfies Record<string, readonly AnalyticsFilterName[]>;
+export type FilteredAnalyticsEndpoint = keyof typeof analyticsEndpointFilters;
+
 /** The range as answered: instants, the timezone they were read in, and the interval. */
 export const analyticsRangeSchema = z.object({
   startDate: z.iso.datetime(),

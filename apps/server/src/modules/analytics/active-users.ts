@@ -16,7 +16,7 @@ const KINDS = { customers: 'customer', agents: 'agent', conversations: 'conversa
 
 export async function activeUsers(deps: MetricsDeps, query: AnalyticsQuery): Promise<ActiveUsers> {
   const range = await resolveRange(deps.db, query, await deps.appTimezone());
-  await scopeOf(deps.db, query, [], '/api/analytics/users/active');
+  await scopeOf(deps.db, query, '/api/analytics/users/active');
   const [periods, counts] = await Promise.all([periodsOf(deps.db, range), activeByPeriod(deps.db, Object.values(KINDS), range)]);
   const countOf = new Map(counts.map((c) => [`${c.period.getTime()} ${c.kind}`, c.count]));
   const of = (period: Date, kind: string) => countOf.get(`${period.getTime()} ${kind}`) ?? 0;
@@ -52,7 +52,7 @@ const weeksBetween = (from: string, to: string) => Math.round((Date.parse(to) - 
  */
 export async function retention(deps: MetricsDeps, query: AnalyticsQuery): Promise<Retention> {
   const range = await resolveRange(deps.db, query, await deps.appTimezone());
-  await scopeOf(deps.db, query, [], '/api/analytics/users/retention');
+  await scopeOf(deps.db, query, '/api/analytics/users/retention');
   const [sizes, activity] = await Promise.all([cohortSizes(deps.db, range), cohortActivity(deps.db, range)]);
   const activeOf = new Map(activity.map((a) => [`${a.cohortWeek} ${a.week}`, a.active]));
   const firstWeek = localMonday(range.from, range.timezone);

@@ -1,4 +1,9 @@
-import type { AnalyticsQuery } from '@wac/contract/analytics';
+import {
+  type AnalyticsFilterName,
+  type AnalyticsQuery,
+  analyticsEndpointFilters,
+  type FilteredAnalyticsEndpoint,
+} from '@wac/contract/analytics';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/app-error.ts';
 import { usernamesByIds } from '../accounts/index.ts';
@@ -10,8 +15,8 @@ export const filterDimensions = {
   campaignId: 'campaign',
   flowId: 'flow',
   phoneNumberId: 'number',
-} as const;
-export type FilterName = keyof typeof filterDimensions;
+} as const satisfies Record<AnalyticsFilterName, string>;
+type FilterName = AnalyticsFilterName;
 
 /** The filter in force: the rollups' dimension and value it reads. */
 export interface DimensionFilter {
@@ -37,15 +42,15 @@ async function assertExists(db: Db, name: FilterName, id: number): Promise<void>
 }
 
 /**
- * The one filter of the query, or null: two at once, one this endpoint does not take (its figures are not kept per
+ * The one filter of the query, or null (analyticsEndpointFilters says which the endpoint takes): two at once, one this endpoint does not take (its figures are not kept per
  * that dimension) or an agent, campaign or flow that does not exist are a 400 saying so.
  */
 export async function resolveFilter(
   db: Db,
   query: Pick<AnalyticsQuery, FilterName>,
-  accepted: readonly FilterName[],
-  endpoint: string,
+  endpoint: FilteredAnalyticsEndpoint,
 ): Promise<DimensionFilter | null> {
+  const accepted: readonly FilterName[] = analyticsEndpointFilters[endpoint];
   const given = filterNames.filter((name) => query[name] !== undefined);
   const [name, second] = given;
   if (!name) return null;
@@ -69,11 +74,6 @@ export const rowsOf = (filter: DimensionFilter | null): Scope =>
   filter ? { dimension: filter.dimension, value: filter.value } : { dimension: '', value: '' };
 
 /** The one filter of the query among those the endpoint takes, as the rows it reads (resolveFilter says what is refused). */
-export async function scopeOf(
-  db: Db,
-  query: Pick<AnalyticsQuery, FilterName>,
-  accepted: readonly FilterName[],
-  endpoint: string,
-): Promise<Scope> {
-  return rowsOf(await resolveFilter(db, query, accepted, endpoint));
+export async function scopeOf(db: Db, query: Pick<AnalyticsQuery, FilterName>, endpoint: FilteredAnalyticsEndpoint): Promise<Scope> {
+  return rowsOf(await resolveFilter(db, query, endpoint));
 }

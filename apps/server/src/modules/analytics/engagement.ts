@@ -36,7 +36,7 @@ function byValue(counts: readonly (KeyCount & { value: string })[], kind: Kind):
 export async function engagement(deps: MetricsDeps, query: AnalyticsQuery): Promise<Engagement> {
   const { db } = deps;
   const range = await resolveRange(db, query, await deps.appTimezone());
-  const scope = await scopeOf(db, query, ['campaignId'], '/api/analytics/engagement');
+  const scope = await scopeOf(db, query, '/api/analytics/engagement');
   const [periods, byPeriod, byTemplate, byCampaign] = await Promise.all([
     periodsOf(db, range),
     countsByPeriod(db, { measure: 'engagement', dimension: scope.dimension, value: scope.value }, range),

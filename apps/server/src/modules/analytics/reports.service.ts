@@ -3,12 +3,13 @@ import type {
   ConversationCounts,
   ConversationsAnalytics,
   DailyActivity,
+  FilteredAnalyticsEndpoint,
   MessageVolume,
   ReportSummary,
   SummaryFigures,
 } from '@wac/contract/analytics';
 import type { Db } from '../../db/database.ts';
-import { type DimensionFilter, type FilterName, resolveFilter, rowsOf } from './analytics-filters.ts';
+import { type DimensionFilter, resolveFilter, rowsOf } from './analytics-filters.ts';
 import { previousRange, type Range, rangeAnswer, resolveRange } from './analytics-range.ts';
 import { parseMessageKey, sendsOf } from './message-counts.ts';
 import { conversationsNow } from './reports.repository.ts';
@@ -28,14 +29,6 @@ export interface ReportsDeps {
   /** app.timezone: the local periods every figure is read in. */
   appTimezone: () => Promise<string>;
 }
-
-/** The filters each endpoint takes: the dimensions its counted measures are kept by. */
-export const reportFilters = {
-  summary: ['agentId', 'phoneNumberId'],
-  conversations: ['agentId', 'phoneNumberId', 'flowId'],
-  volume: ['agentId', 'campaignId', 'phoneNumberId'],
-  activity: ['agentId', 'phoneNumberId'],
-} as const satisfies Record<string, readonly FilterName[]>;
 
 const conversationKeys: Record<keyof ConversationCounts, string> = {
   opened: 'opened',
@@ -80,9 +73,9 @@ const localDate = (instant: Date, timezone: string) =>
 
 /** The overview's figures, the conversation, volume and daily-activity reports: every figure read from the rollups. */
 export function createReportsService({ db, appTimezone }: ReportsDeps) {
-  async function rangeAndFilter(query: AnalyticsQuery, accepted: readonly FilterName[], endpoint: string, interval = query.interval) {
+  async function rangeAndFilter(query: AnalyticsQuery, endpoint: FilteredAnalyticsEndpoint, interval = query.interval) {
     const range = await resolveRange(db, { ...query, interval }, await appTimezone());
-    const filter = await resolveFilter(db, query, accepted, endpoint);
+    const filter = await resolveFilter(db, query, endpoint);
     return { range, filter };
   }
 
@@ -115,7 +108,7 @@ export function createReportsService({ db, appTimezone }: ReportsDeps) {
 
   return {
     async summary(query: AnalyticsQuery): Promise<ReportSummary> {
-      const { range, filter } = await rangeAndFilter(query, reportFilters.summary, '/api/reports/summary');
+      const { range, filter } = await rangeAndFilter(query, '/api/reports/summary');
       const businessHours = query.businessHours === true;
       const only =
         filter?.name === 'agentId'
@@ -132,7 +125,7 @@ export function createReportsService({ db, appTimezone }: ReportsDeps) {
     },
 
     async conversations(query: AnalyticsQuery): Promise<ConversationsAnalytics> {
-      const { range, filter } = await rangeAndFilter(query, reportFilters.conversations, '/api/analytics/conversations');
+      const { range, filter } = await rangeAndFilter(query, '/api/analytics/conversations');
       const rows = rowsOf(filter);
       const [periods, counts, active, total, resolutions] = await Promise.all([
         periodsOf(db, range),
@@ -156,7 +149,7 @@ export function createReportsService({ db, appTimezone }: ReportsDeps) {
     },
 
     async volume(query: AnalyticsQuery): Promise<MessageVolume> {
-      const { range, filter } = await rangeAndFilter(query, reportFilters.volume, '/api/analytics/messages/volume');
+      const { range, filter } = await rangeAndFilter(query, '/api/analytics/messages/volume');
       const [periods, counts] = await Promise.all([
         periodsOf(db, range),
         countsByPeriod(db, { measure: 'messages', ...rowsOf(filter) }, range),
@@ -184,7 +177,7 @@ export function createReportsService({ db, appTimezone }: ReportsDeps) {
     },
 
     async dailyActivity(query: AnalyticsQuery): Promise<DailyActivity> {
-      const { range, filter } = await rangeAndFilter(query, reportFilters.activity, '/api/analytics/activity/daily', 'day');
+      const { range, filter } = await rangeAndFilter(query, '/api/analytics/activity/daily', 'day');
       const rows = rowsOf(filter);
       const [days, messages, conversations, active] = await Promise.all([
         periodsOf(db, range),

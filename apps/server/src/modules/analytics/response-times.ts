@@ -32,7 +32,7 @@ const repliesIn = (counts: readonly KeyCount[]) => counts.reduce((sum, c) => sum
 export async function responseAnalytics(deps: MetricsDeps, query: AnalyticsQuery): Promise<ResponseAnalytics> {
   const { db } = deps;
   const range = await resolveRange(db, query, await deps.appTimezone());
-  const scope = await scopeOf(db, query, ['agentId', 'phoneNumberId'], '/api/analytics/messages/response');
+  const scope = await scopeOf(db, query, '/api/analytics/messages/response');
   const businessHours = query.businessHours ?? false;
   const measures = businessHours
     ? { first: 'first_response_bh', reply: 'reply_time_bh' }

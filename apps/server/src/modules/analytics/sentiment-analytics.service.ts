@@ -94,7 +94,7 @@ export function createSentimentAnalytics(deps: MetricsDeps) {
   return async function sentimentAnalytics(query: AnalyticsQuery): Promise<SentimentAnalytics> {
     const { db } = deps;
     const range = await resolveRange(db, query, await deps.appTimezone());
-    const scope = await scopeOf(db, query, ['agentId', 'phoneNumberId'], '/api/analytics/sentiment');
+    const scope = await scopeOf(db, query, '/api/analytics/sentiment');
     const [periods, byPeriod, negatives, summary] = await Promise.all([
       periodsOf(db, range),
       countsByPeriod(db, { measure: 'sentiment', dimension: scope.dimension, value: scope.value }, range),

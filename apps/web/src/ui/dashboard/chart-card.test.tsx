@@ -69,7 +69,8 @@ describe('ChartCard', () => {
         <ChartCard title="Messages" query={loaded} rows={days} chart={chart} empty="None." filename="m.csv" />
       </MemoryRouter>,
     );
-    await waitFor(() => expect(document.querySelector('.dashboard-chart')).toBeTruthy());
+    // The chart is a lazy chunk (Recharts): its first import can take seconds on a busy machine.
+    await waitFor(() => expect(document.querySelector('.dashboard-chart')).toBeTruthy(), { timeout: 10_000 });
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
   });

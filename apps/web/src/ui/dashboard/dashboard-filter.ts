@@ -1,9 +1,10 @@
+import { type AnalyticsFilterName, analyticsFilterNames } from '@wac/contract/analytics';
+
 /**
- * What a dashboard can be narrowed to, one at a time, named as the analytics endpoints' query parameters (so the
- * address, ?agentId=3, is the request's filter too).
+ * What a dashboard can be narrowed to, one at a time: the analytics endpoints' filters, named as their query parameters
+ * (so the address, ?agentId=3, is the request's filter too).
  */
-export const dashboardFilterNames = ['agentId', 'phoneNumberId', 'campaignId', 'flowId'] as const;
-export type DashboardFilterName = (typeof dashboardFilterNames)[number];
+export type DashboardFilterName = AnalyticsFilterName;
 
 /** The filter in force: which one, and its value (an id, or a phone number's Graph id). */
 export interface DashboardFilter {
@@ -45,7 +46,7 @@ export function filterFromSearch(params: URLSearchParams, offered: readonly Dash
 /** The address's query with this filter written in it (or none), every other filter dropped and other parameters kept. */
 export function searchWithFilter(params: URLSearchParams, filter: DashboardFilter | null): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const name of dashboardFilterNames) next.delete(name);
+  for (const name of analyticsFilterNames) next.delete(name);
   if (filter) next.set(filter.name, filter.value);
   return next;
 }

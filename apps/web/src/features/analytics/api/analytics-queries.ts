@@ -1,15 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type {
-  ConversationsAnalytics,
-  Engagement,
-  MessageVolume,
-  ReportSummary,
-  ResponseAnalytics,
-  Retention,
-  SentimentAnalytics,
+import {
+  analyticsEndpointFilters,
+  type ConversationsAnalytics,
+  type Engagement,
+  type MessageVolume,
+  type ReportSummary,
+  type ResponseAnalytics,
+  type Retention,
+  type SentimentAnalytics,
 } from '@wac/contract/analytics';
 import { apiRequest } from '../../../lib/api-client';
-import { type DashboardFilter, type DashboardFilterName, filterNotice } from '../../../ui/dashboard/dashboard-filter';
+import { type DashboardFilter, filterNotice } from '../../../ui/dashboard/dashboard-filter';
 import type { DashboardRange } from '../../../ui/dashboard/dashboard-range';
 
 /** The analytics endpoints the dashboards read (spec 7), all taking startDate, endDate and interval. */
@@ -24,22 +25,8 @@ export const analyticsPaths = {
 } as const;
 export type AnalyticsPath = (typeof analyticsPaths)[keyof typeof analyticsPaths];
 
-/**
- * The filters each endpoint takes (the dimensions its figures are kept by), as the server's README table and OpenAPI
- * document list them: any other is a 400, so a dashboard says so in the card instead of asking.
- */
-export const analyticsFilters: Record<AnalyticsPath, readonly DashboardFilterName[]> = {
-  [analyticsPaths.summary]: ['agentId', 'phoneNumberId'],
-  [analyticsPaths.conversations]: ['agentId', 'phoneNumberId', 'flowId'],
-  [analyticsPaths.volume]: ['agentId', 'campaignId', 'phoneNumberId'],
-  [analyticsPaths.response]: ['agentId', 'phoneNumberId'],
-  [analyticsPaths.retention]: [],
-  [analyticsPaths.engagement]: ['campaignId'],
-  [analyticsPaths.sentiment]: ['agentId', 'phoneNumberId'],
-};
-
 /** What a card of this endpoint says instead of figures the filter cannot narrow; null when it can. */
-export const unfiltered = (path: AnalyticsPath, filter: DashboardFilter | null) => filterNotice(filter, analyticsFilters[path]);
+export const unfiltered = (path: AnalyticsPath, filter: DashboardFilter | null) => filterNotice(filter, analyticsEndpointFilters[path]);
 
 export const analyticsKeys = {
   all: ['analytics'] as const,
