@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import type { ClaimLoopKind, JobRunner } from '../../jobs/job-runner.ts';
 import { createKickableLoop } from '../../jobs/kickable-loop.ts';
-import { dirtyBucketCount, rollupSettings, runRollups } from './rollups/run-rollups.ts';
+import { dirtyBucketCount, type RollupPace, rollupSettings, runRollups } from './rollups/run-rollups.ts';
 
 /** How often every server looks for marked buckets; one of them at a time recomputes them. */
 const ROLLUP_INTERVAL_MS = 2_000;
@@ -16,8 +16,10 @@ export interface AnalyticsJobsDeps {
 
 /** The analytics rollups kept up to date from the buckets writers marked, and rebuilt when their settings change. */
 export function rollupLoop({ db, log, appTimezone }: Omit<AnalyticsJobsDeps, 'jobs'>): ClaimLoopKind {
+  // Kept from pass to pass: what each bucket recomputed lately took, so one still filling gets at most BUSY_SHARE of the time.
+  const pace: RollupPace = new Map();
   const loop = createKickableLoop({
-    run: async (stopping) => runRollups(db, await rollupSettings(db, await appTimezone()), stopping),
+    run: async (stopping) => runRollups(db, await rollupSettings(db, await appTimezone()), stopping, pace),
     intervalMs: ROLLUP_INTERVAL_MS,
     onError: (err) => log.error({ err }, 'the analytics rollups could not be brought up to date'),
   });

@@ -9,7 +9,7 @@ import { binOf } from '../response-bins.ts';
 import { countsByPeriod } from '../rollups.repository.ts';
 import { rollupSeed, rollupSnapshot } from '../test/rollup-seed.ts';
 import { type RollupSettings, recomputeBuckets } from './recompute-buckets.ts';
-import { rebuildProgress, rebuildRollups, runRollups, takeDirtyBuckets } from './run-rollups.ts';
+import { BUSY_SHARE, type RollupPace, rebuildProgress, rebuildRollups, runRollups, takeDirtyBuckets } from './run-rollups.ts';
 import { businessSecondsBetween } from './source-rules.ts';
 
 const weekdays9to5 = defaultBusinessHours.days;
@@ -417,6 +417,56 @@ describe('the rollup job', () => {
       await runRollups(database.db, settings);
       expect(await countsOf(database, 'messages')).toEqual({ 'inbound:text:received:customer': 3 });
       expect(await rowsOf(database, 'SELECT count(*)::int AS n FROM analytics_dirty_buckets')).toEqual([{ n: 0 }]);
+    });
+  });
+});
+
+describe('the rollup job’s pace', () => {
+  it('rests a recomputed bucket’s new marks in proportion to its batch’s time, while other buckets are taken at once', async () => {
+    await withDatabase(async (database) => {
+      const seed = rollupSeed(database.pool);
+      const settings: RollupSettings = { timezone: 'UTC', businessDays: null };
+      const pace: RollupPace = new Map();
+      await runRollups(database.db, settings, undefined, pace);
+      const { conversationId } = await seed.conversation();
+      const busy = '2025-06-02T10:00:00.000Z';
+      await seed.message({ conversationId, direction: 'inbound', at: '2025-06-02T10:01:00Z' });
+      // A slow batch: it waits a second for the counters' table.
+      const blocker = await database.pool.connect();
+      let passMs = 0;
+      try {
+        await blocker.query('BEGIN');
+        await blocker.query('LOCK TABLE analytics_counts IN ACCESS EXCLUSIVE MODE');
+        const started = performance.now();
+        const pass = runRollups(database.db, settings, undefined, pace).then(() => {
+          passMs = performance.now() - started;
+        });
+        const waiting = `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+        await expect.poll(async () => (await rowsOf(database, waiting))[0]?.n, { timeout: 15_000 }).toBe(1);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await blocker.query('COMMIT');
+        await pass;
+      } finally {
+        blocker.release();
+      }
+      const remembered = pace.get(busy);
+      expect(remembered?.tookMs).toBeGreaterThanOrEqual(1_000);
+      expect(remembered?.tookMs).toBeLessThanOrEqual(passMs);
+      // Long after that batch: its bucket marked again rests from when the job first sees the mark, another is taken.
+      if (remembered) remembered.endedAt = Date.now() - 60_000;
+      await seed.message({ conversationId, direction: 'inbound', at: '2025-06-02T10:02:00Z' });
+      await seed.message({ conversationId, direction: 'inbound', at: '2025-06-02T11:01:00Z' });
+      const seenBefore = Date.now();
+      await runRollups(database.db, settings, undefined, pace);
+      expect(await rowsOf(database, 'SELECT DISTINCT bucket FROM analytics_dirty_buckets')).toEqual([{ bucket: new Date(busy) }]);
+      expect(await countsOf(database, 'messages')).toEqual({ 'inbound:text:received:customer': 2 });
+      expect(remembered?.markedAt).toBeGreaterThanOrEqual(seenBefore);
+
+      // Once it has rested (1 - BUSY_SHARE) / BUSY_SHARE times its batch, the next pass takes it.
+      if (remembered) remembered.markedAt = Date.now() - (remembered.tookMs * (1 - BUSY_SHARE)) / BUSY_SHARE;
+      await runRollups(database.db, settings, undefined, pace);
+      expect(await rowsOf(database, 'SELECT count(*)::int AS n FROM analytics_dirty_buckets')).toEqual([{ n: 0 }]);
+      expect(await countsOf(database, 'messages')).toEqual({ 'inbound:text:received:customer': 3 });
     });
   });
 });

@@ -10,12 +10,33 @@ import { bucketOf } from './source-rules.ts';
  * The rollup job: one runner at a time across server processes (a transaction-level advisory lock taken by every
  * batch), each batch one short transaction that takes dirty buckets, adds those that depend on them and recomputes
  * them all. A mark committed while a batch runs is not visible to its DELETE, so it stays for the next batch.
+ * A recomputed bucket's new marks rest in proportion to its batch's time before they are taken, so a bucket still
+ * filling (every message marks it) takes the job at most BUSY_SHARE of the time, while other buckets go on at once.
  */
 
 /** The advisory lock one rollup runner holds at a time (a benchmark holds it to keep the job off). */
 export const ROLLUP_LOCK_ID = 4_170_626;
-/** Buckets taken per batch: a busy bucket of 10,000 messages recomputes in tens of milliseconds. */
+/** Buckets taken per batch: a bucket of 10,000 messages recomputes in about half a second. */
 const BATCH_BUCKETS = 32;
+/**
+ * The share of the time the job may spend on buckets that keep being marked: a recomputed bucket's new marks rest
+ * (1 - share) / share times as long as its batch took, from the batch's end or from when they were first seen if later,
+ * so its figures lag by about batch / share.
+ */
+export const BUSY_SHARE = 0.15;
+/** How long the job remembers what a bucket's batch took: a bucket 15 minutes past is rarely marked again. */
+const REMEMBER_MS = 15 * 60_000;
+
+/** A bucket recomputed lately: how long its batch took, when it ended, when new marks were first seen since (ms). */
+export interface BucketPace {
+  tookMs: number;
+  endedAt: number;
+  markedAt: number | null;
+}
+
+/** The buckets (ISO instants) recomputed lately: kept by a rollup loop from pass to pass. */
+export type RollupPace = Map<string, BucketPace>;
+
 /** The settings key of the business hours' weekly schedule (Settings → Business hours). */
 export const BUSINESS_HOURS_KEY = 'analytics.businessHours';
 
@@ -61,11 +82,13 @@ async function tryLock(tx: Tx): Promise<boolean> {
 
 const isoOf = (at: Date | string) => new Date(at).toISOString();
 
-/** Takes (deletes) every mark of up to `limit` dirty buckets, oldest marks first; answers the buckets. */
-export async function takeDirtyBuckets(tx: Tx, limit = BATCH_BUCKETS): Promise<string[]> {
+/** Takes (deletes) every mark of up to `limit` dirty buckets but the resting ones, oldest marks first; answers the buckets. */
+export async function takeDirtyBuckets(tx: Tx, limit = BATCH_BUCKETS, resting: readonly string[] = []): Promise<string[]> {
   const { rows } = await tx.execute<{ bucket: Date }>(sql`
     WITH picked AS (
-      SELECT DISTINCT bucket FROM (SELECT bucket FROM analytics_dirty_buckets ORDER BY id LIMIT ${limit * 64}) marks
+      SELECT DISTINCT bucket FROM (
+        SELECT bucket FROM analytics_dirty_buckets WHERE bucket <> ALL(${sql.param(resting)}::timestamptz[]) ORDER BY id LIMIT ${limit * 64}
+      ) marks
       ORDER BY bucket LIMIT ${limit}
     )
     DELETE FROM analytics_dirty_buckets d USING picked p WHERE d.bucket = p.bucket
@@ -161,27 +184,49 @@ async function recomputeAndRefresh(tx: Tx, buckets: string[], settings: RollupSe
   }
 }
 
+/** The buckets whose marks rest: recomputed lately and marked again, their rest not over; those long past are forgotten. */
+async function restingBuckets(db: Db, pace: RollupPace): Promise<string[]> {
+  const now = Date.now();
+  for (const [bucket, p] of pace) if (p.endedAt + REMEMBER_MS < now) pace.delete(bucket);
+  if (pace.size === 0) return [];
+  const { rows } = await db.execute<{ bucket: Date }>(sql`
+    SELECT DISTINCT bucket FROM analytics_dirty_buckets WHERE bucket = ANY(${sql.param([...pace.keys()])}::timestamptz[])`);
+  return rows.flatMap((row) => {
+    const bucket = isoOf(row.bucket);
+    const p = pace.get(bucket) as BucketPace;
+    p.markedAt ??= now;
+    return now < Math.max(p.endedAt, p.markedAt) + (p.tookMs * (1 - BUSY_SHARE)) / BUSY_SHARE ? [bucket] : [];
+  });
+}
+
 /**
- * One batch in one transaction: dirty buckets first (the live figures), else a rebuild's next buckets. False when
- * there was nothing to do, or another server runs the rollups.
+ * One batch in one transaction: dirty buckets first (the live figures) but the resting ones, else a rebuild's next
+ * buckets. `more` is false when there was nothing to do, or another server runs the rollups; `recomputed` the dirty
+ * buckets and those depending on them.
  */
-async function rollupBatch(db: Db, settings: RollupSettings): Promise<boolean> {
+async function rollupBatch(db: Db, settings: RollupSettings, resting: readonly string[]): Promise<{ more: boolean; recomputed: string[] }> {
   return db.transaction(async (tx) => {
-    if (!(await tryLock(tx))) return false;
-    const dirty = await takeDirtyBuckets(tx);
-    if (dirty.length === 0) return rebuildBatch(tx, settings);
-    const dependent = await dependentBuckets(tx, dirty);
-    await recomputeAndRefresh(tx, [...new Set([...dirty, ...dependent])], settings);
-    return true;
+    if (!(await tryLock(tx))) return { more: false, recomputed: [] };
+    const dirty = await takeDirtyBuckets(tx, BATCH_BUCKETS, resting);
+    if (dirty.length === 0) return { more: await rebuildBatch(tx, settings), recomputed: [] };
+    const recomputed = [...new Set([...dirty, ...(await dependentBuckets(tx, dirty))])];
+    await recomputeAndRefresh(tx, recomputed, settings);
+    return { more: true, recomputed };
   });
 }
 
 /**
  * A pass of the rollup job: starts a rebuild on first start or when the timezone or business hours changed since the
  * rollups were built (else rebuilds the local periods if an older version built them), then works batches until
- * nothing is left or the server stops.
+ * nothing is left but resting buckets or the server stops. `pace`, kept by the caller from pass to pass, holds the
+ * resting buckets: a later pass takes their marks (without it, nothing rests).
  */
-export async function runRollups(db: Db, settings: RollupSettings, stopping: () => boolean = () => false): Promise<void> {
+export async function runRollups(
+  db: Db,
+  settings: RollupSettings,
+  stopping: () => boolean = () => false,
+  pace?: RollupPace,
+): Promise<void> {
   const current = await db.transaction(async (tx) => {
     if (!(await tryLock(tx))) return false;
     const built = await readState<RollupSettings>(tx, BUILT_KEY);
@@ -190,7 +235,13 @@ export async function runRollups(db: Db, settings: RollupSettings, stopping: () 
     return true;
   });
   if (!current) return;
-  for (let more = true; more && !stopping(); ) more = await rollupBatch(db, settings);
+  for (let more = true; more && !stopping(); ) {
+    const started = performance.now();
+    const batch = await rollupBatch(db, settings, pace ? await restingBuckets(db, pace) : []);
+    const tookMs = performance.now() - started;
+    for (const bucket of batch.recomputed) pace?.set(bucket, { tookMs, endedAt: Date.now(), markedAt: null });
+    more = batch.more;
+  }
 }
 
 /** How many buckets wait to be recomputed: the job page's queue. */
