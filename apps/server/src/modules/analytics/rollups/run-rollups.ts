@@ -144,10 +144,13 @@ async function bucketsWithSources(tx: Tx, cursor: string, limit: number): Promis
   return rows.map((row) => isoOf(row.bucket));
 }
 
-/** One batch of the rebuild under way, if any: false when there is none or it just finished. */
-async function rebuildBatch(tx: Tx, settings: RollupSettings): Promise<boolean> {
+/** What a rebuild batch did: nothing (no rebuild under way), one batch with more to come, or the last one. */
+type RebuildStep = 'none' | 'more' | 'finished';
+
+/** One batch of the rebuild under way, if any. */
+async function rebuildBatch(tx: Tx, settings: RollupSettings): Promise<RebuildStep> {
   const progress = await readState<RebuildProgress>(tx, REBUILD_KEY);
-  if (!progress?.cursor || progress.finishedAt) return false;
+  if (!progress?.cursor || progress.finishedAt) return 'none';
   const buckets = await bucketsWithSources(tx, progress.cursor, BATCH_BUCKETS);
   const last = buckets.at(-1);
   const next = last ? isoOf(new Date(new Date(last).getTime() + 15 * 60_000)) : null;
@@ -166,7 +169,15 @@ async function rebuildBatch(tx: Tx, settings: RollupSettings): Promise<boolean> 
     buckets: progress.buckets + buckets.length,
     finishedAt: finished ? new Date().toISOString() : null,
   } satisfies RebuildProgress);
-  return !finished;
+  return finished ? 'finished' : 'more';
+}
+
+/**
+ * After a rebuild rewrote every rollup row: vacuumed, the reads' index-only scans skip the table at once instead of
+ * fetching every row until autovacuum comes by, and the planner knows the new sizes.
+ */
+async function vacuumRollups(db: Db): Promise<void> {
+  await db.execute(sql`VACUUM (ANALYZE) analytics_counts, analytics_local_counts, analytics_presence_gaps, analytics_active_counts`);
 }
 
 /**
@@ -202,16 +213,23 @@ async function restingBuckets(db: Db, pace: RollupPace): Promise<string[]> {
 /**
  * One batch in one transaction: dirty buckets first (the live figures) but the resting ones, else a rebuild's next
  * buckets. `more` is false when there was nothing to do, or another server runs the rollups; `recomputed` the dirty
- * buckets and those depending on them.
+ * buckets and those depending on them; `rebuilt` when it finished a rebuild.
  */
-async function rollupBatch(db: Db, settings: RollupSettings, resting: readonly string[]): Promise<{ more: boolean; recomputed: string[] }> {
+async function rollupBatch(
+  db: Db,
+  settings: RollupSettings,
+  resting: readonly string[],
+): Promise<{ more: boolean; recomputed: string[]; rebuilt: boolean }> {
   return db.transaction(async (tx) => {
-    if (!(await tryLock(tx))) return { more: false, recomputed: [] };
+    if (!(await tryLock(tx))) return { more: false, recomputed: [], rebuilt: false };
     const dirty = await takeDirtyBuckets(tx, BATCH_BUCKETS, resting);
-    if (dirty.length === 0) return { more: await rebuildBatch(tx, settings), recomputed: [] };
+    if (dirty.length === 0) {
+      const step = await rebuildBatch(tx, settings);
+      return { more: step === 'more', recomputed: [], rebuilt: step === 'finished' };
+    }
     const recomputed = [...new Set([...dirty, ...(await dependentBuckets(tx, dirty))])];
     await recomputeAndRefresh(tx, recomputed, settings);
-    return { more: true, recomputed };
+    return { more: true, recomputed, rebuilt: false };
   });
 }
 
@@ -240,6 +258,7 @@ export async function runRollups(
     const batch = await rollupBatch(db, settings, pace ? await restingBuckets(db, pace) : []);
     const tookMs = performance.now() - started;
     for (const bucket of batch.recomputed) pace?.set(bucket, { tookMs, endedAt: Date.now(), markedAt: null });
+    if (batch.rebuilt) await vacuumRollups(db);
     more = batch.more;
   }
 }
