@@ -209,6 +209,7 @@ export const responseAnalyticsSchema = z.object({
   series: z.array(
     z.object({
       bucket: z.iso.datetime(),
+      /** The period's medians, read from the coarser histogram byHourOfWeek's are. */
       firstResponseMedianSeconds: z.number().nullable(),
       replyTimeMedianSeconds: z.number().nullable(),
       /** Human replies sent in the period (messages agents sent). */

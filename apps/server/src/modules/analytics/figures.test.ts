@@ -68,7 +68,7 @@ async function get<T>(path: string, query: Record<string, string | number>): Pro
 
 /**
  * The answer's median or p90 against the exact sample: within the histogram bin holding it (response-bins.ts; the
- * heatmap's cells read theirs in the coarser CELL_BIN_UPPER_EDGES).
+ * series' periods and the heatmap's cells read theirs in the coarser CELL_BIN_UPPER_EDGES).
  */
 function expectQuantile(actual: number | null, samples: readonly number[], q: number, label: string, edges = BIN_UPPER_EDGES): void {
   const exact = exactQuantile(samples, q);
@@ -146,8 +146,15 @@ function expectResponse(
       s.firstResponses,
       0.5,
       label(`first response median of ${s.bucket}`),
+      CELL_BIN_UPPER_EDGES,
     );
-    expectQuantile(response.series[i]?.replyTimeMedianSeconds ?? null, s.replyTimes, 0.5, label(`reply time median of ${s.bucket}`));
+    expectQuantile(
+      response.series[i]?.replyTimeMedianSeconds ?? null,
+      s.replyTimes,
+      0.5,
+      label(`reply time median of ${s.bucket}`),
+      CELL_BIN_UPPER_EDGES,
+    );
   }
   expect
     .soft(

@@ -179,10 +179,11 @@ describe('GET /api/analytics/messages/response', () => {
     });
     expect(answer.replyTime).toMatchObject({ count: 11, averageSeconds: 746 });
     expect(answer.series).toEqual([
-      // Monday: alice's six, the 3rd of five in [20, 25) = 23; with the 40 s reply the 3.5th = 23.5, rounded.
-      { bucket: '2025-03-03T00:00:00.000Z', firstResponseMedianSeconds: 23, replyTimeMedianSeconds: 24, replies: 8 },
-      // Tuesday: bob's four, the 2nd of three in [90, 120) = 110.
-      { bucket: '2025-03-04T00:00:00.000Z', firstResponseMedianSeconds: 110, replyTimeMedianSeconds: 110, replies: 4 },
+      // A period's medians are read in the coarser bins. Monday: alice's six, the 3rd of five in [0, 30) = 18; with the
+      // 40 s reply (also in [30, 60)) the 3.5th of those five = 21.
+      { bucket: '2025-03-03T00:00:00.000Z', firstResponseMedianSeconds: 18, replyTimeMedianSeconds: 21, replies: 8 },
+      // Tuesday: bob's four, the 2nd of three in [60, 300) = 220.
+      { bucket: '2025-03-04T00:00:00.000Z', firstResponseMedianSeconds: 220, replyTimeMedianSeconds: 220, replies: 4 },
     ]);
     expect(answer.byAgent.map((a) => [a.agent, a.replies, a.firstResponse.medianSeconds, a.firstResponse.p90Seconds])).toEqual([
       [{ id: alice, username: 'alice' }, 8, 23, 624],
@@ -226,10 +227,11 @@ describe('GET /api/analytics/messages/response', () => {
         { dayOfWeek: 1, hour: 0, count: 2, medianSeconds: 600 }, // 300 s twice, in [300, 900)
         { dayOfWeek: 1, hour: 9, count: 1, medianSeconds: 180 }, // 60 s, in [60, 300)
       ]);
-      // Local days start at 18:30 UTC: Sunday holds the 30 s reply alone.
+      // Local days start at 18:30 UTC: Sunday holds the 30 s reply alone (half into [30, 60)); Monday 60 s and 300 s
+      // twice, the 1.5th a quarter into [300, 900).
       expect(india.series.map((s) => [s.bucket, s.replyTimeMedianSeconds])).toEqual([
-        ['2025-03-08T18:30:00.000Z', 33],
-        ['2025-03-09T18:30:00.000Z', 315],
+        ['2025-03-08T18:30:00.000Z', 45],
+        ['2025-03-09T18:30:00.000Z', 450],
       ]);
       await setAppTimezone(t, 'Asia/Kathmandu');
       const nepal = await get<ResponseAnalytics>(`/api/analytics/messages/response?${range}`);

@@ -41,9 +41,9 @@ export const metricsRoutes: FastifyPluginAsyncZod<MetricsDeps> = async (app, dep
           'the previous human reply to the next human reply; a first response is also a reply time. Each is counted when the ' +
           'reply is sent, for the agent who sent it. Median and p90 are read from histograms exact to their bin (5 s under a ' +
           'minute, 30 s under 5 min, 1 min under 15, 5 min under an hour, 15 min under 4 h, an hour beyond). byHourOfWeek is ' +
-          'the local day of week and hour the replies were sent (the heatmap): each cell’s count is exact, its median is read ' +
-          'from a coarser histogram (bins ending at 30 s, 1, 5, 15 and 30 min, 1, 2, 4 and 8 h and a day) so that a year of ' +
-          'cells stays a bounded read. businessHours=true counts only the seconds within the ' +
+          'the local day of week and hour the replies were sent (the heatmap): each cell’s count is exact. The medians of ' +
+          'each period of the series and of each cell are read from a coarser histogram (bins ending at 30 s, 1, 5, 15 and ' +
+          '30 min, 1, 2, 4 and 8 h and a day) so that a year of them stays a bounded read. businessHours=true counts only the seconds within the ' +
           'business hours of Settings. Filters: agentId or phoneNumberId (then byAgent is empty). ' +
           RANGE,
         querystring: analyticsQuerySchema,

@@ -5,27 +5,26 @@ import { scopeOf } from './analytics-filters.ts';
 import { type Range, rangeAnswer, resolveRange } from './analytics-range.ts';
 import type { MetricsDeps } from './metrics.service.ts';
 import { type BinCount, CELL_BIN_UPPER_EDGES, quantileOf, responseStatsOf } from './response-bins.ts';
-import { countsByHourOfWeek, countsByPeriod, countsByValue, type KeyCount, periodsOf } from './rollups.repository.ts';
+import {
+  coarseCountsByPeriod,
+  countsByHourOfWeek,
+  countsByKey,
+  countsByPeriod,
+  countsByValue,
+  type KeyCount,
+  periodsOf,
+} from './rollups.repository.ts';
 
 /*
  * GET /api/analytics/messages/response: first responses and reply times read from their histograms (analytics_counts,
- * key = bin), overall, per period, per agent and per local hour of the week (the heatmap, whose cells keep a coarser
- * histogram); human replies from the messages measure.
+ * key = bin), overall and per agent in their fine bins, per period and per local hour of the week (the heatmap) in the
+ * coarser bins kept for them, so that a year by day reads a few thousand rows; human replies from the messages measure.
  */
 
 const binsOf = (counts: readonly KeyCount[]): BinCount[] => counts.map((c) => ({ bin: Number(c.key), count: c.count, total: c.total }));
 
 /** A human reply among the messages measure's keys (direction:type:status:sender). */
 const isHumanReply = (key: string) => key.startsWith('outbound:') && key.endsWith(':agent');
-
-function sumByKey(counts: readonly KeyCount[]): KeyCount[] {
-  const byKey = new Map<string, KeyCount>();
-  for (const c of counts) {
-    const sum = byKey.get(c.key) ?? { key: c.key, count: 0, total: 0 };
-    byKey.set(c.key, { key: c.key, count: sum.count + c.count, total: sum.total + c.total });
-  }
-  return [...byKey.values()];
-}
 
 const repliesIn = (counts: readonly KeyCount[]) => counts.reduce((sum, c) => sum + (isHumanReply(c.key) ? c.count : 0), 0);
 
@@ -38,10 +37,12 @@ export async function responseAnalytics(deps: MetricsDeps, query: AnalyticsQuery
     ? { first: 'first_response_bh', reply: 'reply_time_bh' }
     : { first: 'first_response', reply: 'reply_time' };
   const filter = (measure: string) => ({ measure, dimension: scope.dimension, value: scope.value });
-  const [periods, firstByPeriod, replyByPeriod, messagesByPeriod, hourOfWeek] = await Promise.all([
+  const [periods, firstOverall, replyOverall, firstByPeriod, replyByPeriod, messagesByPeriod, hourOfWeek] = await Promise.all([
     periodsOf(db, range),
-    countsByPeriod(db, filter(measures.first), range),
-    countsByPeriod(db, filter(measures.reply), range),
+    countsByKey(db, filter(measures.first), range),
+    countsByKey(db, filter(measures.reply), range),
+    coarseCountsByPeriod(db, filter(measures.first), range),
+    coarseCountsByPeriod(db, filter(measures.reply), range),
     countsByPeriod(db, { ...filter('messages'), keyPrefix: 'outbound:' }, range),
     countsByHourOfWeek(db, filter(measures.reply), range),
   ]);
@@ -50,10 +51,12 @@ export async function responseAnalytics(deps: MetricsDeps, query: AnalyticsQuery
   const first = inPeriod(firstByPeriod);
   const reply = inPeriod(replyByPeriod);
   const sent = inPeriod(messagesByPeriod);
+  // Each period's medians are read in the coarser histogram, like the heatmap's cells.
+  const medianIn = (counts: readonly KeyCount[] | undefined) => quantileOf(binsOf(counts ?? []), 0.5, CELL_BIN_UPPER_EDGES);
   const series = periods.map((period) => ({
     bucket: period.toISOString(),
-    firstResponseMedianSeconds: quantileOf(binsOf(first.get(period.getTime()) ?? []), 0.5),
-    replyTimeMedianSeconds: quantileOf(binsOf(reply.get(period.getTime()) ?? []), 0.5),
+    firstResponseMedianSeconds: medianIn(first.get(period.getTime())),
+    replyTimeMedianSeconds: medianIn(reply.get(period.getTime())),
     replies: repliesIn(sent.get(period.getTime()) ?? []),
   }));
 
@@ -72,8 +75,8 @@ export async function responseAnalytics(deps: MetricsDeps, query: AnalyticsQuery
   return {
     range: rangeAnswer(range),
     businessHours,
-    firstResponse: responseStatsOf(binsOf(sumByKey(firstByPeriod))),
-    replyTime: responseStatsOf(binsOf(sumByKey(replyByPeriod))),
+    firstResponse: responseStatsOf(binsOf(firstOverall)),
+    replyTime: responseStatsOf(binsOf(replyOverall)),
     series,
     byHourOfWeek,
     // The agent dimension cannot also be split by number: narrowed to a number, the answer has no agents.

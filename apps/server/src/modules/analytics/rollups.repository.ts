@@ -63,8 +63,11 @@ export const grainFor = (interval: Range['interval']): Grain => (interval === 'h
 
 /** analytics_state's key naming the timezone analytics_local_counts were built in, and the version of their rows. */
 export const LOCAL_COUNTS_STATE = 'local_counts';
-/** What the local rows hold: 2 added the heatmap's cells. Rows of another version are rebuilt on start, and not read. */
-export const LOCAL_COUNTS_VERSION = 2;
+/**
+ * What the local rows hold: 2 added the heatmap's cells, 3 the wait histograms' series in the coarser bins. Rows of
+ * another version are rebuilt on start, and not read.
+ */
+export const LOCAL_COUNTS_VERSION = 3;
 
 /**
  * The measures with a heatmap (histograms of waits), and the measure their local day and month rows are summed into
@@ -72,6 +75,13 @@ export const LOCAL_COUNTS_VERSION = 2;
  */
 export const HOUR_OF_WEEK_MEASURES = ['reply_time', 'reply_time_bh'] as const;
 export const hourOfWeekMeasure = (measure: string) => `${measure}_by_hour_of_week`;
+
+/**
+ * The wait histograms whose series are read in the coarser bins, and the measure their local day and month rows are
+ * summed into: key `c<cellBin>` (the c tells them from the fine bins of the hour and 15-minute rows at a range's edges).
+ */
+export const COARSE_SERIES_MEASURES = ['first_response', 'reply_time', 'first_response_bh', 'reply_time_bh'] as const;
+export const coarseSeriesMeasure = (measure: string) => `${measure}_coarse`;
 
 /**
  * The range cut at local hour, day and month boundaries (local timestamps): [f, h1) and [h2, t) are read from
@@ -171,12 +181,28 @@ interface PeriodRows extends Record<string, unknown> {
 
 /** Counters summed per local period and key (or the key's first `keyParts` parts). */
 export async function countsByPeriod(db: Db, filter: CounterFilter, range: Range, keyParts?: number): Promise<PeriodCount[]> {
+  return summedByPeriod(db, keyOf(keyParts), range, counters(filter, range, grainFor(range.interval)));
+}
+
+/**
+ * A wait histogram (one of COARSE_SERIES_MEASURES) summed per local period and bin of the coarser histogram
+ * (response-bins.ts CELL_BIN_UPPER_EDGES): whole local days and months are read from their coarse rows (at most 11 a
+ * day, where the fine bins are some 50), the range's edges from the fine hour and 15-minute rows, each bin mapped to
+ * the coarser one holding it.
+ */
+export async function coarseCountsByPeriod(db: Db, filter: CounterFilter, range: Range): Promise<PeriodCount[]> {
+  const coarse = { ...filter, measure: coarseSeriesMeasure(filter.measure) };
+  const bin = sql`CASE WHEN c.key LIKE 'c%' THEN substr(c.key, 2)::int ELSE (${sql.param(CELL_BIN_OF_BIN)}::int[])[c.key::int + 1] END`;
+  return summedByPeriod(db, bin, range, counters(filter, range, grainFor(range.interval), false, coarse));
+}
+
+async function summedByPeriod(db: Db, key: SQL, range: Range, rowsOfRange: SQL): Promise<PeriodCount[]> {
   const { rows } = await db.execute<PeriodRows>(sql`
     WITH p AS (${periodStarts(range)})
     SELECT p.starts[s.k] AS period, ${packed([sql`s.key`, sql`s.count`, sql`s.total`], sql`s.key`)} AS rows
     FROM (
-      SELECT width_bucket(c.at, p.starts) AS k, ${keyOf(keyParts)} AS key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
-      FROM (${counters(filter, range, grainFor(range.interval))}) c, p
+      SELECT width_bucket(c.at, p.starts) AS k, ${key} AS key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
+      FROM (${rowsOfRange}) c, p
       GROUP BY 1, 2
     ) s, p
     GROUP BY 1

@@ -4,6 +4,7 @@ import { freshDatabaseForFile } from '../../../../test/test-database.ts';
 import type { Range } from '../analytics-range.ts';
 import { BIN_UPPER_EDGES } from '../response-bins.ts';
 import {
+  coarseCountsByPeriod,
   countsByHourOfWeek,
   countsByKey,
   countsByPeriod,
@@ -87,6 +88,7 @@ async function readAll(timezone: string) {
     for (const heatmap of [{ measure: 'reply_time' }, { measure: 'reply_time', dimension: 'agent', value: '1' }]) {
       const cells = await countsByHourOfWeek(database.db, heatmap, range);
       answers.push(round(cells.sort((x, y) => x.dayOfWeek - y.dayOfWeek || x.hour - y.hour || x.bin - y.bin)));
+      answers.push(round(await coarseCountsByPeriod(database.db, heatmap, range)));
     }
   }
   return answers;

@@ -1,12 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database.ts';
 import { CELL_BIN_OF_BIN } from '../response-bins.ts';
-import { HOUR_OF_WEEK_MEASURES, hourOfWeekMeasure, LOCAL_COUNTS_STATE, LOCAL_COUNTS_VERSION } from '../rollups.repository.ts';
+import {
+  COARSE_SERIES_MEASURES,
+  coarseSeriesMeasure,
+  HOUR_OF_WEEK_MEASURES,
+  hourOfWeekMeasure,
+  LOCAL_COUNTS_STATE,
+  LOCAL_COUNTS_VERSION,
+} from '../rollups.repository.ts';
 
 /*
  * analytics_local_counts: analytics_counts summed per local hour, then hours per local day, then days per local month,
  * in the timezone the rollups are built with; the wait histograms of the heatmap also per local day of week and hour
- * in a coarser histogram, per local day and month (hourOfWeekMeasure). Only the periods holding recomputed buckets are
+ * in a coarser histogram, per local day and month (hourOfWeekMeasure), and their series in that coarser histogram
+ * (coarseSeriesMeasure). Only the periods holding recomputed buckets are
  * refreshed; a timezone change rebuilds them all.
  */
 
@@ -28,7 +36,7 @@ export async function refreshLocalCounts(db: DbOrTx, buckets: readonly Date[], t
     GROUP BY 2, 3, 4, 5, 6`);
   const days = sql`SELECT DISTINCT date_trunc('day', h) FROM (${hours}) x`;
   await refreshCoarser(db, 'day', 'hour', days);
-  await insertHourOfWeekCells(db, days);
+  await insertCoarseRows(db, days);
   await refreshCoarser(db, 'month', 'day', sql`SELECT DISTINCT date_trunc('month', b AT TIME ZONE ${timezone}) FROM unnest(${list}) b`);
 }
 
@@ -44,22 +52,26 @@ async function refreshCoarser(db: DbOrTx, grain: 'day' | 'month', finer: 'hour' 
 }
 
 /**
- * The heatmap's day rows from the hour rows of the wait histograms, in the local days `days` starts (every day when
- * not given): key `dow:hour:cellBin`, each fine bin summed into the coarser bin holding it. Month rows sum them as they
- * sum any day rows.
+ * The day rows kept in the coarser bins, from the hour rows of the wait histograms, in the local days `days` starts
+ * (every day when not given), each fine bin summed into the coarser bin holding it: the heatmap's cells (key
+ * `dow:hour:cellBin`) and the series' bins (key `c<cellBin>`). Month rows sum them as they sum any day rows.
  */
-async function insertHourOfWeekCells(db: DbOrTx, days?: ReturnType<typeof sql>): Promise<void> {
+async function insertCoarseRows(db: DbOrTx, days?: ReturnType<typeof sql>): Promise<void> {
+  const cellBin = sql`(${sql.param(CELL_BIN_OF_BIN)}::int[])[l.key::int + 1]`;
+  const cell = sql`concat_ws(':', extract(dow FROM l.period_start)::int, extract(hour FROM l.period_start)::int, ${cellBin})`;
   const measures = sql.join(
-    HOUR_OF_WEEK_MEASURES.map((measure) => sql`(${measure}, ${hourOfWeekMeasure(measure)})`),
+    [
+      ...HOUR_OF_WEEK_MEASURES.map((measure) => sql`(${measure}, ${hourOfWeekMeasure(measure)}, true)`),
+      ...COARSE_SERIES_MEASURES.map((measure) => sql`(${measure}, ${coarseSeriesMeasure(measure)}, false)`),
+    ],
     sql`, `,
   );
   const inDays = days ? sql`JOIN (${days}) d(start) ON l.period_start >= d.start AND l.period_start < d.start + interval '1 day'` : sql``;
   await db.execute(sql`${insertLocal}
-    SELECT 'day', m.cells, l.dimension, l.value, date_trunc('day', l.period_start),
-      concat_ws(':', extract(dow FROM l.period_start)::int, extract(hour FROM l.period_start)::int,
-        (${sql.param(CELL_BIN_OF_BIN)}::int[])[l.key::int + 1]),
+    SELECT 'day', m.coarse, l.dimension, l.value, date_trunc('day', l.period_start),
+      CASE WHEN m.by_hour_of_week THEN ${cell} ELSE 'c' || ${cellBin} END,
       sum(l.count), sum(l.total)
-    FROM (VALUES ${measures}) m(measure, cells)
+    FROM (VALUES ${measures}) m(measure, coarse, by_hour_of_week)
     JOIN analytics_local_counts l ON l.grain = 'hour' AND l.measure = m.measure
     ${inDays}
     GROUP BY 2, 3, 4, 5, 6`);
@@ -104,7 +116,7 @@ export async function rebuildLocalCounts(db: DbOrTx, timezone: string): Promise<
       FROM analytics_local_counts l
       WHERE l.grain = ${finer}
       GROUP BY 2, 3, 4, 5, 6`);
-    if (grain === 'day') await insertHourOfWeekCells(db);
+    if (grain === 'day') await insertCoarseRows(db);
   }
   await db.execute(sql`
     INSERT INTO analytics_state (key, value)
