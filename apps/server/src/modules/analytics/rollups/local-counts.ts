@@ -87,13 +87,15 @@ export async function localCountsTimezone(db: DbOrTx): Promise<string | null> {
 
 /**
  * Rebuilds the local periods when they were built in `timezone` by an older version of this file (the rollups'
- * start does, once after an upgrade); until then reads use the 15-minute rows.
+ * start does, once after an upgrade); until then reads use the 15-minute rows. True when it did.
  */
-export async function rebuildOutdatedLocalCounts(db: DbOrTx, timezone: string): Promise<void> {
+export async function rebuildOutdatedLocalCounts(db: DbOrTx, timezone: string): Promise<boolean> {
   const { rows } = await db.execute<{ version: string | null }>(sql`
     SELECT value->>'version' AS version FROM analytics_state WHERE key = ${LOCAL_COUNTS_STATE} AND value->>'timezone' = ${timezone}`);
   const built = rows[0];
-  if (built && built.version !== String(LOCAL_COUNTS_VERSION)) await rebuildLocalCounts(db, timezone);
+  if (!built || built.version === String(LOCAL_COUNTS_VERSION)) return false;
+  await rebuildLocalCounts(db, timezone);
+  return true;
 }
 
 /**

@@ -173,7 +173,7 @@ async function rebuildBatch(tx: Tx, settings: RollupSettings): Promise<RebuildSt
 }
 
 /**
- * After a rebuild rewrote every rollup row: vacuumed, the reads' index-only scans skip the table at once instead of
+ * After a rebuild or a re-sum rewrote the rollup rows: vacuumed, the reads' index-only scans skip the table at once instead of
  * fetching every row until autovacuum comes by, and the planner knows the new sizes.
  */
 async function vacuumRollups(db: Db): Promise<void> {
@@ -235,7 +235,7 @@ async function rollupBatch(
 
 /**
  * A pass of the rollup job: starts a rebuild on first start or when the timezone or business hours changed since the
- * rollups were built (else rebuilds the local periods if an older version built them), then works batches until
+ * rollups were built (else re-sums the local periods if an older version built them, and vacuums), then works batches until
  * nothing is left but resting buckets or the server stops. `pace`, kept by the caller from pass to pass, holds the
  * resting buckets: a later pass takes their marks (without it, nothing rests).
  */
@@ -245,14 +245,15 @@ export async function runRollups(
   stopping: () => boolean = () => false,
   pace?: RollupPace,
 ): Promise<void> {
-  const current = await db.transaction(async (tx) => {
-    if (!(await tryLock(tx))) return false;
+  const start = await db.transaction(async (tx) => {
+    if (!(await tryLock(tx))) return null;
     const built = await readState<RollupSettings>(tx, BUILT_KEY);
-    if (!built || !isDeepStrictEqual(built, settings)) await startRebuild(tx, settings);
-    else await rebuildOutdatedLocalCounts(tx, settings.timezone);
-    return true;
+    if (built && isDeepStrictEqual(built, settings)) return { resummed: await rebuildOutdatedLocalCounts(tx, settings.timezone) };
+    await startRebuild(tx, settings);
+    return { resummed: false };
   });
-  if (!current) return;
+  if (!start) return;
+  if (start.resummed) await vacuumRollups(db);
   for (let more = true; more && !stopping(); ) {
     const started = performance.now();
     const batch = await rollupBatch(db, settings, pace ? await restingBuckets(db, pace) : []);
