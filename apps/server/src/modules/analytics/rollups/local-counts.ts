@@ -35,20 +35,31 @@ export async function refreshLocalCounts(db: DbOrTx, buckets: readonly Date[], t
     ) AND date_trunc('hour', c.bucket AT TIME ZONE ${timezone}) IN (${hours})
     GROUP BY 2, 3, 4, 5, 6`);
   const days = sql`SELECT DISTINCT date_trunc('day', h) FROM (${hours}) x`;
-  await refreshCoarser(db, 'day', 'hour', days);
+  // A month is the sum of its days: the touched days leave their months before they are re-summed and come back after,
+  // so a batch costs its own days, not a re-sum of a whole month's rows. Rows left at no count go.
+  await addDaysToMonths(db, days, -1);
+  await db.execute(sql`DELETE FROM analytics_local_counts l WHERE l.grain = 'day' AND l.period_start IN (${days})`);
+  await db.execute(sql`${insertLocal}
+    SELECT 'day', l.measure, l.dimension, l.value, d.start, l.key, sum(l.count), sum(l.total)
+    FROM (${days}) d(start)
+    JOIN analytics_local_counts l ON l.grain = 'hour' AND l.period_start >= d.start AND l.period_start < d.start + interval '1 day'
+    GROUP BY 2, 3, 4, 5, 6`);
   await insertCoarseRows(db, days);
-  await refreshCoarser(db, 'month', 'day', sql`SELECT DISTINCT date_trunc('month', b AT TIME ZONE ${timezone}) FROM unnest(${list}) b`);
+  await addDaysToMonths(db, days, 1);
+  await db.execute(sql`DELETE FROM analytics_local_counts l
+    WHERE l.grain = 'month' AND l.count = 0 AND l.period_start IN (SELECT date_trunc('month', d.start) FROM (${days}) d(start))`);
 }
 
-/** Re-sums `grain` periods (local starts given by `starts`) from the `finer` rows inside them. */
-async function refreshCoarser(db: DbOrTx, grain: 'day' | 'month', finer: 'hour' | 'day', starts: ReturnType<typeof sql>): Promise<void> {
-  await db.execute(sql`DELETE FROM analytics_local_counts l WHERE l.grain = ${grain} AND l.period_start IN (${starts})`);
+/** Adds (sign 1) or takes away (-1) the day rows of `days` to or from the month rows holding them. */
+async function addDaysToMonths(db: DbOrTx, days: ReturnType<typeof sql>, sign: 1 | -1): Promise<void> {
   await db.execute(sql`${insertLocal}
-    SELECT ${grain}, l.measure, l.dimension, l.value, p.start, l.key, sum(l.count), sum(l.total)
-    FROM (${starts}) p(start)
-    JOIN analytics_local_counts l ON l.grain = ${finer}
-      AND l.period_start >= p.start AND l.period_start < p.start + ${`1 ${grain}`}::interval
-    GROUP BY 2, 3, 4, 5, 6`);
+    SELECT 'month', l.measure, l.dimension, l.value, date_trunc('month', l.period_start), l.key,
+      ${sign}::int * sum(l.count), ${sign}::int * sum(l.total)
+    FROM (${days}) d(start)
+    JOIN analytics_local_counts l ON l.grain = 'day' AND l.period_start = d.start
+    GROUP BY 2, 3, 4, 5, 6
+    ON CONFLICT (grain, measure, dimension, period_start, value, key)
+      DO UPDATE SET count = analytics_local_counts.count + excluded.count, total = analytics_local_counts.total + excluded.total`);
 }
 
 /**
