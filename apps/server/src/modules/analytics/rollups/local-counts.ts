@@ -14,8 +14,8 @@ import {
  * analytics_local_counts: analytics_counts summed per local hour, then hours per local day, then days per local month,
  * in the timezone the rollups are built with; the wait histograms of the heatmap also per local day of week and hour
  * in a coarser histogram, per local day and month (hourOfWeekMeasure), and their series in that coarser histogram
- * (coarseSeriesMeasure). Only the periods holding recomputed buckets are
- * refreshed; a timezone change rebuilds them all.
+ * (coarseSeriesMeasure). Only the hours and days holding recomputed buckets are re-summed, and their months moved by
+ * what those days changed; a timezone change rebuilds them all.
  */
 
 const insertLocal = sql`INSERT INTO analytics_local_counts (grain, measure, dimension, value, period_start, key, count, total)`;
