@@ -83,6 +83,9 @@ export const hourOfWeekMeasure = (measure: string) => `${measure}_by_hour_of_wee
 export const COARSE_SERIES_MEASURES = ['first_response', 'reply_time', 'first_response_bh', 'reply_time_bh'] as const;
 export const coarseSeriesMeasure = (measure: string) => `${measure}_coarse`;
 
+/** The coarser bin (response-bins.ts cellBinOf) holding the fine bin a row's `key` names, in SQL. */
+export const cellBinOfKey = (key: SQL) => sql`(${sql.param(CELL_BIN_OF_BIN)}::int[])[${key}::int + 1]`;
+
 /**
  * The range cut at local hour, day and month boundaries (local timestamps): [f, h1) and [h2, t) are read from
  * 15-minute rows, [h1, d1) and [d2, h2) from hour rows, [d1, m1) and [m2, d2) from day rows, [m1, m2) from month rows.
@@ -192,7 +195,7 @@ export async function countsByPeriod(db: Db, filter: CounterFilter, range: Range
  */
 export async function coarseCountsByPeriod(db: Db, filter: CounterFilter, range: Range): Promise<PeriodCount[]> {
   const coarse = { ...filter, measure: coarseSeriesMeasure(filter.measure) };
-  const bin = sql`CASE WHEN c.key LIKE 'c%' THEN substr(c.key, 2)::int ELSE (${sql.param(CELL_BIN_OF_BIN)}::int[])[c.key::int + 1] END`;
+  const bin = sql`CASE WHEN c.key LIKE 'c%' THEN substr(c.key, 2)::int ELSE ${cellBinOfKey(sql`c.key`)} END`;
   return summedByPeriod(db, bin, range, counters(filter, range, grainFor(range.interval), false, coarse));
 }
 
@@ -295,7 +298,7 @@ export async function countsByHourOfWeek(db: Db, filter: CounterFilter, range: R
   const { rows } = await db.execute<HourOfWeekCount>(sql`
     SELECT CASE WHEN ${isCell} THEN ${cell(1)} ELSE extract(dow FROM ${local})::int END AS "dayOfWeek",
       CASE WHEN ${isCell} THEN ${cell(2)} ELSE extract(hour FROM ${local})::int END AS hour,
-      CASE WHEN ${isCell} THEN ${cell(3)} ELSE (${sql.param(CELL_BIN_OF_BIN)}::int[])[c.key::int + 1] END AS bin,
+      CASE WHEN ${isCell} THEN ${cell(3)} ELSE ${cellBinOfKey(sql`c.key`)} END AS bin,
       sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
     FROM (${counters(filter, range, 'month', false, cells)}) c
     GROUP BY 1, 2, 3`);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database.ts';
-import { CELL_BIN_OF_BIN } from '../response-bins.ts';
 import {
   COARSE_SERIES_MEASURES,
+  cellBinOfKey,
   coarseSeriesMeasure,
   HOUR_OF_WEEK_MEASURES,
   hourOfWeekMeasure,
@@ -68,7 +68,7 @@ async function addDaysToMonths(db: DbOrTx, days: ReturnType<typeof sql>, sign: 1
  * `dow:hour:cellBin`) and the series' bins (key `c<cellBin>`). Month rows sum them as they sum any day rows.
  */
 async function insertCoarseRows(db: DbOrTx, days?: ReturnType<typeof sql>): Promise<void> {
-  const cellBin = sql`(${sql.param(CELL_BIN_OF_BIN)}::int[])[l.key::int + 1]`;
+  const cellBin = cellBinOfKey(sql`l.key`);
   const cell = sql`concat_ws(':', extract(dow FROM l.period_start)::int, extract(hour FROM l.period_start)::int, ${cellBin})`;
   const measures = sql.join(
     [
