@@ -772,10 +772,15 @@ export const outboundDeliveries = pgTable(
  * recomputes those buckets from the source rows. Nothing here is a source of truth.
  */
 
-/** Buckets (15-minute starts) some source row changed in, appended by triggers and consumed by the rollup job. */
+/**
+ * Buckets (15-minute starts) some source row changed in, appended by triggers and consumed by the rollup job.
+ * `statusesOnly`: the statement changed nothing but messages' statuses there, which only the message and engagement
+ * counters read.
+ */
 export const analyticsDirtyBuckets = pgTable('analytics_dirty_buckets', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   bucket: tstz('bucket').notNull(),
+  statusesOnly: boolean('statuses_only').notNull().default(false),
 });
 
 /**

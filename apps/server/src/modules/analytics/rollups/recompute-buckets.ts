@@ -36,15 +36,29 @@ export async function recomputeBuckets(tx: Tx, buckets: readonly string[], setti
   const bucketArray = sql`${sql.param(buckets)}::timestamptz[]`;
   await tx.execute(sql`DELETE FROM analytics_counts WHERE bucket = ANY(${bucketArray})`);
   await tx.execute(sql`DELETE FROM analytics_response_samples WHERE bucket = ANY(${bucketArray})`);
-  await countMessages(tx, buckets);
+  await countMessages(tx, buckets, true);
   await writeResponseSamples(tx, buckets, settings);
   await countResponseSamples(tx, bucketArray);
   await countConversationEvents(tx, buckets);
   await recordPresence(tx, buckets, settings.timezone);
 }
 
-/** Messages by direction:type:status:sender, the sentiment of customers' texts, and template and campaign sends' engagement. */
-async function countMessages(tx: Tx, buckets: readonly string[]): Promise<void> {
+/**
+ * Recounts only what messages' statuses move, the message and engagement counters, of buckets whose rows changed nothing
+ * else (marked statuses_only): no response samples, conversation events or presence, and no other bucket depends on it.
+ */
+export async function recountStatuses(tx: Tx, buckets: readonly string[]): Promise<void> {
+  if (buckets.length === 0) return;
+  await tx.execute(sql`
+    DELETE FROM analytics_counts WHERE bucket = ANY(${sql.param(buckets)}::timestamptz[]) AND measure IN ('messages', 'engagement')`);
+  await countMessages(tx, buckets, false);
+}
+
+/**
+ * Messages by direction:type:status:sender, template and campaign sends' engagement and, with `withSentiment`, the
+ * sentiment of customers' texts.
+ */
+async function countMessages(tx: Tx, buckets: readonly string[], withSentiment: boolean): Promise<void> {
   await tx.execute(sql`
     WITH msg AS MATERIALIZED (
       SELECT m.id, m.conversation_id, m.timestamp, m.direction, m.type, m.status, m.user_id, m.template_name,
@@ -73,7 +87,7 @@ async function countMessages(tx: Tx, buckets: readonly string[]): Promise<void> 
         ORDER BY hs.changed_at DESC, hs.id DESC LIMIT 1
       ) h ON true
       CROSS JOIN LATERAL (VALUES ('', ''), ('number', m.phone_number_id), ('agent', h.user_id::text)) d(dimension, value)
-      WHERE m.sentiment_label IS NOT NULL AND d.value IS NOT NULL
+      WHERE ${sql.raw(String(withSentiment))} AND m.sentiment_label IS NOT NULL AND d.value IS NOT NULL
       UNION ALL
       -- Engagement: how far each template or campaign send got, and whether the customer wrote within 24 hours of it.
       SELECT 'engagement', d.dimension, d.value, s.bucket, d.prefix || ':' || k.stage, 0

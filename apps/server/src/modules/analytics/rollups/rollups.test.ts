@@ -408,9 +408,9 @@ describe('the rollup job', () => {
       // A batch takes the marks; a message committed before its recompute is read by it, and its mark stays.
       await database.db.transaction(async (tx) => {
         const buckets = await takeDirtyBuckets(tx);
-        expect(buckets).toEqual(['2025-06-02T10:00:00.000Z']);
+        expect(buckets).toEqual({ whole: ['2025-06-02T10:00:00.000Z'], statusesOnly: [] });
         await seed.message({ conversationId, direction: 'inbound', at: '2025-06-02T10:02:00Z' });
-        await recomputeBuckets(tx, buckets, settings);
+        await recomputeBuckets(tx, buckets.whole, settings);
         // ...and one committed after the recompute read the rows is not in its counts, but still marked.
         await seed.message({ conversationId, direction: 'inbound', at: '2025-06-02T10:03:00Z' });
       });
@@ -422,6 +422,44 @@ describe('the rollup job', () => {
       await runRollups(database.db, settings);
       expect(await countsOf(database, 'messages')).toEqual({ 'inbound:text:received:customer': 3 });
       expect(await rowsOf(database, 'SELECT count(*)::int AS n FROM analytics_dirty_buckets')).toEqual([{ n: 0 }]);
+    });
+  });
+
+  it('recounts only the message and engagement counters of a bucket where nothing but statuses changed', async () => {
+    await withDatabase(async (database) => {
+      const seed = rollupSeed(database.pool);
+      const settings: RollupSettings = { timezone: 'UTC', businessDays: null };
+      const agent = await seed.agent('ana');
+      const { conversationId } = await seed.conversation();
+      await seed.message({ conversationId, direction: 'inbound', at: '2025-06-02T10:01:00Z' });
+      const reply = await seed.message({
+        conversationId,
+        direction: 'outbound',
+        userId: agent,
+        templateName: 'hello',
+        at: '2025-06-02T10:04:00Z',
+      });
+      await runRollups(database.db, settings);
+      const samples = await rowsOf(database, 'SELECT reply_message_id, seconds FROM analytics_response_samples');
+      expect(samples).toEqual([{ reply_message_id: reply, seconds: 180 }]);
+      const take = () => database.db.transaction((tx) => takeDirtyBuckets(tx));
+
+      await database.pool.query(`UPDATE messages SET status = 'read' WHERE id = $1`, [reply]);
+      // A stray sample the full recompute would delete shows that the statuses' recount leaves the samples alone.
+      await database.pool.query('UPDATE analytics_response_samples SET seconds = 1');
+      await runRollups(database.db, settings);
+      expect(await countsOf(database, 'messages')).toEqual({ 'inbound:text:received:customer': 1, 'outbound:template:read:agent': 1 });
+      expect(await countsOf(database, 'engagement')).toEqual({ 'template:delivered': 1, 'template:read': 1, 'template:sent': 1 });
+      expect(await rowsOf(database, 'SELECT seconds FROM analytics_response_samples')).toEqual([{ seconds: 1 }]);
+
+      // A status with any other change, or beside another statement's mark of the bucket, recomputes it whole.
+      await database.pool.query(`UPDATE messages SET status = 'failed' WHERE id = $1`, [reply]);
+      expect(await take()).toEqual({ whole: [], statusesOnly: ['2025-06-02T10:00:00.000Z'] });
+      await database.pool.query(`UPDATE messages SET status = 'read', sentiment_label = 'neutral' WHERE id = $1`, [reply]);
+      expect(await take()).toEqual({ whole: ['2025-06-02T10:00:00.000Z'], statusesOnly: [] });
+      await database.pool.query(`UPDATE messages SET status = 'delivered' WHERE id = $1`, [reply]);
+      await seed.message({ conversationId, direction: 'inbound', at: '2025-06-02T10:05:00Z' });
+      expect(await take()).toEqual({ whole: ['2025-06-02T10:00:00.000Z'], statusesOnly: [] });
     });
   });
 });

@@ -3,13 +3,13 @@ import { businessHoursSchema } from '@wac/contract/business-hours';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../../db/database.ts';
 import { localCountsTimezone, rebuildLocalCounts, rebuildOutdatedLocalCounts, refreshLocalCounts } from './local-counts.ts';
-import { dependentBuckets, type RollupSettings, recomputeBuckets } from './recompute-buckets.ts';
+import { dependentBuckets, type RollupSettings, recomputeBuckets, recountStatuses } from './recompute-buckets.ts';
 import { bucketOf } from './source-rules.ts';
 
 /*
  * The rollup job: one runner at a time across server processes (a transaction-level advisory lock taken by every
  * batch), each batch one short transaction that takes dirty buckets, adds those that depend on them and recomputes
- * them all. A mark committed while a batch runs is not visible to its DELETE, so it stays for the next batch.
+ * them all (only the counters statuses move where nothing but messages' statuses changed). A mark committed while a batch runs is not visible to its DELETE, so it stays for the next batch.
  * A recomputed bucket's new marks rest in proportion to its batch's time before they are taken, so a bucket still
  * filling (every message marks it) takes the job at most BUSY_SHARE of the time, while other buckets go on at once.
  */
@@ -82,9 +82,15 @@ async function tryLock(tx: Tx): Promise<boolean> {
 
 const isoOf = (at: Date | string) => new Date(at).toISOString();
 
+/** Dirty buckets taken by a batch: those to recompute whole, and those where only messages' statuses changed. */
+export interface DirtyBuckets {
+  whole: string[];
+  statusesOnly: string[];
+}
+
 /** Takes (deletes) every mark of up to `limit` dirty buckets but the resting ones, oldest marks first; answers the buckets. */
-export async function takeDirtyBuckets(tx: Tx, limit = BATCH_BUCKETS, resting: readonly string[] = []): Promise<string[]> {
-  const { rows } = await tx.execute<{ bucket: Date }>(sql`
+export async function takeDirtyBuckets(tx: Tx, limit = BATCH_BUCKETS, resting: readonly string[] = []): Promise<DirtyBuckets> {
+  const { rows } = await tx.execute<{ bucket: Date; statuses_only: boolean }>(sql`
     WITH picked AS (
       SELECT DISTINCT bucket FROM (
         SELECT bucket FROM analytics_dirty_buckets WHERE bucket <> ALL(${sql.param(resting)}::timestamptz[]) ORDER BY id LIMIT ${limit * 64}
@@ -92,8 +98,14 @@ export async function takeDirtyBuckets(tx: Tx, limit = BATCH_BUCKETS, resting: r
       ORDER BY bucket LIMIT ${limit}
     )
     DELETE FROM analytics_dirty_buckets d USING picked p WHERE d.bucket = p.bucket
-    RETURNING d.bucket`);
-  return [...new Set(rows.map((row) => isoOf(row.bucket)))];
+    RETURNING d.bucket, d.statuses_only`);
+  const statusesOnly = new Map<string, boolean>();
+  for (const row of rows) {
+    const bucket = isoOf(row.bucket);
+    statusesOnly.set(bucket, (statusesOnly.get(bucket) ?? true) && row.statuses_only);
+  }
+  const buckets = [...statusesOnly.keys()].sort();
+  return { whole: buckets.filter((b) => !statusesOnly.get(b)), statusesOnly: buckets.filter((b) => statusesOnly.get(b)) };
 }
 
 /**
@@ -159,7 +171,7 @@ async function rebuildBatch(tx: Tx, settings: RollupSettings): Promise<RebuildSt
     AND NOT (bucket = ANY(${sql.param(buckets)}::timestamptz[]))`;
   await tx.execute(sql`DELETE FROM analytics_counts WHERE ${emptied}`);
   await tx.execute(sql`DELETE FROM analytics_response_samples WHERE ${emptied}`);
-  await recomputeAndRefresh(tx, buckets, settings);
+  await recomputeAndRefresh(tx, { whole: buckets, statusesOnly: [] }, settings);
   const finished = next === null;
   // The local hours, days and months are rebuilt whole once every bucket is (in the new timezone, if it changed).
   if (finished) await rebuildLocalCounts(tx, settings.timezone);
@@ -181,15 +193,17 @@ async function vacuumRollups(db: Db): Promise<void> {
 }
 
 /**
- * Recomputes the buckets and the local hours, days and months holding them, when those are built in the timezone the
- * buckets are read in (after a timezone change, reads use the buckets alone until the rebuild's end rebuilds them).
+ * Recomputes the buckets (their statuses' counters alone for those where only statuses changed) and the local hours, days
+ * and months holding them, when those are built in the timezone the buckets are read in (after a timezone change, reads
+ * use the buckets alone until the rebuild's end rebuilds them).
  */
-async function recomputeAndRefresh(tx: Tx, buckets: string[], settings: RollupSettings): Promise<void> {
-  await recomputeBuckets(tx, buckets, settings);
+async function recomputeAndRefresh(tx: Tx, buckets: DirtyBuckets, settings: RollupSettings): Promise<void> {
+  await recomputeBuckets(tx, buckets.whole, settings);
+  await recountStatuses(tx, buckets.statusesOnly);
   if ((await localCountsTimezone(tx)) === settings.timezone) {
     await refreshLocalCounts(
       tx,
-      buckets.map((bucket) => new Date(bucket)),
+      [...buckets.whole, ...buckets.statusesOnly].map((bucket) => new Date(bucket)),
       settings.timezone,
     );
   }
@@ -223,13 +237,14 @@ async function rollupBatch(
   return db.transaction(async (tx) => {
     if (!(await tryLock(tx))) return { more: false, recomputed: [], rebuilt: false };
     const dirty = await takeDirtyBuckets(tx, BATCH_BUCKETS, resting);
-    if (dirty.length === 0) {
+    if (dirty.whole.length + dirty.statusesOnly.length === 0) {
       const step = await rebuildBatch(tx, settings);
       return { more: step === 'more', recomputed: [], rebuilt: step === 'finished' };
     }
-    const recomputed = [...new Set([...dirty, ...(await dependentBuckets(tx, dirty))])];
-    await recomputeAndRefresh(tx, recomputed, settings);
-    return { more: true, recomputed, rebuilt: false };
+    const whole = [...new Set([...dirty.whole, ...(await dependentBuckets(tx, dirty.whole))])];
+    const statusesOnly = dirty.statusesOnly.filter((bucket) => !whole.includes(bucket));
+    await recomputeAndRefresh(tx, { whole, statusesOnly }, settings);
+    return { more: true, recomputed: [...whole, ...statusesOnly], rebuilt: false };
   });
 }
 
