@@ -304,13 +304,23 @@ export interface PeriodValueCount extends PeriodCount {
   value: string;
 }
 
-/** Counters of one dimension summed per local period, value and key (or its first `keyParts` parts): every template's series, ... */
-export async function countsByPeriodAndValue(db: Db, filter: ValuesFilter, range: Range, keyParts?: number): Promise<PeriodValueCount[]> {
+/**
+ * Counters of one dimension summed per local period, value and key (or its first `keyParts` parts): every template's
+ * series, ... With `shown`, the values not in it are summed together under the value ''.
+ */
+export async function countsByPeriodAndValue(
+  db: Db,
+  filter: ValuesFilter,
+  range: Range,
+  keyParts?: number,
+  shown?: readonly string[],
+): Promise<PeriodValueCount[]> {
+  const value = shown ? sql`CASE WHEN c.value = ANY(${sql.param(shown)}::text[]) THEN c.value ELSE '' END` : sql`c.value`;
   const { rows } = await db.execute<PeriodRows>(sql`
     WITH p AS (${periodStarts(range)})
     SELECT p.starts[s.k] AS period, ${packed([sql`s.value`, sql`s.key`, sql`s.count`, sql`s.total`], sql`s.value, s.key`)} AS rows
     FROM (
-      SELECT width_bucket(c.at, p.starts) AS k, c.value, ${keyOf(keyParts)} AS key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
+      SELECT width_bucket(c.at, p.starts) AS k, ${value} AS value, ${keyOf(keyParts)} AS key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
       FROM (${await counters(db, filter, range, grainFor(range.interval), true)}) c, p
       GROUP BY 1, 2, 3
     ) s, p

@@ -6,9 +6,9 @@ import type {
   TemplateCounts,
 } from '@wac/contract/template-analytics';
 import type { Db } from '../../db/database.ts';
-import { resolveRange } from './analytics-range.ts';
+import { type Range, resolveRange } from './analytics-range.ts';
 import { addSends, noSends, parseMessageKey } from './message-counts.ts';
-import { countsByPeriod, countsByPeriodAndValue, type PeriodValueCount } from './rollups.repository.ts';
+import { countsByPeriod, countsByPeriodAndValue, countsByValue } from './rollups.repository.ts';
 
 const intervals: Record<TemplateAnalyticsInterval, AnalyticsInterval> = { hourly: 'hour', daily: 'day', weekly: 'week', monthly: 'month' };
 const UP_TO_STATUS = 3;
@@ -28,80 +28,70 @@ export interface TemplateAnalyticsDeps {
   appTimezone: () => Promise<string>;
 }
 
+type TemplateRow = TemplateCounts & { bucket: string; templateName: string | null };
+
 /**
  * GET /api/analytics/templates read from the rollups (measure messages, dimension template), not from the messages:
- * the same answer at any size. The paged messages behind it stay messaging's.
+ * the same answer at any size. The templates are ranked from their totals over the range (month rows, mostly), then
+ * the series is read for the `top` of them, the others summed in SQL. The paged messages behind it stay messaging's.
  */
 export function createTemplateAnalyticsService({ db, appTimezone }: TemplateAnalyticsDeps) {
-  /** Per period and template, the message keys up to their status (direction:type:status): who sent them is not shown. */
-  async function countsOf(query: TemplateAnalyticsQuery, range: Awaited<ReturnType<typeof resolveRange>>): Promise<PeriodValueCount[]> {
-    const filter = { measure: 'messages', dimension: 'template' };
-    if (!query.templateName) return countsByPeriodAndValue(db, filter, range, UP_TO_STATUS);
-    const value = query.templateName;
-    return (await countsByPeriod(db, { ...filter, value }, range, UP_TO_STATUS)).map((row) => ({ ...row, value }));
+  const filter = { measure: 'messages', dimension: 'template' };
+
+  /** Per template, its counts over the range (one template's alone when the query names it). */
+  async function templatesOf(query: TemplateAnalyticsQuery, range: Range): Promise<Map<string, TemplateCounts>> {
+    const perTemplate = new Map<string, TemplateCounts>();
+    for (const row of await countsByValue(db, filter, range)) {
+      if (query.templateName && row.value !== query.templateName) continue;
+      const counts = perTemplate.get(row.value) ?? noSends();
+      addSends(counts, parseMessageKey(row.key).status, row.count);
+      perTemplate.set(row.value, counts);
+    }
+    return perTemplate;
+  }
+
+  /** Per period and template (null: the others, summed), the message keys up to their status (direction:type:status). */
+  async function seriesOf(query: TemplateAnalyticsQuery, range: Range, shown: string[] | undefined): Promise<TemplateRow[]> {
+    const rows = query.templateName
+      ? (await countsByPeriod(db, { ...filter, value: query.templateName }, range, UP_TO_STATUS)).map((row) => ({
+          ...row,
+          value: query.templateName as string,
+        }))
+      : await countsByPeriodAndValue(db, filter, range, UP_TO_STATUS, shown);
+    const series = new Map<string, TemplateRow>();
+    for (const row of rows) {
+      const bucket = row.period.toISOString();
+      const id = `${bucket} ${row.value}`;
+      const counts = series.get(id) ?? { bucket, templateName: row.value === '' ? null : row.value, ...noSends() };
+      addSends(counts, parseMessageKey(row.key).status, row.count);
+      series.set(id, counts);
+    }
+    return [...series.values()];
   }
 
   return {
     async summary(query: TemplateAnalyticsQuery): Promise<TemplateAnalyticsResponse> {
       const range = await resolveRange(db, { ...query, interval: intervals[query.interval] }, await appTimezone());
-      const series = new Map<string, TemplateRow>();
-      for (const row of await countsOf(query, range)) {
-        const bucket = row.period.toISOString();
-        const id = `${bucket} ${row.value}`;
-        const counts = series.get(id) ?? { bucket, templateName: row.value, ...noSends() };
-        addSends(counts, parseMessageKey(row.key).status, row.count);
-        series.set(id, counts);
-      }
       const totals = noSends();
-      const perTemplate = new Map<string, TemplateCounts>();
-      for (const row of series.values()) {
-        add(totals, row);
-        const counts = perTemplate.get(row.templateName) ?? noSends();
-        add(counts, row);
-        perTemplate.set(row.templateName, counts);
-      }
-      const templates = [...perTemplate.entries()]
-        .map(([templateName, c]) => ({
-          templateName,
-          ...c,
-          deliveryRate: rate(c.delivered, c.sent),
-          readRate: rate(c.read, c.delivered),
-        }))
+      const templates = [...(await templatesOf(query, range)).entries()]
+        .map(([templateName, c]) => {
+          add(totals, c);
+          return { templateName, ...c, deliveryRate: rate(c.delivered, c.sent), readRate: rate(c.read, c.delivered) };
+        })
         .sort((a, b) => b.total - a.total || a.templateName.localeCompare(b.templateName));
+      const shown =
+        query.top !== undefined && templates.length > query.top ? templates.slice(0, query.top).map((t) => t.templateName) : undefined;
       return {
         interval: query.interval,
         startDate: range.from.toISOString(),
         endDate: range.to.toISOString(),
         timezone: range.timezone,
-        series: topSeries([...series.values()], templates, query.top),
+        series: await seriesOf(query, range, shown),
         templates,
         totals,
       };
     },
   };
-}
-
-/** One template's counts in one bucket. */
-type TemplateRow = TemplateCounts & { bucket: string; templateName: string };
-type SeriesRow = TemplateAnalyticsResponse['series'][number];
-
-/** The series of the `top` templates (ranked by messages), the others' summed per bucket under templateName null. */
-function topSeries(series: readonly TemplateRow[], ranked: readonly { templateName: string }[], top: number | undefined): SeriesRow[] {
-  if (top === undefined || ranked.length <= top) return [...series];
-  const shown = new Set(ranked.slice(0, top).map((t) => t.templateName));
-  const others = new Map<string, SeriesRow>();
-  const rows: SeriesRow[] = [];
-  for (const row of series) {
-    const other = others.get(row.bucket);
-    if (shown.has(row.templateName)) rows.push(row);
-    else if (other) add(other, row);
-    else {
-      const first = { ...row, templateName: null };
-      others.set(row.bucket, first);
-      rows.push(first);
-    }
-  }
-  return rows;
 }
 
 export type TemplateAnalyticsService = ReturnType<typeof createTemplateAnalyticsService>;
