@@ -163,10 +163,38 @@ function cutsOf(db: Db, range: Range, coarsest: Grain): Promise<RangeCuts> {
   return pending;
 }
 
+/** A local timestamp (YYYY-MM-DD HH:MI:SS) as a Date read in UTC, for calendar arithmetic, and back. */
+const calendarDate = (local: string) => new Date(`${local.replace(' ', 'T')}Z`);
+const localText = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+
+/**
+ * Local days [lower, upper) split at month starts: each part with its month, and `asMonth` when it holds more than half
+ * the month's days, so that reading the month row less the days outside it reads fewer rows than its days do.
+ */
+function monthParts(lower: string, upper: string) {
+  const parts: { lower: string; upper: string; month: string; nextMonth: string; asMonth: boolean }[] = [];
+  for (let at = calendarDate(lower); localText(at) < upper; ) {
+    const month = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+    const nextMonth = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+    const partUpper = localText(nextMonth) < upper ? localText(nextMonth) : upper;
+    const inside = calendarDate(partUpper).getTime() - at.getTime();
+    parts.push({
+      lower: localText(at),
+      upper: partUpper,
+      month: localText(month),
+      nextMonth: localText(nextMonth),
+      asMonth: inside * 2 > nextMonth.getTime() - month.getTime(),
+    });
+    at = nextMonth;
+  }
+  return parts;
+}
+
 /**
  * The counters of the range as rows (at: the instant the row's period starts, value, key, count, total), each piece of
  * the range read at the coarsest grain it allows: a year is about twelve month rows per key, plus days and hours and
- * 15-minute buckets at its edges; a piece that collapsed is not read. `allValues` reads every value of the dimension
+ * 15-minute buckets at its edges; a piece that collapsed is not read. A read of the whole range ('month') may take a
+ * month less the days outside the range (counts and totals negated): it sums, and leaves out what sums to no count. `allValues` reads every value of the dimension
  * (per agent, per template, ...); `wholeDays` is the filter of the day and month rows, when they are kept as another
  * measure.
  */
@@ -184,21 +212,35 @@ async function counters(db: Db, filter: CounterFilter, range: Range, coarsest: G
             WHERE ${which('c', filter)} AND c.bucket >= ${lower.toISOString()}::timestamptz AND c.bucket < ${upper.toISOString()}::timestamptz`,
         ]
       : [];
-  const local = (grain: Grain, lower: string, upper: string) =>
+  const local = (grain: Grain, lower: string, upper: string, sign: 1 | -1 = 1) =>
     lower < upper
       ? [
-          sql`SELECT l.period_start AT TIME ZONE ${range.timezone} AS at, l.value, l.key, l.count, l.total FROM analytics_local_counts l
+          sql`SELECT l.period_start AT TIME ZONE ${range.timezone} AS at, l.value, l.key, ${sql.raw(sign === 1 ? '' : '-')}l.count AS count,
+              ${sql.raw(sign === 1 ? '' : '-')}l.total AS total FROM analytics_local_counts l
             WHERE l.grain = ${grain} AND ${which('l', grain === 'hour' ? filter : wholeDays)}
               AND l.period_start >= ${lower}::timestamp AND l.period_start < ${upper}::timestamp`,
         ]
       : [];
+  // A read of the whole range (no periods) takes most of a month at its edges as the month less the days outside.
+  const days = (lower: string, upper: string) =>
+    coarsest === 'month'
+      ? monthParts(lower, upper).flatMap((part) =>
+          part.asMonth
+            ? [
+                ...local('month', part.month, part.nextMonth),
+                ...local('day', part.month, part.lower, -1),
+                ...local('day', part.upper, part.nextMonth, -1),
+              ]
+            : local('day', part.lower, part.upper),
+        )
+      : local('day', lower, upper);
   const pieces = [
     ...quarters(cut.from, cut.h1At),
     ...quarters(cut.h2At, cut.to),
     ...local('hour', cut.h1, cut.d1),
     ...local('hour', cut.d2, cut.h2),
-    ...local('day', cut.d1, cut.m1),
-    ...local('day', cut.m2, cut.d2),
+    ...days(cut.d1, cut.m1),
+    ...days(cut.m2, cut.d2),
     ...local('month', cut.m1, cut.m2),
   ];
   return pieces.length > 0
@@ -282,6 +324,7 @@ export async function countsByKey(db: Db, filter: CounterFilter, range: Range): 
     SELECT c.key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
     FROM (${await counters(db, filter, range, 'month')}) c
     GROUP BY 1
+    HAVING sum(c.count) <> 0
     ORDER BY 1`);
   return rows.map((row) => ({ ...row, count: Number(row.count), total: Number(row.total) }));
 }
@@ -296,6 +339,7 @@ export async function countsByValue(db: Db, filter: ValuesFilter, range: Range):
     SELECT c.value, c.key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
     FROM (${await counters(db, filter, range, 'month', true)}) c
     GROUP BY 1, 2
+    HAVING sum(c.count) <> 0
     ORDER BY 1, 2`);
   return rows.map((row) => ({ ...row, count: Number(row.count), total: Number(row.total) }));
 }
@@ -365,7 +409,8 @@ export async function countsByHourOfWeek(db: Db, filter: CounterFilter, range: R
       CASE WHEN ${isCell} THEN ${cell(3)} ELSE ${cellBinOfKey(sql`c.key`)} END AS bin,
       sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
     FROM (${await counters(db, filter, range, 'month', false, cells)}) c
-    GROUP BY 1, 2, 3`);
+    GROUP BY 1, 2, 3
+    HAVING sum(c.count) <> 0`);
   return rows.map((row) => ({ ...row, count: Number(row.count), total: Number(row.total) }));
 }
 
