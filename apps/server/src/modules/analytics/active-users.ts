@@ -1,6 +1,6 @@
 import type { ActiveUsers, AnalyticsQuery, Retention } from '@wac/contract/analytics';
 import { scopeOf } from './analytics-filters.ts';
-import { rangeAnswer, resolveRange } from './analytics-range.ts';
+import { localDateOf, rangeAnswer, resolveRange } from './analytics-range.ts';
 import { cohortActivity, cohortSizes } from './metrics.repository.ts';
 import type { MetricsDeps } from './metrics.service.ts';
 import { activeByPeriod, periodsOf } from './rollups.repository.ts';
@@ -36,10 +36,7 @@ const WEEK_MS = 7 * DAY_MS;
 
 /** The local Monday of the week holding `at`, as a date (YYYY-MM-DD). */
 function localMonday(at: Date, timezone: string): string {
-  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(at)
-    .split('-')
-    .map(Number);
+  const [year, month, day] = localDateOf(at, timezone).split('-').map(Number);
   const date = new Date(Date.UTC(year as number, (month as number) - 1, day as number));
   return new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10);
 }

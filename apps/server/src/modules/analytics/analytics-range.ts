@@ -84,3 +84,15 @@ export async function previousRange(db: Db, range: Range): Promise<Range> {
 export function rangeAnswer(range: Range): AnalyticsRange {
   return { startDate: range.from.toISOString(), endDate: range.to.toISOString(), timezone: range.timezone, interval: range.interval };
 }
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant's local date (YYYY-MM-DD) in `timezone`, its formatter made once per timezone (making one costs far more than using it). */
+export function localDateOf(instant: Date, timezone: string): string {
+  let format = dateFormats.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormats.set(timezone, format);
+  }
+  return format.format(instant);
+}

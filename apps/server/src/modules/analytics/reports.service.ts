@@ -10,7 +10,7 @@ import type {
 } from '@wac/contract/analytics';
 import type { Db } from '../../db/database.ts';
 import { type DimensionFilter, resolveFilter, rowsOf } from './analytics-filters.ts';
-import { previousRange, type Range, rangeAnswer, resolveRange } from './analytics-range.ts';
+import { localDateOf, previousRange, type Range, rangeAnswer, resolveRange } from './analytics-range.ts';
 import { parseMessageKey, sendsOf } from './message-counts.ts';
 import { conversationsNow } from './reports.repository.ts';
 import { quantileOf, responseStatsOf } from './response-bins.ts';
@@ -67,9 +67,6 @@ function directions(rows: readonly KeyCount[]): { inbound: number; outbound: num
   }
   return sums;
 }
-
-const localDate = (instant: Date, timezone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 
 /** The overview's figures, the conversation, volume and daily-activity reports: every figure read from the rollups. */
 export function createReportsService({ db, appTimezone }: ReportsDeps) {
@@ -196,7 +193,7 @@ export function createReportsService({ db, appTimezone }: ReportsDeps) {
           const { inbound, outbound } = directions(messagesOn(day));
           const events = conversationCounts(conversationsOn(day));
           return {
-            date: localDate(day, range.timezone),
+            date: localDateOf(day, range.timezone),
             messagesIn: inbound,
             messagesOut: outbound,
             conversationsOpened: events.opened,
