@@ -105,7 +105,9 @@ function cuts(range: Range, coarsest: Grain): SQL {
       FROM (
         SELECT *, date_trunc(${grain}, ${sql.raw(lower)} + ${`1 ${grain}`}::interval - interval '1 microsecond') AS c1,
           date_trunc(${grain}, ${sql.raw(upper)}) AS c2
-        FROM (${inner}) inner_cut
+        -- OFFSET 0 keeps each level a subquery of its own: pulled up, every level's expressions were copied into the
+        -- next, and planning took 2 ms.
+        FROM (${inner} OFFSET 0) inner_cut
       ) ${sql.raw(`${grain}_cut`)}`;
   };
   const bounds = sql`SELECT ${from}::timestamptz AS f, ${to}::timestamptz AS t,
