@@ -28,8 +28,15 @@ const MIGRATION_LOCK_ID = 4_170_521;
  */
 const IDLE_CONNECTION_MS = 10 * 60_000;
 
+/**
+ * No parallel query on the app's connections: its reads are small and indexed by design, and on the few cores a console
+ * runs on, starting parallel workers added 3-6 ms to reads of a few milliseconds (analytics at 10M messages: the
+ * engagement report's p95 from 35 to 17 ms) while concurrent requests keep the cores busy anyway.
+ */
+const CONNECTION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
 export function connectDatabase(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: IDLE_CONNECTION_MS });
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: IDLE_CONNECTION_MS, options: CONNECTION_OPTIONS });
   pool.on('error', () => {});
   return { db: drizzle(pool, { schema }), pool, url, close: () => pool.end() };
 }
