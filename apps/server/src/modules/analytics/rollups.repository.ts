@@ -262,8 +262,13 @@ export async function periodsOf(db: Db, range: Range): Promise<Date[]> {
  * The key a read sums by: the whole key, or its first `parts` ':'-separated parts (a message key's direction alone,
  * ...), so that a long series answers the few rows it needs rather than every key of every period.
  */
-const keyOf = (parts: number | undefined) =>
-  parts === undefined ? sql`c.key` : sql`array_to_string((string_to_array(c.key, ':'))[1:${parts}], ':')`;
+const keyOf = (parts: number | undefined) => {
+  if (parts === undefined) return sql`c.key`;
+  // split_part per part (keys read this way have at least `parts` parts: a message key has four): building an array of
+  // the parts cost 30 ms over a year of every template's day rows, this 8.
+  const first = Array.from({ length: parts }, (_, i) => sql`split_part(c.key, ':', ${i + 1})`);
+  return sql`concat_ws(':', ${sql.join(first, sql`, `)})`;
+};
 
 /**
  * A period's counters as one text: rows joined by a record separator, fields (key, count, total; value first when
