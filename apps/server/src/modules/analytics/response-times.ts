@@ -37,7 +37,7 @@ export async function responseAnalytics(deps: MetricsDeps, query: AnalyticsQuery
     ? { first: 'first_response_bh', reply: 'reply_time_bh' }
     : { first: 'first_response', reply: 'reply_time' };
   const filter = (measure: string) => ({ measure, dimension: scope.dimension, value: scope.value });
-  const [periods, firstOverall, replyOverall, firstByPeriod, replyByPeriod, messagesByPeriod, hourOfWeek] = await Promise.all([
+  const [periods, firstOverall, replyOverall, firstByPeriod, replyByPeriod, messagesByPeriod, hourOfWeek, agents] = await Promise.all([
     periodsOf(db, range),
     countsByKey(db, filter(measures.first), range),
     countsByKey(db, filter(measures.reply), range),
@@ -45,6 +45,8 @@ export async function responseAnalytics(deps: MetricsDeps, query: AnalyticsQuery
     coarseCountsByPeriod(db, filter(measures.reply), range),
     countsByPeriod(db, { ...filter('messages'), keyPrefix: 'outbound:' }, range),
     countsByHourOfWeek(db, filter(measures.reply), range),
+    // The agent dimension cannot also be split by number: narrowed to a number, the answer has no agents.
+    scope.dimension === 'number' ? [] : byAgent(deps, measures, range, scope.dimension === 'agent' ? scope.value : null),
   ]);
 
   const inPeriod = (counts: typeof firstByPeriod) => groupBy(counts, (c) => c.period.getTime());
@@ -79,8 +81,7 @@ export async function responseAnalytics(deps: MetricsDeps, query: AnalyticsQuery
     replyTime: responseStatsOf(binsOf(replyOverall)),
     series,
     byHourOfWeek,
-    // The agent dimension cannot also be split by number: narrowed to a number, the answer has no agents.
-    byAgent: scope.dimension === 'number' ? [] : await byAgent(deps, measures, range, scope.dimension === 'agent' ? scope.value : null),
+    byAgent: agents,
   };
 }
 
