@@ -195,8 +195,9 @@ function monthParts(lower: string, upper: string) {
 /**
  * The counters of the range as rows (at: the instant the row's period starts, value, key, count, total), each piece of
  * the range read at the coarsest grain it allows: a year is about twelve month rows per key, plus days and hours and
- * 15-minute buckets at its edges; a piece that collapsed is not read. A read of the whole range ('month') may take a
- * month less the days outside the range (counts and totals negated): it sums, and leaves out what sums to no count. `allValues` reads every value of the dimension
+ * 15-minute buckets at its edges; a piece that collapsed is not read. A read whose coarsest grain is the month (the whole
+ * range, or a series by month) may take a month less the days outside the range (counts and totals negated; the month
+ * row and those days fall in the same period): it sums, and leaves out what sums to no count. `allValues` reads every value of the dimension
  * (per agent, per template, ...); `wholeDays` is the filter of the day and month rows, when they are kept as another
  * measure.
  */
@@ -223,7 +224,7 @@ async function counters(db: Db, filter: CounterFilter, range: Range, coarsest: G
               AND l.period_start >= ${lower}::timestamp AND l.period_start < ${upper}::timestamp`,
         ]
       : [];
-  // A read of the whole range (no periods) takes most of a month at its edges as the month less the days outside.
+  // A read by month or of the whole range takes most of a month at its edges as the month less the days outside.
   const days = (lower: string, upper: string) =>
     coarsest === 'month'
       ? monthParts(lower, upper).flatMap((part) =>
@@ -310,6 +311,7 @@ async function summedByPeriod(db: Db, key: SQL, range: Range, rowsOfRange: SQL):
       SELECT width_bucket(c.at, p.starts) AS k, ${key} AS key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
       FROM (${rowsOfRange}) c, p
       GROUP BY 1, 2
+      HAVING sum(c.count) <> 0
     ) s, p
     GROUP BY 1
     ORDER BY 1`);
@@ -374,6 +376,7 @@ export async function countsByPeriodAndValue(
       SELECT width_bucket(c.at, p.starts) AS k, ${value} AS value, ${keyOf(keyParts)} AS key, sum(c.count)::float8 AS count, sum(c.total)::float8 AS total
       FROM (${await counters(db, filter, range, grainFor(range.interval), true)}) c, p
       GROUP BY 1, 2, 3
+      HAVING sum(c.count) <> 0
     ) s, p
     GROUP BY 1
     ORDER BY 1`);

@@ -29,7 +29,8 @@ type CounterRow = [measure: string, dimension: string, value: string, bucket: st
 
 /**
  * A deterministic sprinkle of counters: about one bucket in eight, two keys, overall and for two agents, and a reply
- * time histogram's bins (keys are bin indexes, a 15-minute bucket's waits in a few of them).
+ * time histogram's bins (keys are bin indexes, a 15-minute bucket's waits in a few of them); and a rare key on each
+ * month's first day.
  */
 function counterRows(seed: number): CounterRow[] {
   let state = seed;
@@ -39,8 +40,10 @@ function counterRows(seed: number): CounterRow[] {
   };
   const rows: CounterRow[] = [];
   for (let i = 0; i < BUCKETS; i++) {
-    if (next() > 0.125) continue;
     const bucket = new Date(FIRST + i * QUARTER).toISOString();
+    // A key seen only on each month's first day: a month read less its days outside a range must not leave it at 0.
+    if (bucket.endsWith('-01T00:00:00.000Z')) rows.push(['messages', '', '', bucket, 'rare', 1, 1]);
+    if (next() > 0.125) continue;
     for (const key of ['a', 'b']) {
       const count = 1 + Math.floor(next() * 5);
       rows.push(
