@@ -195,11 +195,11 @@ function monthParts(lower: string, upper: string) {
 /**
  * The counters of the range as rows (at: the instant the row's period starts, value, key, count, total), each piece of
  * the range read at the coarsest grain it allows: a year is about twelve month rows per key, plus days and hours and
- * 15-minute buckets at its edges; a piece that collapsed is not read. A read whose coarsest grain is the month (the whole
- * range, or a series by month) may take a month less the days outside the range (counts and totals negated; the month
- * row and those days fall in the same period): it sums, and leaves out what sums to no count. `allValues` reads every value of the dimension
- * (per agent, per template, ...); `wholeDays` is the filter of the day and month rows, when they are kept as another
- * measure.
+ * 15-minute buckets at its edges; a piece that collapsed is not read. A read whose coarsest grain is the month (the
+ * whole range, or a series by month) may take a month less the days outside the range (counts and totals negated; the
+ * month row and those days fall in the same period): it sums, and leaves out what sums to no count. `allValues` reads
+ * every value of the dimension (per agent, per template, ...); `wholeDays` is the filter of the day and month rows, when
+ * they are kept as another measure.
  */
 async function counters(db: Db, filter: CounterFilter, range: Range, coarsest: Grain, allValues = false, wholeDays = filter): Promise<SQL> {
   const cut = await cutsOf(db, range, coarsest);

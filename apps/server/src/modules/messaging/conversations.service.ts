@@ -135,10 +135,13 @@ export async function markRead(
     });
     return marked;
   });
-  const newest = new Map<number, { wamid: string; at: number }>();
+  // The newest by (timestamp, id): Meta's timestamps have whole seconds, and the rows come in no particular order.
+  const newest = new Map<number, { wamid: string; at: number; id: number }>();
   for (const m of marked.updated) {
     const seen = newest.get(m.conversationId);
-    if (m.wamid && (!seen || m.timestamp.getTime() >= seen.at)) newest.set(m.conversationId, { wamid: m.wamid, at: m.timestamp.getTime() });
+    const at = m.timestamp.getTime();
+    if (m.wamid && (!seen || at > seen.at || (at === seen.at && m.id > seen.id)))
+      newest.set(m.conversationId, { wamid: m.wamid, at, id: m.id });
   }
   await Promise.all(
     [...newest.values()].map(({ wamid }) =>
