@@ -9,7 +9,8 @@ import { bucketOf } from './source-rules.ts';
 /*
  * The rollup job: one runner at a time across server processes (a transaction-level advisory lock taken by every
  * batch), each batch one short transaction that takes dirty buckets, adds those that depend on them and recomputes
- * them all (only the counters statuses move where nothing but messages' statuses changed). A mark committed while a batch runs is not visible to its DELETE, so it stays for the next batch.
+ * them all (only the counters statuses move where nothing but messages' statuses changed). A mark committed while a
+ * batch runs is not visible to its DELETE, so it stays for the next batch.
  * A recomputed bucket's new marks rest in proportion to its batch's time before they are taken, so a bucket still
  * filling (every message marks it) takes the job at most BUSY_SHARE of the time, while other buckets go on at once.
  */
@@ -88,7 +89,10 @@ export interface DirtyBuckets {
   statusesOnly: string[];
 }
 
-/** Takes (deletes) every mark of up to `limit` dirty buckets but the resting ones, oldest marks first; answers the buckets. */
+/**
+ * Takes (deletes) every mark of up to `limit` dirty buckets but the resting ones, oldest marks first; answers the buckets,
+ * statuses-only where every mark taken of them was.
+ */
 export async function takeDirtyBuckets(tx: Tx, limit = BATCH_BUCKETS, resting: readonly string[] = []): Promise<DirtyBuckets> {
   const { rows } = await tx.execute<{ bucket: Date; statuses_only: boolean }>(sql`
     WITH picked AS (
