@@ -8,7 +8,7 @@ import type {
 import type { Db } from '../../db/database.ts';
 import { type Range, resolveRange } from './analytics-range.ts';
 import { addSends, noSends, parseMessageKey } from './message-counts.ts';
-import { countsByPeriod, countsByPeriodAndValue, countsByValue } from './rollups.repository.ts';
+import { countsByKey, countsByPeriod, countsByPeriodAndValue, countsByValue } from './rollups.repository.ts';
 
 const intervals: Record<TemplateAnalyticsInterval, AnalyticsInterval> = { hourly: 'hour', daily: 'day', weekly: 'week', monthly: 'month' };
 const UP_TO_STATUS = 3;
@@ -40,9 +40,12 @@ export function createTemplateAnalyticsService({ db, appTimezone }: TemplateAnal
 
   /** Per template, its counts over the range (one template's alone when the query names it). */
   async function templatesOf(query: TemplateAnalyticsQuery, range: Range): Promise<Map<string, TemplateCounts>> {
+    const value = query.templateName;
+    const rows = value
+      ? (await countsByKey(db, { ...filter, value }, range)).map((row) => ({ ...row, value }))
+      : await countsByValue(db, filter, range);
     const perTemplate = new Map<string, TemplateCounts>();
-    for (const row of await countsByValue(db, filter, range)) {
-      if (query.templateName && row.value !== query.templateName) continue;
+    for (const row of rows) {
       const counts = perTemplate.get(row.value) ?? noSends();
       addSends(counts, parseMessageKey(row.key).status, row.count);
       perTemplate.set(row.value, counts);
