@@ -50,8 +50,8 @@ export const contactSchema = z.object({
 });
 export type Contact = z.infer<typeof contactSchema>;
 
-/** Where our copy of a file stands: being downloaded, stored, or given up on. */
-export const mediaFileStatuses = ['pending', 'ready', 'failed'] as const;
+/** Where our copy of a file stands: being downloaded, stored, given up on, or removed by a storage cleanup. */
+export const mediaFileStatuses = ['pending', 'ready', 'failed', 'removed'] as const;
 
 /** Our copy of a media file of a message. */
 export const chatMediaSchema = z.object({
@@ -64,6 +64,8 @@ export const chatMediaSchema = z.object({
   sha256: z.string().nullable(),
   /** A signed link that works in <img src> and downloads without a bearer header; null until ready. */
   url: z.string().nullable(),
+  /** When a storage cleanup removed the file (status 'removed'). */
+  removedAt: z.string().nullable(),
 });
 export type ChatMedia = z.infer<typeof chatMediaSchema>;
 

@@ -2,6 +2,7 @@ import { sourceTypes } from '@wac/contract/activities';
 import { sessionStates } from '@wac/contract/agent-sessions';
 import { roles } from '@wac/contract/auth';
 import { campaignStatuses } from '@wac/contract/campaign-states';
+import { maintenanceKinds, maintenanceRunStatuses } from '@wac/contract/cleanup';
 import { recipientStates } from '@wac/contract/campaigns';
 import { mediaFileStatuses } from '@wac/contract/chat';
 import { type FlowEdge, type FlowNode, type FlowTriggers, flowSessionStatuses, flowStatuses } from '@wac/contract/flows';
@@ -340,15 +341,19 @@ export const mediaFiles = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
     error: text('error'),
+    /** When a storage cleanup removed the file: the chat says so instead of showing a broken image. */
+    removedAt: tstz('removed_at'),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('media_files_message_idx').on(t.messageId),
+    // A cleanup asks whether anything still refers to a file.
+    index('media_files_storage_key_idx').on(t.storageKey),
     index('media_files_created_idx').on(t.createdAt, t.id),
     index('media_files_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check('media_files_direction_check', sql`${t.direction} IN ('inbound', 'outbound')`),
-    check('media_files_status_check', sql`${t.status} IN ('pending', 'ready', 'failed')`),
+    check('media_files_status_check', sql.raw(`status IN (${mediaFileStatuses.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
 
@@ -931,3 +936,51 @@ export const analyticsState = pgTable('analytics_state', {
   value: jsonb('value').notNull(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * What the rollups counted of source rows since deleted (a cleanup, an erasure): per analytics_counts row, the counts
+ * as they stood before the deletion less those recomputed after it. Every recompute adds them back, so the figures keep
+ * the history they counted while the rows themselves are gone. A count may be negative (a deletion can move an
+ * opening to a later message, which the kept row then takes back).
+ */
+export const analyticsKeptCounts = pgTable(
+  'analytics_kept_counts',
+  {
+    measure: text('measure').notNull(),
+    dimension: text('dimension').notNull(),
+    value: text('value').notNull(),
+    bucket: tstz('bucket').notNull(),
+    key: text('key').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    total: doublePrecision('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.measure, t.dimension, t.value, t.key] })],
+);
+
+/**
+ * Maintenance runs (storage cleanup, database cleanup, erasures): one running per kind across every server process
+ * (the partial unique index), run by the process that started it, which beats `heartbeat_at`; a run whose heartbeat
+ * stopped is shown interrupted. `progress` is what it did so far, the result once finished.
+ */
+export const maintenanceRuns = pgTable(
+  'maintenance_runs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: maintenanceKinds }).notNull(),
+    status: text('status', { enum: maintenanceRunStatuses }).notNull().default('running'),
+    dryRun: boolean('dry_run').notNull().default(false),
+    options: jsonb('options').notNull(),
+    progress: jsonb('progress').notNull(),
+    error: text('error'),
+    startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: tstz('started_at').notNull().defaultNow(),
+    heartbeatAt: tstz('heartbeat_at').notNull().defaultNow(),
+    finishedAt: tstz('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('maintenance_runs_one_running_idx').on(t.kind).where(sql`${t.status} IN ('running', 'stopping')`),
+    index('maintenance_runs_started_idx').on(t.startedAt),
+    check('maintenance_runs_kind_check', sql.raw(`kind IN (${maintenanceKinds.map((s) => `'${s}'`).join(', ')})`)),
+    check('maintenance_runs_status_check', sql.raw(`status IN (${maintenanceRunStatuses.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);

@@ -15,5 +15,6 @@ export function toChatMedia(row: MediaFileRow, links: MediaLinks): ChatMedia {
     filename: row.filename,
     sha256: row.sha256,
     url: row.status === 'ready' ? links.url(row.id) : null,
+    removedAt: row.removedAt?.toISOString() ?? null,
   };
 }

@@ -41,7 +41,11 @@ export async function recomputeBuckets(tx: Tx, buckets: readonly string[], setti
   await countResponseSamples(tx, bucketArray);
   await countConversationEvents(tx, buckets);
   await recordPresence(tx, buckets, settings.timezone);
+  await addKeptCounts(tx, sql`bucket = ANY(${bucketArray})`);
 }
+
+/** The measures a message's status moves. */
+const STATUS_MEASURES = ['messages', 'engagement'];
 
 /**
  * Recounts only what messages' statuses move, the message and engagement counters, of buckets whose rows changed nothing
@@ -50,8 +54,23 @@ export async function recomputeBuckets(tx: Tx, buckets: readonly string[], setti
 export async function recountStatuses(tx: Tx, buckets: readonly string[]): Promise<void> {
   if (buckets.length === 0) return;
   await tx.execute(sql`
-    DELETE FROM analytics_counts WHERE bucket = ANY(${sql.param(buckets)}::timestamptz[]) AND measure IN ('messages', 'engagement')`);
+    DELETE FROM analytics_counts WHERE bucket = ANY(${sql.param(buckets)}::timestamptz[]) AND measure = ANY(${sql.param(STATUS_MEASURES)}::text[])`);
   await countMessages(tx, buckets, false);
+  await addKeptCounts(tx, sql`bucket = ANY(${sql.param(buckets)}::timestamptz[])`, STATUS_MEASURES);
+}
+
+/**
+ * Adds the kept counts of the buckets `where` picks (a condition on `bucket`), of `measures` only when given, to
+ * analytics_counts; a counter they bring to nothing goes (a kept -1 meeting a recounted +1).
+ */
+export async function addKeptCounts(tx: Tx, where: SQL, measures?: readonly string[]): Promise<void> {
+  const { rows } = await tx.execute<{ nothing: boolean }>(sql`
+    INSERT INTO analytics_counts AS c (measure, dimension, value, bucket, key, count, total)
+    SELECT measure, dimension, value, bucket, key, count, total FROM analytics_kept_counts
+    WHERE ${where} ${measures ? sql`AND measure = ANY(${sql.param(measures)}::text[])` : sql``}
+    ON CONFLICT (measure, dimension, bucket, value, key) DO UPDATE SET count = c.count + excluded.count, total = c.total + excluded.total
+    RETURNING c.count = 0 AND c.total = 0 AS nothing`);
+  if (rows.some((row) => row.nothing)) await tx.execute(sql`DELETE FROM analytics_counts WHERE ${where} AND count = 0 AND total = 0`);
 }
 
 /**
@@ -275,7 +294,7 @@ async function recordPresence(tx: Tx, buckets: readonly string[], timezone: stri
       WHERE fi.conversation_id = c.id AND fi.direction = 'inbound' ORDER BY fi.timestamp, fi.id LIMIT 1
     ) fi
     GROUP BY 1
-    ON CONFLICT (contact_id) DO UPDATE SET first_at = excluded.first_at`);
+    ON CONFLICT (contact_id) DO UPDATE SET first_at = least(analytics_first_seen.first_at, excluded.first_at)`);
   await tx.execute(sql`
     WITH subjects AS (
       SELECT DISTINCT b.bucket, k.kind, k.subject_id

@@ -3,7 +3,7 @@ import { businessHoursSchema } from '@wac/contract/business-hours';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../../db/database.ts';
 import { localCountsTimezone, rebuildLocalCounts, rebuildOutdatedLocalCounts, refreshLocalCounts } from './local-counts.ts';
-import { dependentBuckets, type RollupSettings, recomputeBuckets, recountStatuses } from './recompute-buckets.ts';
+import { addKeptCounts, dependentBuckets, type RollupSettings, recomputeBuckets, recountStatuses } from './recompute-buckets.ts';
 import { bucketOf } from './source-rules.ts';
 
 /*
@@ -170,11 +170,12 @@ async function rebuildBatch(tx: Tx, settings: RollupSettings): Promise<RebuildSt
   const buckets = await bucketsWithSources(tx, progress.cursor, BATCH_BUCKETS);
   const last = buckets.at(-1);
   const next = last ? isoOf(new Date(new Date(last).getTime() + 15 * 60_000)) : null;
-  // Counters of buckets left without source rows (their messages deleted) go with the window they fall in.
+  // Counters of buckets left without source rows go with the window they fall in, but what was kept of deleted rows.
   const emptied = sql`bucket >= ${progress.cursor}::timestamptz AND bucket < ${next ?? progress.until}::timestamptz
     AND NOT (bucket = ANY(${sql.param(buckets)}::timestamptz[]))`;
   await tx.execute(sql`DELETE FROM analytics_counts WHERE ${emptied}`);
   await tx.execute(sql`DELETE FROM analytics_response_samples WHERE ${emptied}`);
+  await addKeptCounts(tx, emptied);
   await recomputeAndRefresh(tx, { whole: buckets, statusesOnly: [] }, settings);
   const finished = next === null;
   // The local hours, days and months are rebuilt whole once every bucket is (in the new timezone, if it changed).

@@ -212,6 +212,7 @@ describe('history', () => {
       filename: null,
       sha256: null,
       url: '/f/1',
+      removedAt: null,
     };
     expect(withMedia(data.pages[0]?.messages[0] ?? message(0), media).media?.url).toBe('/f/1');
   });

@@ -24,6 +24,7 @@ const media = (over: Partial<NonNullable<ChatMessage['media']>>): NonNullable<Ch
   id: 1,
   kind: 'image',
   status: 'ready',
+  removedAt: null,
   mimeType: 'image/jpeg',
   fileSize: 2048,
   filename: null,

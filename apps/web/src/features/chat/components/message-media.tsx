@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@wac/contract/chat';
+import { formatDate } from '../../../lib/format-date';
 import { Icon } from '../../../ui/icon';
 
 function formatSize(bytes: number | null): string | null {
@@ -11,6 +12,11 @@ function formatSize(bytes: number | null): string | null {
 /** The picture, player or file link of a media message, once our copy of the file is ready. */
 export function MessageMedia({ message }: { message: ChatMessage }) {
   const { media } = message;
+  if (media?.status === 'removed') {
+    return (
+      <div className="media-note">Media removed by cleanup on {media.removedAt ? formatDate(media.removedAt) : 'an earlier date'}</div>
+    );
+  }
   if (!media || media.status === 'pending' || (media.status === 'ready' && !media.url)) {
     return <div className="media-note">Downloading…</div>;
   }

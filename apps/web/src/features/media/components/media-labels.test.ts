@@ -7,6 +7,7 @@ const item = (patch: Partial<MediaItem>): MediaItem => ({
   id: 1,
   kind: 'image',
   status: 'ready',
+  removedAt: null,
   mimeType: 'image/jpeg',
   fileSize: 1000,
   filename: null,

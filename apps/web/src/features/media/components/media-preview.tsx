@@ -2,6 +2,13 @@ import type { MediaItem } from '@wac/contract/media-library';
 import { Icon } from '../../../ui/icon';
 import { kindIcons, mediaTitle } from './media-labels';
 
+const placeholderText: Record<MediaItem['status'], string> = {
+  pending: 'Still downloading',
+  ready: 'Still downloading',
+  failed: 'Download failed',
+  removed: 'Removed by cleanup',
+};
+
 /** The file itself where the browser can show it: pictures, playable video and audio; an icon for the rest. */
 export function MediaPreview({ item, size }: { item: MediaItem; size: 'tile' | 'full' }) {
   const title = mediaTitle(item);
@@ -9,7 +16,7 @@ export function MediaPreview({ item, size }: { item: MediaItem; size: 'tile' | '
     return (
       <div className="media-placeholder">
         <Icon name={kindIcons[item.kind]} size={40} />
-        <span className="small">{item.status === 'failed' ? 'Download failed' : 'Still downloading'}</span>
+        <span className="small">{placeholderText[item.status]}</span>
       </div>
     );
   }
