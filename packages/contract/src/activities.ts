@@ -142,6 +142,10 @@ export const reservedActivityTypes = [
   'outbound_webhook_created',
   'outbound_webhook_updated',
   'outbound_webhook_deleted',
+  // Maintenance (Settings → Maintenance).
+  'storage_cleanup',
+  'database_cleanup',
+  'contact_erased',
   // The bot flow runtime (flow sessions over WhatsApp).
   /** A flow reached a handoff (or ran out of retries): the conversation waits for an agent. */
   'flow_handoff',

@@ -113,6 +113,9 @@ const described: { [type in ReservedActivityType]?: Describe } = {
   outbound_webhook_created: (who, d) => `${who} added outbound webhook ${d.name ?? ''}`.trim(),
   outbound_webhook_updated: (who, d) => `${who} updated outbound webhook ${d.name ?? ''}${d.details ? ` (${d.details})` : ''}`.trim(),
   outbound_webhook_deleted: (who, d) => `${who} deleted outbound webhook ${d.name ?? ''}`.trim(),
+  storage_cleanup: (who, d) => `${who} ran a storage cleanup${d.status ? ` (${d.status})` : ''}${d.details ? `: ${d.details}` : ''}`,
+  database_cleanup: (who, d) => `${who} ran a database cleanup${d.status ? ` (${d.status})` : ''}${d.details ? `: ${d.details}` : ''}`,
+  contact_erased: (who, d) => `${who} erased a customer's data on request${d.details ? `: ${d.details}` : ''}`,
   // The bot flow runtime.
   flow_handoff: (_who, d) => `The bot handed the conversation with ${d.name ?? d.recipient ?? 'a customer'} to an agent`,
   template_status_update: (_who, d) => `Template ${d.name ?? ''} is now ${d.status?.toLowerCase() ?? 'updated'}`.replace(/\s+/g, ' '),

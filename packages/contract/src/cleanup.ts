@@ -196,3 +196,6 @@ export type Archive = z.infer<typeof archiveSchema>;
 
 /** Archive files as written: `<collection>-<run id>-<yyyymmddThhmmss>.jsonl.gz`. */
 export const ARCHIVE_NAME_PATTERN = /^(messages|activities|usageEvents)-\d+-\d{8}T\d{6}Z\.jsonl\.gz$/;
+
+/** A run started, moved on or ended: sent to admins. */
+export const maintenanceEventNames = { run: 'maintenance:run' } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBadgeCount, formatCompactNumber, formatCurrency } from './format.ts';
+import { formatBadgeCount, formatBytes, formatCompactNumber, formatCurrency } from './format.ts';
 
 describe('formatCompactNumber', () => {
   it.each([
@@ -40,5 +40,19 @@ describe('formatCurrency', () => {
   it("falls back to 'CODE amount' with 2 decimals when the runtime cannot format the code", () => {
     expect(formatCurrency(12, 'NOT-A-CODE')).toBe('NOT-A-CODE 12.00');
     expect(formatCurrency(19.999, 'X')).toBe('X 20.00');
+  });
+});
+
+describe('formatBytes', () => {
+  it.each([
+    [0, '0 B'],
+    [1023, '1023 B'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [5 * 1024 * 1024, '5 MB'],
+    [10_240 * 1024 * 1024, '10 GB'],
+    [1_048_576 * 1024 * 1024, '1 TB'],
+  ])('%d -> %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
   });
 });

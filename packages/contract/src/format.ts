@@ -20,3 +20,16 @@ export function formatCurrency(amount: number, currency: string, locale = 'en'):
     return `${currency} ${amount.toFixed(2)}`;
   }
 }
+
+const byteUnits = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** 1536 -> '1.5 KB'; one decimal, trailing '.0' dropped. */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < byteUnits.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : value.toFixed(1).replace(/\.0$/, '')} ${byteUnits[unit]}`;
+}

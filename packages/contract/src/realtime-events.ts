@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activitySchema, realtimeEvents } from './activities.ts';
 import { campaignEventNames, campaignProgressEventSchema } from './campaigns.ts';
+import { maintenanceEventNames, maintenanceRunSchema } from './cleanup.ts';
 import { outboundDeliveryEventSchema, outboundWebhookEventNames } from './outbound-webhooks.ts';
 import { messageSentimentEventSchema, sentimentEventNames } from './sentiment.ts';
 import { templateEventNames, templateStatusEventSchema } from './templates.ts';
@@ -37,6 +38,7 @@ export const serverToClientEventSchemas = {
   [realtimeEvents.allActivitiesRead]: z.object({ userId: z.number().int() }),
   [campaignEventNames.progress]: campaignProgressEventSchema,
   [outboundWebhookEventNames.delivery]: outboundDeliveryEventSchema,
+  [maintenanceEventNames.run]: maintenanceRunSchema,
 } as const;
 
 export type ServerEventName = keyof typeof serverToClientEventSchemas;

@@ -292,6 +292,24 @@ export async function recountUnread(tx: Tx, conversationIds: number[]): Promise<
     .returning({ id: conversations.id, unreadCount: conversations.unreadCount });
 }
 
+/**
+ * After some of their messages were deleted (a cleanup), conversations name their latest message left (none, when
+ * none is) and count the customer's unread messages left. The caller locked them in id order (lockConversations)
+ * before deleting, so a message stored meanwhile is counted: its writer waited, or it committed before the lock.
+ * The 24-hour window stays: it is Meta's, and the customer did write when they wrote.
+ */
+export async function settleConversationsAfterDeletion(tx: Tx, conversationIds: number[]): Promise<void> {
+  if (conversationIds.length === 0) return;
+  await tx.execute(sql`
+    UPDATE conversations c SET last_message_id = l.id, last_message_at = l.timestamp,
+      unread_count = (SELECT count(*)::int FROM messages m WHERE m.conversation_id = c.id AND m.direction = 'inbound' AND m.read_at IS NULL)
+    FROM unnest(${sql.param(conversationIds)}::int[]) x(id)
+    LEFT JOIN LATERAL (
+      SELECT m.id, m.timestamp FROM messages m WHERE m.conversation_id = x.id ORDER BY m.timestamp DESC, m.id DESC LIMIT 1
+    ) l ON true
+    WHERE c.id = x.id`);
+}
+
 /** Meta's id for our uploaded copy; updatedAt tells how old the upload is (Meta keeps uploads 30 days). */
 export async function recordMetaMediaId(tx: Tx, mediaFileId: number, metaMediaId: string): Promise<void> {
   await tx.update(mediaFiles).set({ metaMediaId, updatedAt: new Date() }).where(eq(mediaFiles.id, mediaFileId));

@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockingLevelLabel, formatBytes, formatQuotaUsage, licenseSourceText } from './license-format';
-
-describe('formatBytes', () => {
-  it.each([
-    [0, '0 B'],
-    [1023, '1023 B'],
-    [1024, '1 KB'],
-    [1536, '1.5 KB'],
-    [5 * 1024 * 1024, '5 MB'],
-    [10_240 * 1024 * 1024, '10 GB'],
-    [1_048_576 * 1024 * 1024, '1 TB'],
-  ])('%d -> %s', (bytes, text) => {
-    expect(formatBytes(bytes)).toBe(text);
-  });
-});
+import { blockingLevelLabel, formatQuotaUsage, licenseSourceText } from './license-format';
 
 describe('formatQuotaUsage', () => {
   it('shows counts with K and M', () => {

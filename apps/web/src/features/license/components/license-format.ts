@@ -1,20 +1,7 @@
-import { formatCompactNumber } from '@wac/contract/format';
+import { formatBytes, formatCompactNumber } from '@wac/contract/format';
 import type { LicenseDetails } from '@wac/contract/license';
 import { BYTES_PER_MB, type LicenseStatus } from '@wac/contract/license-quotas';
 import type { QuotaType } from '@wac/contract/plans';
-
-const byteUnits = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-
-/** 1536 -> '1.5 KB'; one decimal, trailing '.0' dropped. */
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < byteUnits.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1).replace(/\.0$/, '')} ${byteUnits[unit]}`;
-}
 
 /** 'used of limit' for a quota: counts with K and M (spec 9), storage (kept in MB) in byte units. */
 export function formatQuotaUsage(quota: QuotaType, record: { used: number; limit: number }, unit: string): string {

@@ -1,3 +1,4 @@
+import { formatBytes } from '@wac/contract/format';
 import { formatDateTime } from '../../../lib/format-date';
 import { Button } from '../../../ui/button';
 import { QueryStatus } from '../../../ui/query-status';
@@ -5,7 +6,7 @@ import { QuotaBar } from '../../../ui/quota-bar';
 import { useToast } from '../../../ui/toasts';
 import { useClearStorageCache } from '../api/clear-storage-cache';
 import { useLicenseStorage, useRefreshLicenseStorage } from '../api/get-license-storage';
-import { formatBytes, formatQuotaUsage } from './license-format';
+import { formatQuotaUsage } from './license-format';
 
 /** Bytes under DATA_DIR by directory, as the server last measured them. */
 export function LicenseStorage() {

@@ -1,0 +1,43 @@
+import type { CleanupStatus, CleanupTally, MaintenanceKind, MaintenanceRun } from '@wac/contract/cleanup';
+import { formatBytes } from '@wac/contract/format';
+import type { DbOrTx } from '../../db/database.ts';
+import { markInterrupted, requestStop, runHistory, runningRun } from './maintenance-runs.repository.ts';
+
+/** Past runs a status answers with. */
+const HISTORY_SHOWN = 20;
+
+/** The cut-off of a cleanup of `days`: what is older goes. */
+export const cutoffOf = (days: number, now = Date.now()) => new Date(now - days * 86_400_000);
+
+/** Adds what a batch took to its directory's or collection's tally. */
+export function mergeTally(tally: CleanupTally, batch: Pick<CleanupTally, 'count' | 'bytes' | 'oldest' | 'newest'>): void {
+  tally.count += batch.count;
+  tally.bytes += batch.bytes;
+  if (batch.oldest && (!tally.oldest || batch.oldest < tally.oldest)) tally.oldest = batch.oldest;
+  if (batch.newest && (!tally.newest || batch.newest > tally.newest)) tally.newest = batch.newest;
+}
+
+/** What a run did, for its activity: "dry run: 1,204 messages (3.1 MB), 12 activities". */
+export function summarize(run: MaintenanceRun, unit: 'rows' | 'files'): string {
+  const parts = run.items.map(
+    (item) =>
+      `${item.count.toLocaleString('en')} ${unit === 'files' ? `files from ${item.name}` : item.name}${item.bytes > 0 ? ` (${formatBytes(item.bytes)})` : ''}`,
+  );
+  return `${run.dryRun ? 'dry run, would delete ' : 'deleted '}${parts.join(', ') || 'nothing'}`;
+}
+
+/** The run under way (after marking those whose server died as interrupted) and the past ones. */
+export async function runsStatus(db: DbOrTx, kind: MaintenanceKind): Promise<CleanupStatus> {
+  await markInterrupted(db, kind);
+  const [running, history] = await Promise.all([runningRun(db, kind), runHistory(db, kind, HISTORY_SHOWN)]);
+  return { running, history };
+}
+
+/** Asks the run under way to stop after its current batch, whichever server runs it; says so when none runs. */
+export async function stopRun(db: DbOrTx, kind: MaintenanceKind): Promise<{ stopping: boolean; message: string }> {
+  await markInterrupted(db, kind);
+  const run = await requestStop(db, kind);
+  return run
+    ? { stopping: true, message: 'The cleanup stops after its current batch' }
+    : { stopping: false, message: 'No cleanup is running' };
+}

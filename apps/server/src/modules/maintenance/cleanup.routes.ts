@@ -1,0 +1,72 @@
+import {
+  archiveSchema,
+  cleanupPreviewSchema,
+  cleanupStatusSchema,
+  cleanupStopSchema,
+  databaseCleanupPreviewQuerySchema,
+  databaseCleanupRequestSchema,
+  maintenanceRunSchema,
+  storageCleanupPreviewQuerySchema,
+  storageCleanupRequestSchema,
+} from '@wac/contract/cleanup';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../http/app-error.ts';
+import { currentUser } from '../../http/auth-guard.ts';
+import { contentDisposition } from '../../http/file-response.ts';
+import { refusals } from '../../http/route-config.ts';
+import { listArchives, openArchive } from './cleanup-archives.ts';
+import type { DatabaseCleanup } from './database-cleanup.service.ts';
+import type { StorageCleanup } from './storage-cleanup.service.ts';
+
+const tags = ['Maintenance'];
+
+export interface CleanupRoutesOptions {
+  databaseCleanup: DatabaseCleanup;
+  storageCleanup: StorageCleanup;
+  dataDir: string;
+}
+
+/** Spec 7 "Licence and cleanup": storage and database cleanups and the database cleanup's archives. Admins only. */
+export const cleanupRoutes: FastifyPluginAsyncZod<CleanupRoutesOptions> = async (app, { databaseCleanup, storageCleanup, dataDir }) => {
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/api/storage/cleanup/preview',
+    { schema: { tags, querystring: storageCleanupPreviewQuerySchema, response: { 200: cleanupPreviewSchema, ...refusals } } },
+    (request) => storageCleanup.preview(request.query.days, request.query.directories),
+  );
+  app.post(
+    '/api/storage/cleanup',
+    { schema: { tags, body: storageCleanupRequestSchema, response: { 202: maintenanceRunSchema, ...refusals } } },
+    async (request, reply) => reply.code(202).send(await storageCleanup.start(currentUser(request).id, request.body)),
+  );
+  app.get('/api/storage/cleanup/status', { schema: { tags, response: { 200: cleanupStatusSchema } } }, () => storageCleanup.status());
+  app.post('/api/storage/cleanup/stop', { schema: { tags, response: { 200: cleanupStopSchema } } }, () => storageCleanup.stop());
+
+  app.get(
+    '/api/database/cleanup/preview',
+    { schema: { tags, querystring: databaseCleanupPreviewQuerySchema, response: { 200: cleanupPreviewSchema, ...refusals } } },
+    (request) => databaseCleanup.preview(request.query.days, request.query.collections, request.query.criteria),
+  );
+  app.post(
+    '/api/database/cleanup',
+    { schema: { tags, body: databaseCleanupRequestSchema, response: { 202: maintenanceRunSchema, ...refusals } } },
+    async (request, reply) => reply.code(202).send(await databaseCleanup.start(currentUser(request).id, request.body)),
+  );
+  app.get('/api/database/cleanup/status', { schema: { tags, response: { 200: cleanupStatusSchema } } }, () => databaseCleanup.status());
+  app.post('/api/database/cleanup/stop', { schema: { tags, response: { 200: cleanupStopSchema } } }, () => databaseCleanup.stop());
+
+  app.get('/api/database/archives', { schema: { tags, response: { 200: z.object({ archives: z.array(archiveSchema) }) } } }, async () => ({
+    archives: await listArchives(dataDir),
+  }));
+  app.get('/api/database/archives/:name', { schema: { tags, params: z.object({ name: z.string().max(200) }) } }, async (request, reply) => {
+    const archive = await openArchive(dataDir, request.params.name);
+    if (!archive) throw notFound(`No archive is called ${request.params.name}`);
+    return reply
+      .type('application/gzip')
+      .header('content-length', archive.bytes)
+      .header('content-disposition', contentDisposition('attachment', request.params.name))
+      .send(archive.stream);
+  });
+};

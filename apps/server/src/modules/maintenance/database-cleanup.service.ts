@@ -1,0 +1,107 @@
+import type {
+  CleanupCollection,
+  CleanupCriteria,
+  CleanupPreview,
+  CleanupStatus,
+  CleanupTally,
+  DatabaseCleanupRequest,
+  MaintenanceRun,
+} from '@wac/contract/cleanup';
+import type { Db } from '../../db/database.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import { rollupSettings } from '../analytics/index.ts';
+import { archiveWriter } from './cleanup-archives.ts';
+import { cutoffOf, mergeTally, runsStatus, stopRun, summarize } from './cleanup-runs.ts';
+import { deleteBatch, tallyTaken } from './database-cleanup.repository.ts';
+import type { MaintenanceRunner, RunContext } from './maintenance-runner.ts';
+
+export interface DatabaseCleanupDeps {
+  db: Db;
+  dataDir: string;
+  runner: MaintenanceRunner;
+  /** DATA_DIR/media_storage: a deleted message's files go with it. */
+  storage: Pick<MediaStorage, 'remove'>;
+  appTimezone: () => Promise<string>;
+  /** The licence's storage figure is cached: cleared once files went. */
+  storageFreed: () => void;
+}
+
+const emptyTally = (name: string): CleanupTally => ({ name, count: 0, bytes: 0, oldest: null, newest: null });
+
+/** Spec 7 "Licence and cleanup": the database cleanup's preview, runs, status and stop. */
+export function createDatabaseCleanup(deps: DatabaseCleanupDeps) {
+  const { db, runner } = deps;
+
+  async function tallies(collections: CleanupCollection[], cutoff: Date, criteria: CleanupCriteria): Promise<CleanupTally[]> {
+    const items: CleanupTally[] = [];
+    for (const collection of collections) items.push(await tallyTaken(db, collection, cutoff, criteria));
+    return items;
+  }
+
+  /** Deletes one collection's rows batch by batch until none is left or a stop is asked for. */
+  async function cleanCollection(context: RunContext, collection: CleanupCollection, request: DatabaseCleanupRequest, cutoff: Date) {
+    const tally = emptyTally(collection);
+    context.progress.items.push(tally);
+    const archive = request.archiveBeforeDelete ? archiveWriter(deps.dataDir, collection, context.id, new Date()) : null;
+    if (archive) context.progress.archives.push(archive.name);
+    const settings = await rollupSettings(db, await deps.appTimezone());
+    try {
+      for (let afterId = 0; !context.stopRequested(); ) {
+        const batch = await deleteBatch(db, {
+          collection,
+          cutoff,
+          criteria: request.criteria,
+          limit: request.batchSize,
+          afterId,
+          archive,
+          settings,
+        });
+        for (const key of batch.freedKeys) await deps.storage.remove(key);
+        if (batch.freedKeys.length > 0) deps.storageFreed();
+        mergeTally(tally, batch);
+        await context.report();
+        if (batch.lastId === null) break;
+        afterId = batch.lastId;
+      }
+    } finally {
+      await archive?.close();
+    }
+  }
+
+  return {
+    async preview(days: number, collections: CleanupCollection[], criteria: CleanupCriteria): Promise<CleanupPreview> {
+      const cutoff = cutoffOf(days);
+      return { cutoff: cutoff.toISOString(), items: await tallies(collections, cutoff, criteria) };
+    },
+
+    /** Starts a run (a dry run counts what a run would delete now, and deletes nothing); 409 while one runs anywhere. */
+    async start(userId: number, request: DatabaseCleanupRequest): Promise<MaintenanceRun> {
+      const cutoff = cutoffOf(request.days);
+      return runner.launch(
+        {
+          kind: 'database_cleanup',
+          dryRun: request.dryRun,
+          options: { ...request, cutoff: cutoff.toISOString() },
+          progress: { items: [], archives: [] },
+          startedBy: userId,
+          summary: (run) => ({ type: 'database_cleanup', details: summarize(run, 'rows') }),
+        },
+        async (context) => {
+          if (request.dryRun) {
+            context.progress.items.push(...(await tallies(request.collections, cutoff, request.criteria)));
+            return;
+          }
+          for (const collection of request.collections) {
+            if (context.stopRequested()) break;
+            await cleanCollection(context, collection, request, cutoff);
+          }
+        },
+      );
+    },
+
+    status: (): Promise<CleanupStatus> => runsStatus(db, 'database_cleanup'),
+    stop: () => stopRun(db, 'database_cleanup'),
+  };
+}
+
+export type DatabaseCleanup = ReturnType<typeof createDatabaseCleanup>;
