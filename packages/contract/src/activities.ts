@@ -142,6 +142,8 @@ export const reservedActivityTypes = [
   'outbound_webhook_created',
   'outbound_webhook_updated',
   'outbound_webhook_deleted',
+  /** An admin rebuilt the indexes and refreshed the statistics of the database (POST /api/database/optimize). */
+  'database_optimized',
   // The bot flow runtime (flow sessions over WhatsApp).
   /** A flow reached a handoff (or ran out of retries): the conversation waits for an agent. */
   'flow_handoff',

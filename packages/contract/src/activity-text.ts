@@ -113,6 +113,7 @@ const described: { [type in ReservedActivityType]?: Describe } = {
   outbound_webhook_created: (who, d) => `${who} added outbound webhook ${d.name ?? ''}`.trim(),
   outbound_webhook_updated: (who, d) => `${who} updated outbound webhook ${d.name ?? ''}${d.details ? ` (${d.details})` : ''}`.trim(),
   outbound_webhook_deleted: (who, d) => `${who} deleted outbound webhook ${d.name ?? ''}`.trim(),
+  database_optimized: (who, d) => `${who} optimized the database${d.details ? ` (${d.details})` : ''}`,
   // The bot flow runtime.
   flow_handoff: (_who, d) => `The bot handed the conversation with ${d.name ?? d.recipient ?? 'a customer'} to an agent`,
   template_status_update: (_who, d) => `Template ${d.name ?? ''} is now ${d.status?.toLowerCase() ?? 'updated'}`.replace(/\s+/g, ' '),
