@@ -66,9 +66,10 @@ export const sizeFiguresSchema = z.object({
 });
 export type SizeFigures = z.infer<typeof sizeFiguresSchema>;
 
-export const collectionSizesSchema = sizeFiguresSchema.extend({
+export const collectionSizesSchema = z.object({
   collection: collectionSchema,
-  tables: z.array(sizeFiguresSchema.extend({ table: z.string() })),
+  ...sizeFiguresSchema.shape,
+  tables: z.array(z.object({ table: z.string(), ...sizeFiguresSchema.shape })),
 });
 export type CollectionSizes = z.infer<typeof collectionSizesSchema>;
 
