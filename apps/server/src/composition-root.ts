@@ -14,6 +14,7 @@ import { registerFlows } from './modules/flows/index.ts';
 import { registerHealth } from './modules/health/index.ts';
 import { registerJobs } from './modules/jobs/index.ts';
 import { createLicenseService, type LicenseService, registerLicense } from './modules/license/index.ts';
+import { registerMaintenance } from './modules/maintenance/index.ts';
 import {
   createMessagingDeps,
   createMessagingService,
@@ -204,6 +205,18 @@ function domainRegistrations(app: FastifyInstance, services: Services) {
     // the analytics endpoints read the rows they seed, and a test that names it runs the job.
     'analytics-rollups': () => registerAnalyticsJobs({ db, log, jobs, appTimezone }),
     jobs: () => registerJobs(app, { jobs }),
+    maintenance: () =>
+      registerMaintenance(app, {
+        db,
+        pool: database.pool,
+        log,
+        dataDir: config.dataDir,
+        realtime,
+        activities,
+        storage: media.storage,
+        appTimezone: () => appTimezone(),
+        license,
+      }),
   };
 }
 

@@ -146,6 +146,8 @@ export const reservedActivityTypes = [
   'storage_cleanup',
   'database_cleanup',
   'contact_erased',
+  /** An admin rebuilt the indexes and refreshed the statistics of the database (POST /api/database/optimize). */
+  'database_optimized',
   // The bot flow runtime (flow sessions over WhatsApp).
   /** A flow reached a handoff (or ran out of retries): the conversation waits for an agent. */
   'flow_handoff',

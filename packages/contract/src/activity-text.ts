@@ -116,6 +116,7 @@ const described: { [type in ReservedActivityType]?: Describe } = {
   storage_cleanup: (who, d) => `${who} ran a storage cleanup${d.status ? ` (${d.status})` : ''}${d.details ? `: ${d.details}` : ''}`,
   database_cleanup: (who, d) => `${who} ran a database cleanup${d.status ? ` (${d.status})` : ''}${d.details ? `: ${d.details}` : ''}`,
   contact_erased: (who, d) => `${who} erased a customer's data on request${d.details ? `: ${d.details}` : ''}`,
+  database_optimized: (who, d) => `${who} optimized the database${d.details ? ` (${d.details})` : ''}`,
   // The bot flow runtime.
   flow_handoff: (_who, d) => `The bot handed the conversation with ${d.name ?? d.recipient ?? 'a customer'} to an agent`,
   template_status_update: (_who, d) => `Template ${d.name ?? ''} is now ${d.status?.toLowerCase() ?? 'updated'}`.replace(/\s+/g, ' '),

@@ -3,13 +3,13 @@
  * Its public face: what other domains and the composition root may use; nothing else in this folder is imported from outside it.
  */
 export type { AcceptedTemplateSend } from './accepted-template-sends.ts';
-export { settleConversationsAfterDeletion } from './conversations.repository.ts';
-export { lockConversations } from './messages.repository.ts';
 export type { BotDelivery, BotTurnReplies } from './bot-replies.ts';
+export { settleConversationsAfterDeletion } from './conversations.repository.ts';
 export type { MediaLinks } from './media-links.ts';
 export { loadMediaLinks } from './media-links.ts';
 export type { MediaUpload } from './media-upload.ts';
 export { readUpload } from './media-upload.ts';
+export { lockConversations } from './messages.repository.ts';
 export { type MessagingDomainDeps, registerMessaging } from './messaging.plugin.ts';
 export type { ConversationSession, MessagingService } from './messaging.service.ts';
 export { createMessagingService } from './messaging.service.ts';

@@ -1,0 +1,42 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import type { LicenseService } from '../license/index.ts';
+import { cleanupRoutes } from './cleanup.routes.ts';
+import { createDatabaseCleanup } from './database-cleanup.service.ts';
+import { createMaintenanceRunner } from './maintenance-runner.ts';
+import { optimizeRoutes } from './optimize.routes.ts';
+import { createOptimizeService, type OptimizeServiceDeps } from './optimize.service.ts';
+import { createStorageCleanup } from './storage-cleanup.service.ts';
+
+/** What the maintenance routes use. */
+export interface MaintenanceDeps extends OptimizeServiceDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  dataDir: string;
+  realtime: Pick<Realtime, 'toAdmins'>;
+  /** DATA_DIR/media_storage: a deleted message's files go with it. */
+  storage: Pick<MediaStorage, 'remove'>;
+  appTimezone: () => Promise<string>;
+  license: Pick<LicenseService, 'storageUsage'>;
+}
+
+/** Database and storage maintenance for admins: cleanups with their runs and archives, sizes and optimize. */
+export async function registerMaintenance(app: FastifyInstance, deps: MaintenanceDeps): Promise<void> {
+  const { db, dataDir } = deps;
+  const runner = createMaintenanceRunner({ db, log: deps.log, realtime: deps.realtime, activities: deps.activities });
+  const storageFreed = () => deps.license.storageUsage.clear();
+  const databaseCleanup = createDatabaseCleanup({
+    db,
+    dataDir,
+    runner,
+    storage: deps.storage,
+    appTimezone: deps.appTimezone,
+    storageFreed,
+  });
+  const storageCleanup = createStorageCleanup({ db, dataDir, runner, storageFreed });
+  app.addHook('onClose', () => runner.close());
+  await app.register(optimizeRoutes, { optimize: createOptimizeService(deps) });
+  await app.register(cleanupRoutes, { databaseCleanup, storageCleanup, dataDir });
+}
