@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from './errors.ts';
 
 /*
  * Spec 7 "Licence and cleanup", 9 (defaults): storage and database cleanups, their previews, runs and archives.
@@ -199,3 +200,6 @@ export const ARCHIVE_NAME_PATTERN = /^(messages|activities|usageEvents)-\d+-\d{8
 
 /** A run started, moved on or ended: sent to admins. */
 export const maintenanceEventNames = { run: 'maintenance:run' } as const;
+
+/** 409 to a start while a run of its kind is under way (on any server): the run, to show instead. */
+export const cleanupConflictSchema = errorBodySchema.extend({ running: maintenanceRunSchema.nullable() });

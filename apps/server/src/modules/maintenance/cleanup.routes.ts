@@ -1,5 +1,6 @@
 import {
   archiveSchema,
+  cleanupConflictSchema,
   cleanupPreviewSchema,
   cleanupStatusSchema,
   cleanupStopSchema,
@@ -38,7 +39,9 @@ export const cleanupRoutes: FastifyPluginAsyncZod<CleanupRoutesOptions> = async 
   );
   app.post(
     '/api/storage/cleanup',
-    { schema: { tags, body: storageCleanupRequestSchema, response: { 202: maintenanceRunSchema, ...refusals } } },
+    {
+      schema: { tags, body: storageCleanupRequestSchema, response: { 202: maintenanceRunSchema, ...refusals, 409: cleanupConflictSchema } },
+    },
     async (request, reply) => reply.code(202).send(await storageCleanup.start(currentUser(request).id, request.body)),
   );
   app.get('/api/storage/cleanup/status', { schema: { tags, response: { 200: cleanupStatusSchema } } }, () => storageCleanup.status());
@@ -51,7 +54,13 @@ export const cleanupRoutes: FastifyPluginAsyncZod<CleanupRoutesOptions> = async 
   );
   app.post(
     '/api/database/cleanup',
-    { schema: { tags, body: databaseCleanupRequestSchema, response: { 202: maintenanceRunSchema, ...refusals } } },
+    {
+      schema: {
+        tags,
+        body: databaseCleanupRequestSchema,
+        response: { 202: maintenanceRunSchema, ...refusals, 409: cleanupConflictSchema },
+      },
+    },
     async (request, reply) => reply.code(202).send(await databaseCleanup.start(currentUser(request).id, request.body)),
   );
   app.get('/api/database/cleanup/status', { schema: { tags, response: { 200: cleanupStatusSchema } } }, () => databaseCleanup.status());

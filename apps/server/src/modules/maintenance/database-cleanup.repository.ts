@@ -60,7 +60,7 @@ export interface BatchResult {
   freedKeys: string[];
 }
 
-type Picked = { id: number; at: Date; conversation_id: number | null };
+type Picked = { id: number; at: Date | string; conversation_id: number | null };
 
 /** The next rows the cleanup takes from `afterId` on, in id order. */
 async function pick(tx: Tx, t: CollectionTable, batch: CleanupBatch): Promise<Picked[]> {
@@ -112,8 +112,9 @@ export async function deleteBatch(db: Db, batch: CleanupBatch): Promise<BatchRes
     const since = new Map<number, Date>();
     for (const row of picked) {
       if (row.conversation_id === null) continue;
+      const at = new Date(row.at);
       const earliest = since.get(row.conversation_id);
-      if (!earliest || row.at < earliest) since.set(row.conversation_id, row.at);
+      if (!earliest || at < earliest) since.set(row.conversation_id, at);
     }
     const conversationIds = [...since.keys()].sort((x, y) => x - y);
     if (conversationIds.length > 0) await lockConversations(tx, conversationIds);
