@@ -8,7 +8,7 @@ type Area = 'storage' | 'database';
 export function cleanupApi(t: TestApp, token: string, area: Area) {
   const base = `/api/${area}/cleanup`;
   return {
-    preview: (query: Record<string, string> = {}) => t.request({ method: 'GET', url: base + '/preview', query, token }),
+    preview: (query: Record<string, string> = {}) => t.request({ method: 'GET', url: `${base}/preview`, query, token }),
     start: (payload: object) => t.request({ method: 'POST', url: base, payload, token }),
     stop: () => t.request({ method: 'POST', url: `${base}/stop`, token }),
     async status(): Promise<CleanupStatus> {
