@@ -5,6 +5,8 @@ import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { LicenseService } from '../license/index.ts';
 import { cleanupRoutes } from './cleanup.routes.ts';
 import { createDatabaseCleanup } from './database-cleanup.service.ts';
+import { erasureRoutes } from './erasure.routes.ts';
+import { createErasure } from './erasure.service.ts';
 import { createMaintenanceRunner } from './maintenance-runner.ts';
 import { optimizeRoutes } from './optimize.routes.ts';
 import { createOptimizeService, type OptimizeServiceDeps } from './optimize.service.ts';
@@ -22,7 +24,7 @@ export interface MaintenanceDeps extends OptimizeServiceDeps {
   license: Pick<LicenseService, 'storageUsage'>;
 }
 
-/** Database and storage maintenance for admins: cleanups with their runs and archives, sizes and optimize. */
+/** Database and storage maintenance for admins: cleanups with their runs and archives, erasure on request, sizes and optimize. */
 export async function registerMaintenance(app: FastifyInstance, deps: MaintenanceDeps): Promise<void> {
   const { db, dataDir } = deps;
   const runner = createMaintenanceRunner({ db, log: deps.log, realtime: deps.realtime, activities: deps.activities });
@@ -39,4 +41,6 @@ export async function registerMaintenance(app: FastifyInstance, deps: Maintenanc
   app.addHook('onClose', () => runner.close());
   await app.register(optimizeRoutes, { optimize: createOptimizeService(deps) });
   await app.register(cleanupRoutes, { databaseCleanup, storageCleanup, dataDir });
+  const erasure = createErasure({ db, storage: deps.storage, appTimezone: deps.appTimezone, activities: deps.activities, storageFreed });
+  await app.register(erasureRoutes, { erasure });
 }
