@@ -34,7 +34,7 @@ const OPEN_WHEN_BLOCKED = new Set([
   '/api/activities/mark-read',
   '/api/webhooks/whatsapp',
 ]);
-const OPEN_PREFIXES = ['/api/auth/', '/api/license/', '/api/storage/', '/api/database/', '/api/privacy/'];
+const OPEN_PREFIXES = ['/api/auth/', '/api/license/', '/api/storage/', '/api/database/', '/api/maintenance/', '/api/privacy/'];
 
 function openWhenBlocked(url: string): boolean {
   return OPEN_WHEN_BLOCKED.has(url) || OPEN_PREFIXES.some((prefix) => url.startsWith(prefix));

@@ -1,8 +1,8 @@
-import type { MaintenanceRun } from '@wac/contract/cleanup';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { MaintenanceRun } from '@wac/contract/cleanup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { type ServerProcess, startServerProcess } from '../campaigns/test/server-process.ts';
