@@ -199,7 +199,7 @@ export type Archive = z.infer<typeof archiveSchema>;
 export const ARCHIVE_NAME_PATTERN = /^(messages|activities|usageEvents)-\d+-\d{8}T\d{6}Z\.jsonl\.gz$/;
 
 /** A run started, moved on or ended: sent to admins. */
-export const maintenanceEventNames = { run: 'maintenance:run' } as const;
+export const maintenanceEventNames = { run: 'maintenance_run' } as const;
 
 /** 409 to a start while a run of its kind is under way (on any server): the run, to show instead. */
 export const cleanupConflictSchema = errorBodySchema.extend({ running: maintenanceRunSchema.nullable() });
