@@ -91,7 +91,9 @@ async function cleanupFor(archiveBeforeDelete: boolean, alongside?: () => Promis
   const res = await api('POST', '/api/database/cleanup', { days: DAYS, collections: ['messages'], archiveBeforeDelete, batchSize: BATCH });
   if (res.status !== 202) throw new Error(`cleanup refused: ${res.status} ${await res.text()}`);
   const run = (await res.json()) as MaintenanceRun;
-  const load = alongside ? await alongside() : (await sleep(SECONDS * 1000), []);
+  let load: string[][] = [];
+  if (alongside) load = await alongside();
+  else await sleep(SECONDS * 1000);
   await api('POST', '/api/database/cleanup/stop');
   for (;;) {
     const status = (await (await api('GET', '/api/database/cleanup/status')).json()) as { history: MaintenanceRun[] };
