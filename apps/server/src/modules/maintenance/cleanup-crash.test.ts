@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('a server killed in the middle of a cleanup', () => {
-  it('deleted no message its archive does not hold, and the run shows as interrupted with what it did', async () => {
+  it('held the one cleanup of its kind, deleted no message its archive does not hold, and shows as interrupted with what it did', async () => {
     const pool = t.ctx.database.pool;
     await pool.query(`
       WITH c AS (INSERT INTO contacts (phone, wa_id) SELECT (447700800000 + i)::text, (447700800000 + i)::text FROM generate_series(1, 200) i RETURNING id),
@@ -47,6 +47,10 @@ describe('a server killed in the middle of a cleanup', () => {
     });
     expect(started.status).toBe(202);
     const run = (await started.json()) as MaintenanceRun;
+    // This file's server cannot start a second one meanwhile: it is told of B's.
+    const second = await t.request({ method: 'POST', url: '/api/database/cleanup', payload: { days: 30 }, token });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().running).toMatchObject({ id: run.id, status: 'running' });
 
     // Once a few batches went, B dies as a crash or the OOM killer would have it.
     for (let left = seeded.length; left > seeded.length - 200; ) {
