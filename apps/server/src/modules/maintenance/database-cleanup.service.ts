@@ -9,7 +9,7 @@ import type {
 } from '@wac/contract/cleanup';
 import type { Db } from '../../db/database.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { rollupSettings } from '../analytics/index.ts';
+import { freezeBucketsBefore, rollupSettings } from '../analytics/index.ts';
 import { archiveWriter } from './cleanup-archives.ts';
 import { cutoffOf, launchCleanup, mergeTally, runsStatus, stopRun } from './cleanup-runs.ts';
 import { deleteBatch, tallyTaken } from './database-cleanup.repository.ts';
@@ -45,6 +45,8 @@ export function createDatabaseCleanup(deps: DatabaseCleanupDeps) {
     const archive = request.archiveBeforeDelete ? archiveWriter(deps.dataDir, collection, context.id, new Date()) : null;
     if (archive) context.progress.archives.push(archive.name);
     const settings = await rollupSettings(db, await deps.appTimezone());
+    // The analytics close the buckets before the cut-off first: their counters then stand whatever goes.
+    if (collection === 'messages') await freezeBucketsBefore(db, cutoff);
     try {
       for (let afterId = 0; !context.stopRequested(); ) {
         const batch = await deleteBatch(db, {
