@@ -122,12 +122,14 @@ export async function deleteBatch(db: Db, batch: CleanupBatch): Promise<BatchRes
       if (batch.archive) await archiveRows(tx, t, ids, batch.archive);
       return deletePicked(tx, t, ids);
     };
-    const gone = await deleteKeepingCounts(
-      tx,
-      batch.settings,
-      { ids: conversationIds, since: conversationIds.map((id) => since.get(id) as Date) },
-      remove,
-    );
+    const losing = { ids: conversationIds, since: conversationIds.map((id) => since.get(id) as Date) };
+    const gone = await deleteKeepingCounts(tx, batch.settings, losing, remove);
+    // The reply times of replies gone (a conversation's report reads them); the counters keep them.
+    if (batch.collection === 'messages') {
+      await tx.execute(
+        sql`DELETE FROM analytics_response_samples WHERE reply_message_id = ANY(${sql.param(gone.map((row) => row.id))}::int[])`,
+      );
+    }
     await settleConversationsAfterDeletion(tx, conversationIds);
     const keys = [...new Set(gone.flatMap((row) => (row.storage_key ? [row.storage_key] : [])))];
     const { rows: freed } = await tx.execute<{ key: string }>(sql`

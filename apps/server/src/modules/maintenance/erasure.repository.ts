@@ -82,6 +82,8 @@ export async function eraseContact(tx: Tx, contact: ErasedContact, settings: Rol
     await tx.execute(sql`DELETE FROM conversation_session_changes WHERE conversation_id = ANY(${sql.param(ids)}::int[])`);
     await tx.execute(sql`DELETE FROM flow_sessions s WHERE ${rows.flowSessions.where}`);
   });
+  // Their reply times: the counters keep them, the per-conversation samples go with the conversations.
+  await tx.execute(sql`DELETE FROM analytics_response_samples WHERE conversation_id = ANY(${sql.param(ids)}::int[])`);
   await tx.execute(sql`DELETE FROM contacts WHERE id = ${contact.id}`);
   for (const table of ['activities', 'webhookEvents', 'outboundDeliveries', 'apiReplays'] as const) {
     const { from, where } = rows[table];

@@ -1,17 +1,16 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { localCountsTimezone, refreshLocalCounts } from './local-counts.ts';
-import { type RollupSettings, recomputeBuckets } from './recompute-buckets.ts';
-import { BUILT_KEY, frozenBefore, notFrozen, REBUILD_KEY, ROLLUP_LOCK_ID } from './run-rollups.ts';
+import { countShare, type RollupSettings } from './recompute-buckets.ts';
+import { frozenBefore, notFrozen, ROLLUP_LOCK_ID } from './run-rollups.ts';
 import { bucketOf } from './source-rules.ts';
 
 /*
  * The rollups are recomputed from the source rows, so deleting messages (a cleanup, an erasure) would take their
- * history with them at the next recompute of their buckets. Instead, a deletion is wrapped: the counters of the buckets
- * it can move are read as they stand (counted first if the job has yet to), the rows deleted, the buckets recomputed,
- * and what they counted before less what they count after goes to analytics_kept_counts, which every recompute adds
- * back (addKeptCounts). The figures stay exactly as they were counted. Buckets a cleanup froze (run-rollups.ts) need
- * none of this: nothing recomputes them.
+ * history with them at the next recompute of their buckets. Instead, a deletion is wrapped: the share of the buckets it
+ * can move that belongs to the conversations losing rows is counted before and after it (counters add up across
+ * conversations), and the difference goes to analytics_kept_counts, which every recompute adds back (addKeptCounts).
+ * The counters themselves are left as they are: the figures stay exactly as they were counted, at the cost of counting
+ * those conversations' rows twice, not whole buckets. Buckets a cleanup froze (run-rollups.ts) need none of this.
  */
 
 /** Conversations about to lose rows, each with the time of its earliest row to go. */
@@ -42,16 +41,17 @@ async function bucketsMovedBy(tx: Tx, losing: LosingConversations): Promise<stri
   return rows.map((row) => new Date(row.bucket).toISOString());
 }
 
-/**
- * Whether these buckets' counters may not hold what their rows count: the rollups were not built with these settings
- * (never, or the timezone or business hours changed since), a rebuild is under way, or the job has marks of them to take.
- */
-async function notCountedYet(tx: Tx, settings: RollupSettings, inBuckets: SQL): Promise<boolean> {
-  const { rows } = await tx.execute<{ stale: boolean }>(sql`
-    SELECT NOT EXISTS (SELECT 1 FROM analytics_state WHERE key = ${BUILT_KEY} AND value = ${JSON.stringify(settings)}::jsonb)
-      OR EXISTS (SELECT 1 FROM analytics_state WHERE key = ${REBUILD_KEY} AND value->>'finishedAt' IS NULL)
-      OR EXISTS (SELECT 1 FROM analytics_dirty_buckets WHERE ${inBuckets}) AS stale`);
-  return rows[0]?.stale === true;
+/** Counts the conversations' share of the buckets into temporary tables `<name>_counts` and `<name>_samples`. */
+async function countShareInto(
+  tx: Tx,
+  name: string,
+  buckets: readonly string[],
+  conversations: readonly number[],
+  settings: RollupSettings,
+) {
+  await tx.execute(sql.raw(`CREATE TEMP TABLE ${name}_counts (LIKE analytics_counts INCLUDING DEFAULTS) ON COMMIT DROP`));
+  await tx.execute(sql.raw(`CREATE TEMP TABLE ${name}_samples (LIKE analytics_response_samples INCLUDING ALL) ON COMMIT DROP`));
+  await countShare(tx, buckets, settings, { counts: `${name}_counts`, samples: `${name}_samples`, conversations });
 }
 
 /**
@@ -70,39 +70,23 @@ export async function deleteKeepingCounts<T>(
   // Frozen buckets are never recomputed: their counters stand as they are.
   const buckets = notFrozen(await bucketsMovedBy(tx, losing), await frozenBefore(tx));
   if (buckets.length === 0) return remove();
-  const inBuckets = sql`bucket = ANY(${sql.param(buckets)}::timestamptz[])`;
-  // What the figures counted: as they stand, unless the job has yet to count them (then as it would now).
-  if (await notCountedYet(tx, settings, inBuckets)) await recomputeBuckets(tx, buckets, settings);
-  await tx.execute(sql`
-    CREATE TEMP TABLE counted_before ON COMMIT DROP AS
-    SELECT measure, dimension, value, bucket, key, count, total FROM analytics_counts WHERE ${inBuckets}`);
+  await countShareInto(tx, 'share_before', buckets, losing.ids, settings);
   const removed = await remove();
-  await recomputeBuckets(tx, buckets, settings);
+  await countShareInto(tx, 'share_after', buckets, losing.ids, settings);
   await tx.execute(sql`
-    CREATE TEMP TABLE counted_lost ON COMMIT DROP AS
-    SELECT coalesce(b.measure, a.measure) AS measure, coalesce(b.dimension, a.dimension) AS dimension,
-      coalesce(b.value, a.value) AS value, coalesce(b.bucket, a.bucket) AS bucket, coalesce(b.key, a.key) AS key,
-      coalesce(b.count, 0) - coalesce(a.count, 0) AS count, coalesce(b.total, 0) - coalesce(a.total, 0) AS total
-    FROM counted_before b
-    FULL JOIN (SELECT * FROM analytics_counts WHERE ${inBuckets}) a
-      ON (a.measure, a.dimension, a.value, a.bucket, a.key) = (b.measure, b.dimension, b.value, b.bucket, b.key)
-    WHERE coalesce(b.count, 0) <> coalesce(a.count, 0) OR coalesce(b.total, 0) <> coalesce(a.total, 0)`);
-  for (const table of ['analytics_kept_counts', 'analytics_counts']) {
-    await tx.execute(sql`
-      INSERT INTO ${sql.raw(table)} AS t (measure, dimension, value, bucket, key, count, total)
-      SELECT measure, dimension, value, bucket, key, count, total FROM counted_lost
-      ON CONFLICT (measure, dimension, bucket, value, key) DO UPDATE
-        SET count = t.count + excluded.count, total = t.total + excluded.total`);
-    // A kept row that came back to nothing, a counter at nothing: neither counts anything.
-    await tx.execute(sql`DELETE FROM ${sql.raw(table)} WHERE ${inBuckets} AND count = 0 AND total = 0`);
-  }
-  await tx.execute(sql`DROP TABLE counted_before, counted_lost`);
-  if ((await localCountsTimezone(tx)) === settings.timezone) {
-    await refreshLocalCounts(
-      tx,
-      buckets.map((bucket) => new Date(bucket)),
-      settings.timezone,
-    );
-  }
+    INSERT INTO analytics_kept_counts AS t (measure, dimension, value, bucket, key, count, total)
+    SELECT measure, dimension, value, bucket, key, sum(count), sum(total)
+    FROM (
+      SELECT measure, dimension, value, bucket, key, count, total FROM share_before_counts
+      UNION ALL
+      SELECT measure, dimension, value, bucket, key, -count, -total FROM share_after_counts
+    ) x
+    GROUP BY 1, 2, 3, 4, 5
+    HAVING sum(count) <> 0 OR sum(total) <> 0
+    ON CONFLICT (measure, dimension, bucket, value, key) DO UPDATE SET count = t.count + excluded.count, total = t.total + excluded.total`);
+  // A kept row that came back to nothing keeps nothing.
+  await tx.execute(sql`
+    DELETE FROM analytics_kept_counts WHERE bucket = ANY(${sql.param(buckets)}::timestamptz[]) AND count = 0 AND total = 0`);
+  await tx.execute(sql`DROP TABLE share_before_counts, share_before_samples, share_after_counts, share_after_samples`);
   return removed;
 }

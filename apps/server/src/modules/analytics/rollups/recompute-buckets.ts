@@ -27,6 +27,23 @@ const binOf = (seconds: string) => sql`width_bucket(${sql.raw(seconds)}, ${sql.p
 const INFINITY_PAST = sql`'-infinity'::timestamptz`;
 
 /**
+ * Where counting writes, and of which rows: the rollups themselves, or (to keep what a deletion takes, kept-counts.ts)
+ * tables of some conversations' share of the buckets.
+ */
+export interface CountTarget {
+  counts: string;
+  samples: string;
+  /** Only these conversations' rows; every row when absent. */
+  conversations?: readonly number[];
+}
+
+const ROLLUPS: CountTarget = { counts: 'analytics_counts', samples: 'analytics_response_samples' };
+
+/** `column` is one of the target's conversations, when it names some. */
+const ofTarget = (target: CountTarget, column: SQL) =>
+  target.conversations ? sql`AND ${column} = ANY(${sql.param(target.conversations)}::int[])` : sql``;
+
+/**
  * Recomputes the 15-minute buckets given (ISO instants) from the source rows, in the caller's transaction: their
  * analytics_counts rows and response samples are deleted and counted afresh; presence, first-seen and retention only
  * grow (rows inserted ON CONFLICT DO NOTHING, the active counts and retention bumped by those really inserted).
@@ -36,12 +53,20 @@ export async function recomputeBuckets(tx: Tx, buckets: readonly string[], setti
   const bucketArray = sql`${sql.param(buckets)}::timestamptz[]`;
   await tx.execute(sql`DELETE FROM analytics_counts WHERE bucket = ANY(${bucketArray})`);
   await tx.execute(sql`DELETE FROM analytics_response_samples WHERE bucket = ANY(${bucketArray})`);
-  await countMessages(tx, buckets, true);
-  await writeResponseSamples(tx, buckets, settings);
-  await countResponseSamples(tx, bucketArray);
-  await countConversationEvents(tx, buckets);
+  await countShare(tx, buckets, settings, ROLLUPS);
   await recordPresence(tx, buckets, settings.timezone);
   await addKeptCounts(tx, sql`bucket = ANY(${bucketArray})`);
+}
+
+/**
+ * Counts the buckets' messages, response times and conversation events into the target (presence aside: it only grows):
+ * the rollups, or one set of conversations' share, which adds up with the others' to the bucket's counters.
+ */
+export async function countShare(tx: Tx, buckets: readonly string[], settings: RollupSettings, target: CountTarget): Promise<void> {
+  await countMessages(tx, buckets, true, target);
+  await writeResponseSamples(tx, buckets, settings, target);
+  await countResponseSamples(tx, sql`${sql.param(buckets)}::timestamptz[]`, target);
+  await countConversationEvents(tx, buckets, target);
 }
 
 /** The measures a message's status moves. */
@@ -55,7 +80,7 @@ export async function recountStatuses(tx: Tx, buckets: readonly string[]): Promi
   if (buckets.length === 0) return;
   await tx.execute(sql`
     DELETE FROM analytics_counts WHERE bucket = ANY(${sql.param(buckets)}::timestamptz[]) AND measure = ANY(${sql.param(STATUS_MEASURES)}::text[])`);
-  await countMessages(tx, buckets, false);
+  await countMessages(tx, buckets, false, ROLLUPS);
   await addKeptCounts(tx, sql`bucket = ANY(${sql.param(buckets)}::timestamptz[])`, STATUS_MEASURES);
 }
 
@@ -77,17 +102,17 @@ export async function addKeptCounts(tx: Tx, where: SQL, measures?: readonly stri
  * Messages by direction:type:status:sender, template and campaign sends' engagement and, with `withSentiment`, the
  * sentiment of customers' texts.
  */
-async function countMessages(tx: Tx, buckets: readonly string[], withSentiment: boolean): Promise<void> {
+async function countMessages(tx: Tx, buckets: readonly string[], withSentiment: boolean, target: CountTarget): Promise<void> {
   await tx.execute(sql`
     WITH msg AS MATERIALIZED (
       SELECT m.id, m.conversation_id, m.timestamp, m.direction, m.type, m.status, m.user_id, m.template_name,
         m.sentiment_label, m.sentiment_score, b.bucket, c.phone_number_id, cr.campaign_id, ${senderOf} AS sender
       FROM ${bucketSet(buckets)}
-      JOIN messages m ON ${inBucket(sql`m.timestamp`, buckets)}
+      JOIN messages m ON ${inBucket(sql`m.timestamp`, buckets)} ${ofTarget(target, sql`m.conversation_id`)}
       JOIN conversations c ON c.id = m.conversation_id
       LEFT JOIN LATERAL ${campaignOf('m')} ON true
     )
-    INSERT INTO analytics_counts (measure, dimension, value, bucket, key, count, total)
+    INSERT INTO ${sql.raw(target.counts)} (measure, dimension, value, bucket, key, count, total)
     SELECT x.measure, x.dimension, x.value, x.bucket, x.key, count(*), coalesce(sum(x.amount), 0)
     FROM (
       SELECT 'messages' AS measure, d.dimension, d.value, m.bucket, concat_ws(':', m.direction, m.type, m.status, m.sender) AS key,
@@ -142,18 +167,19 @@ async function countMessages(tx: Tx, buckets: readonly string[], withSentiment: 
  * episode's start or, when the bot handed over later, after the handoff (the latest of the two, if no human reply came
  * since). 'reply': otherwise, from the first customer message since the previous human reply (within the episode).
  */
-async function writeResponseSamples(tx: Tx, buckets: readonly string[], settings: RollupSettings): Promise<void> {
+async function writeResponseSamples(tx: Tx, buckets: readonly string[], settings: RollupSettings, target: CountTarget): Promise<void> {
   const businessSeconds = settings.businessDays
     ? businessSecondsBetween(sql`w.since`, sql`r.timestamp`, settings.timezone, settings.businessDays)
     : sql`NULL::int`;
   await tx.execute(sql`
-    INSERT INTO analytics_response_samples
+    INSERT INTO ${sql.raw(target.samples)}
       (reply_message_id, conversation_id, agent_id, kind, waiting_since, replied_at, bucket, seconds, business_seconds)
     SELECT r.id, r.conversation_id, r.user_id, w.kind, w.since, r.timestamp, r.bucket,
       floor(extract(epoch FROM r.timestamp - w.since))::int, ${businessSeconds}
     FROM (
       SELECT m.id, m.conversation_id, m.user_id, m.timestamp, b.bucket
       FROM ${bucketSet(buckets)} JOIN messages m ON ${inBucket(sql`m.timestamp`, buckets)} AND ${isHumanReply('m')}
+        ${ofTarget(target, sql`m.conversation_id`)}
     ) r
     LEFT JOIN LATERAL (
       SELECT p.timestamp FROM messages p
@@ -187,11 +213,11 @@ async function writeResponseSamples(tx: Tx, buckets: readonly string[], settings
 }
 
 /** The samples' histograms: every sample is a reply time, the 'first' ones first responses too; *_bh in business seconds. */
-async function countResponseSamples(tx: Tx, bucketArray: SQL): Promise<void> {
+async function countResponseSamples(tx: Tx, bucketArray: SQL, target: CountTarget): Promise<void> {
   await tx.execute(sql`
-    INSERT INTO analytics_counts (measure, dimension, value, bucket, key, count, total)
+    INSERT INTO ${sql.raw(target.counts)} (measure, dimension, value, bucket, key, count, total)
     SELECT k.measure, d.dimension, d.value, s.bucket, ${binOf('k.seconds')}, count(*), sum(k.seconds)
-    FROM analytics_response_samples s
+    FROM ${sql.raw(target.samples)} s
     JOIN conversations c ON c.id = s.conversation_id
     CROSS JOIN LATERAL (VALUES
       ('first_response', s.seconds, s.kind = 'first'),
@@ -210,11 +236,12 @@ async function countResponseSamples(tx: Tx, bucketArray: SQL): Promise<void> {
  * reopened here that no agent took or was handed before it ended or the next began, so far), by number, by agent
  * (taken_over, resolved) and by the flows that ran in the episode; resolution times from the episode's start.
  */
-async function countConversationEvents(tx: Tx, buckets: readonly string[]): Promise<void> {
+async function countConversationEvents(tx: Tx, buckets: readonly string[], target: CountTarget): Promise<void> {
   await tx.execute(sql`
     WITH ev AS (
       SELECT m.conversation_id, 'opened' AS key, b.bucket, m.timestamp AS at, NULL::int AS user_id
       FROM ${bucketSet(buckets)} JOIN messages m ON ${inBucket(sql`m.timestamp`, buckets)} AND m.direction = 'inbound'
+        ${ofTarget(target, sql`m.conversation_id`)}
       WHERE NOT EXISTS (
         SELECT 1 FROM messages p
         WHERE p.conversation_id = m.conversation_id AND p.direction = 'inbound'
@@ -223,6 +250,7 @@ async function countConversationEvents(tx: Tx, buckets: readonly string[]): Prom
       UNION ALL
       SELECT s.conversation_id, k.key, b.bucket, s.changed_at, s.user_id
       FROM ${bucketSet(buckets)} JOIN conversation_session_changes s ON ${inBucket(sql`s.changed_at`, buckets)}
+        ${ofTarget(target, sql`s.conversation_id`)}
       CROSS JOIN LATERAL (SELECT CASE
         WHEN s.reason = 'customer_returned' AND s.from_state = 'ended' AND s.to_state = 'bot' THEN 'reopened'
         WHEN s.to_state = 'agent' AND s.user_id IS NULL THEN 'handed_off'
@@ -256,7 +284,7 @@ async function countConversationEvents(tx: Tx, buckets: readonly string[]): Prom
       -- A reopening by the customer's very first message is its opening.
       WHERE e.key <> 'reopened' OR (ep.reopened AND ep.event_at = e.at)
     )
-    INSERT INTO analytics_counts (measure, dimension, value, bucket, key, count, total)
+    INSERT INTO ${sql.raw(target.counts)} (measure, dimension, value, bucket, key, count, total)
     SELECT 'conversations', d.dimension, d.value, e.bucket, k.key, count(*), 0
     FROM events e
     CROSS JOIN LATERAL (SELECT e.key UNION ALL SELECT 'bot_handled' WHERE e.bot_handled) k(key)
