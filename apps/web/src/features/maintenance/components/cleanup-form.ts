@@ -69,9 +69,9 @@ export const defaultDatabaseForm = (): DatabaseCleanupForm => ({
   dryRun: false,
 });
 
-/** Drops the fields left at "any", and the objects left empty. */
+/** Drops the fields left undefined ("any"), and answers nothing for an object left empty. */
 function compact<T extends object>(value: T): T | undefined {
-  const kept = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== false && v !== ''));
+  const kept = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
   return Object.keys(kept).length > 0 ? (kept as T) : undefined;
 }
 

@@ -8,7 +8,7 @@ import { type OptimizeRow, optimizeRows } from './optimize-rows';
 
 /** "12 ms", "2.1 s", "3 min 5 s": steps take milliseconds on a small install and minutes on a big one. */
 export function formatMs(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (Math.round(ms) < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(1).replace(/\.0$/, '')} s`;
   return formatDuration(ms / 1000);
 }
