@@ -216,6 +216,7 @@ function domainRegistrations(app: FastifyInstance, services: Services) {
         storage: media.storage,
         appTimezone: () => appTimezone(),
         license,
+        jobs,
       }),
   };
 }

@@ -199,7 +199,43 @@ export type Archive = z.infer<typeof archiveSchema>;
 export const ARCHIVE_NAME_PATTERN = /^(messages|activities|usageEvents)-\d+-\d{8}T\d{6}Z\.jsonl\.gz$/;
 
 /** A run started, moved on or ended: sent to admins. */
-export const maintenanceEventNames = { run: 'maintenance:run' } as const;
+export const maintenanceEventNames = { run: 'maintenance_run' } as const;
 
 /** 409 to a start while a run of its kind is under way (on any server): the run, to show instead. */
 export const cleanupConflictSchema = errorBodySchema.extend({ running: maintenanceRunSchema.nullable() });
+
+/** One collection's or directory's rule of the daily retention policy. */
+const retentionRuleSchema = z
+  .object({
+    enabled: z.boolean({ error: 'enabled must be true or false' }),
+    days: z
+      .number({ error: 'days must be a number' })
+      .int('days must be a whole number')
+      .min(1, 'days must be at least 1')
+      .max(CLEANUP_MAX_DAYS, `days must be at most ${CLEANUP_MAX_DAYS}`),
+  })
+  .strict();
+
+/**
+ * The daily retention policy (off by default): once a day the job runner cleans each enabled collection and
+ * directory of what is older than its days, as a cleanup started by hand would (one run each, in the history).
+ */
+export const retentionPolicySchema = z
+  .object({
+    collections: z.object({ messages: retentionRuleSchema, activities: retentionRuleSchema, usageEvents: retentionRuleSchema }).strict(),
+    directories: z.object({ media_storage: retentionRuleSchema, uploads: retentionRuleSchema }).strict(),
+    /** Collections' rows are archived before they go. */
+    archiveBeforeDelete: z.boolean({ error: 'archiveBeforeDelete must be true or false' }),
+  })
+  .strict();
+export type RetentionPolicy = z.infer<typeof retentionPolicySchema>;
+
+export const defaultRetentionPolicy: RetentionPolicy = {
+  collections: {
+    messages: { enabled: false, days: 365 },
+    activities: { enabled: false, days: 90 },
+    usageEvents: { enabled: false, days: 90 },
+  },
+  directories: { media_storage: { enabled: false, days: 180 }, uploads: { enabled: false, days: 180 } },
+  archiveBeforeDelete: true,
+};

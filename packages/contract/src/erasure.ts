@@ -24,7 +24,10 @@ export const erasureTargetSchema = z.object({
 });
 export type ErasureTarget = z.infer<typeof erasureTargetSchema>;
 
-/** What goes, by kind: messages, mediaFiles (with their bytes), conversations, campaignRecipients, flowSessions, activities, webhookEvents, outboundDeliveries. */
+/**
+ * What goes, by kind: messages, mediaFiles (with their bytes), conversations, campaignRecipients, flowSessions, and the
+ * stored copies naming the customer's number: activities, webhookEvents (processed), outboundDeliveries, apiReplays.
+ */
 export const erasureItemSchema = z.object({ name: z.string(), count: z.number().int(), bytes: z.number().int() });
 export type ErasureItem = z.infer<typeof erasureItemSchema>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { realtimeEvents } from './activities.ts';
 import { campaignEventNames } from './campaigns.ts';
+import { maintenanceEventNames } from './cleanup.ts';
 import { outboundWebhookEventNames } from './outbound-webhooks.ts';
 import { type ServerEvent, type ServerEventPayload, serverToClientEventSchemas } from './realtime-events.ts';
 import { sentimentEventNames } from './sentiment.ts';
@@ -16,6 +17,7 @@ describe('the server-to-client event map', () => {
       ...Object.values(campaignEventNames),
       ...Object.values(outboundWebhookEventNames),
       ...Object.values(sentimentEventNames),
+      ...Object.values(maintenanceEventNames),
     ];
     expect(Object.keys(serverToClientEventSchemas).sort()).toEqual([...new Set(named)].sort());
   });

@@ -140,6 +140,7 @@ describe('the jobs page', () => {
       ['campaigns.start-due', 'scheduled'],
       ['flows.session-timers', 'scheduled'],
       ['outbound-webhooks.cleanup', 'scheduled'],
+      ['maintenance.retention', 'scheduled'],
       ['messaging.webhook-events', 'claim'],
       ['messaging.media-downloads', 'claim'],
       ['messaging.sentiment-scoring', 'claim'],

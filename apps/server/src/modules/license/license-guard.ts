@@ -23,7 +23,8 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Writes that stay open when an expired, invalid or suspended licence blocks changes: signing in and
  * out and recovering a password, the licence screen that fixes it, marking notifications read (part
  * of reading), deliveries from Meta (refusing them would lose customers' messages), and storage and database
- * maintenance (spec 7 "Licence and cleanup": freeing space is how an install over its storage gets back under it).
+ * maintenance (spec 7 "Licence and cleanup": freeing space is how an install over its storage gets back under it),
+ * and erasing a customer on request (the law asks it whatever the licence).
  */
 const OPEN_WHEN_BLOCKED = new Set([
   '/api/login',
@@ -33,7 +34,7 @@ const OPEN_WHEN_BLOCKED = new Set([
   '/api/activities/mark-read',
   '/api/webhooks/whatsapp',
 ]);
-const OPEN_PREFIXES = ['/api/auth/', '/api/license/', '/api/storage/', '/api/database/'];
+const OPEN_PREFIXES = ['/api/auth/', '/api/license/', '/api/storage/', '/api/database/', '/api/maintenance/', '/api/privacy/'];
 
 function openWhenBlocked(url: string): boolean {
   return OPEN_WHEN_BLOCKED.has(url) || OPEN_PREFIXES.some((prefix) => url.startsWith(prefix));

@@ -7,17 +7,20 @@ import {
   databaseCleanupPreviewQuerySchema,
   databaseCleanupRequestSchema,
   maintenanceRunSchema,
+  retentionPolicySchema,
   storageCleanupPreviewQuerySchema,
   storageCleanupRequestSchema,
 } from '@wac/contract/cleanup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/app-error.ts';
 import { currentUser } from '../../http/auth-guard.ts';
 import { contentDisposition } from '../../http/file-response.ts';
 import { refusals } from '../../http/route-config.ts';
 import { listArchives, openArchive } from './cleanup-archives.ts';
 import type { DatabaseCleanup } from './database-cleanup.service.ts';
+import { readRetentionPolicy, saveRetentionPolicy } from './retention.ts';
 import type { StorageCleanup } from './storage-cleanup.service.ts';
 
 const tags = ['Maintenance'];
@@ -26,10 +29,11 @@ export interface CleanupRoutesOptions {
   databaseCleanup: DatabaseCleanup;
   storageCleanup: StorageCleanup;
   dataDir: string;
+  db: Db;
 }
 
 /** Spec 7 "Licence and cleanup": storage and database cleanups and the database cleanup's archives. Admins only. */
-export const cleanupRoutes: FastifyPluginAsyncZod<CleanupRoutesOptions> = async (app, { databaseCleanup, storageCleanup, dataDir }) => {
+export const cleanupRoutes: FastifyPluginAsyncZod<CleanupRoutesOptions> = async (app, { databaseCleanup, storageCleanup, dataDir, db }) => {
   app.addHook('onRequest', app.requireAdmin);
 
   app.get(
@@ -78,4 +82,11 @@ export const cleanupRoutes: FastifyPluginAsyncZod<CleanupRoutesOptions> = async 
       .header('content-disposition', contentDisposition('attachment', request.params.name))
       .send(archive.stream);
   });
+
+  app.get('/api/maintenance/retention', { schema: { tags, response: { 200: retentionPolicySchema } } }, () => readRetentionPolicy(db));
+  app.put(
+    '/api/maintenance/retention',
+    { schema: { tags, body: retentionPolicySchema, response: { 200: retentionPolicySchema, ...refusals } } },
+    (request) => saveRetentionPolicy(db, request.body, currentUser(request).id),
+  );
 };

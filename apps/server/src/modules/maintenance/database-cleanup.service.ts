@@ -74,8 +74,11 @@ export function createDatabaseCleanup(deps: DatabaseCleanupDeps) {
       return { cutoff: cutoff.toISOString(), items: await tallies(collections, cutoff, criteria) };
     },
 
-    /** Starts a run (a dry run counts what a run would delete now, and deletes nothing); 409 while one runs anywhere. */
-    async start(userId: number, request: DatabaseCleanupRequest): Promise<MaintenanceRun> {
+    /**
+     * Starts a run for the user (null: the retention policy); a dry run counts what a run would delete now, and deletes
+     * nothing. 409 while one runs anywhere.
+     */
+    async start(userId: number | null, request: DatabaseCleanupRequest): Promise<MaintenanceRun> {
       const cutoff = cutoffOf(request.days);
       return runner.launch(
         {

@@ -124,7 +124,12 @@ export function createMaintenanceRunner({ db, log, realtime, activities }: Maint
       return run;
     },
 
-    /** Waits for the runs of this process to end (tests, and a stop request's answer when it runs here). */
+    /** Waits for a run this process started to end. */
+    async wait(id: number): Promise<void> {
+      await active.get(id)?.done;
+    },
+
+    /** Waits for the runs of this process to end. */
     async settled(): Promise<void> {
       await Promise.all([...active.values()].map((entry) => entry.done));
     },

@@ -94,8 +94,11 @@ export function createStorageCleanup(deps: StorageCleanupDeps) {
       return { cutoff: cutoff.toISOString(), items: await tallies(directories, cutoff) };
     },
 
-    /** Starts a run (a dry run counts what a run would delete now, and deletes nothing); 409 while one runs anywhere. */
-    async start(userId: number, request: StorageCleanupRequest): Promise<MaintenanceRun> {
+    /**
+     * Starts a run for the user (null: the retention policy); a dry run counts what a run would delete now, and deletes
+     * nothing. 409 while one runs anywhere.
+     */
+    async start(userId: number | null, request: StorageCleanupRequest): Promise<MaintenanceRun> {
       const cutoff = cutoffOf(request.days);
       return runner.launch(
         {

@@ -1,15 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { localCountsTimezone, refreshLocalCounts } from './local-counts.ts';
 import { type RollupSettings, recomputeBuckets } from './recompute-buckets.ts';
-import { ROLLUP_LOCK_ID } from './run-rollups.ts';
+import { BUILT_KEY, REBUILD_KEY, ROLLUP_LOCK_ID } from './run-rollups.ts';
 import { bucketOf } from './source-rules.ts';
 
 /*
  * The rollups are recomputed from the source rows, so deleting messages (a cleanup, an erasure) would take their
- * history with them at the next recompute of their buckets. Instead, a deletion is wrapped: the buckets it touches and
- * those depending on them are recomputed before and after it, and what they counted before less what they count after
- * goes to analytics_kept_counts, which every recompute adds back (addKeptCounts). The figures stay exactly as they were counted.
+ * history with them at the next recompute of their buckets. Instead, a deletion is wrapped: the counters of the buckets
+ * it can move are read as they stand (counted first if the job has yet to), the rows deleted, the buckets recomputed,
+ * and what they counted before less what they count after goes to analytics_kept_counts, which every recompute adds
+ * back (addKeptCounts). The figures stay exactly as they were counted.
  */
 
 /** Conversations about to lose rows, each with the time of its earliest row to go. */
@@ -41,6 +42,18 @@ async function bucketsMovedBy(tx: Tx, losing: LosingConversations): Promise<stri
 }
 
 /**
+ * Whether these buckets' counters may not hold what their rows count: the rollups were not built with these settings
+ * (never, or the timezone or business hours changed since), a rebuild is under way, or the job has marks of them to take.
+ */
+async function notCountedYet(tx: Tx, settings: RollupSettings, inBuckets: SQL): Promise<boolean> {
+  const { rows } = await tx.execute<{ stale: boolean }>(sql`
+    SELECT NOT EXISTS (SELECT 1 FROM analytics_state WHERE key = ${BUILT_KEY} AND value = ${JSON.stringify(settings)}::jsonb)
+      OR EXISTS (SELECT 1 FROM analytics_state WHERE key = ${REBUILD_KEY} AND value->>'finishedAt' IS NULL)
+      OR EXISTS (SELECT 1 FROM analytics_dirty_buckets WHERE ${inBuckets}) AS stale`);
+  return rows[0]?.stale === true;
+}
+
+/**
  * Runs `remove`, which deletes rows of the `losing` conversations no earlier than their `since`, in the caller's
  * transaction, keeping what the rollups counted of them. Holds the rollup lock until the transaction ends, so the job
  * never recomputes these buckets halfway.
@@ -55,8 +68,8 @@ export async function deleteKeepingCounts<T>(
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK_ID})`);
   const buckets = await bucketsMovedBy(tx, losing);
   const inBuckets = sql`bucket = ANY(${sql.param(buckets)}::timestamptz[])`;
-  // As the job would count them now (a bucket may be waiting for it), then as they were.
-  await recomputeBuckets(tx, buckets, settings);
+  // What the figures counted: as they stand, unless the job has yet to count them (then as it would now).
+  if (await notCountedYet(tx, settings, inBuckets)) await recomputeBuckets(tx, buckets, settings);
   await tx.execute(sql`
     CREATE TEMP TABLE counted_before ON COMMIT DROP AS
     SELECT measure, dimension, value, bucket, key, count, total FROM analytics_counts WHERE ${inBuckets}`);

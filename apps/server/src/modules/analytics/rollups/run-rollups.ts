@@ -42,9 +42,9 @@ export type RollupPace = Map<string, BucketPace>;
 export const BUSINESS_HOURS_KEY = 'analytics.businessHours';
 
 /** analytics_state 'built': the settings the rollups were built with. */
-const BUILT_KEY = 'built';
+export const BUILT_KEY = 'built';
 /** analytics_state 'rebuild': a rebuild's progress, from the oldest source row to `until`, `cursor` the next bucket. */
-const REBUILD_KEY = 'rebuild';
+export const REBUILD_KEY = 'rebuild';
 
 export interface RebuildProgress {
   startedAt: string;

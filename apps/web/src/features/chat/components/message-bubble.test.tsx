@@ -64,7 +64,7 @@ describe('MessageBubble', () => {
     expect(screen.queryByText('amy')).toBeNull();
   });
 
-  it('previews a ready image with its caption, and says when a file is still downloading or failed', () => {
+  it('previews a ready image with its caption, and says when a file is still downloading, failed or was cleaned up', () => {
     show(message(1, { type: 'image', content: { text: 'The receipt' }, media: media({}) }));
     expect(screen.getByRole('img', { name: 'Photo' }).getAttribute('src')).toBe('/api/media/files/1?sig=x');
     expect(screen.getByText('The receipt')).toBeTruthy();
@@ -74,6 +74,10 @@ describe('MessageBubble', () => {
     cleanup();
     show(message(1, { type: 'video', media: media({ kind: 'video', status: 'failed', url: null }) }));
     expect(screen.getByText(/could not be downloaded/)).toBeTruthy();
+    cleanup();
+    show(message(1, { type: 'image', media: media({ status: 'removed', url: null, removedAt: '2026-11-02T10:00:00Z' }) }));
+    expect(screen.getByText(/^Media removed by cleanup on /).textContent).toContain('2026');
+    expect(screen.queryByRole('img')).toBeNull();
   });
 
   it('links a document by its name and size, and plays audio and video in place', () => {

@@ -1,0 +1,61 @@
+import type { Erasure, ErasureItem } from '@wac/contract/erasure';
+import { formatE164 } from '@wac/contract/whatsapp-phone';
+import type { Db } from '../../db/database.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import type { ActivityService } from '../activities/index.ts';
+import { rollupSettings } from '../analytics/index.ts';
+import { contactByPhone, type ErasedContact, eraseContact, erasureTally } from './erasure.repository.ts';
+
+export interface ErasureDeps {
+  db: Db;
+  /** DATA_DIR/media_storage: the customer's files go. */
+  storage: Pick<MediaStorage, 'remove'>;
+  appTimezone: () => Promise<string>;
+  activities: Pick<ActivityService, 'record'>;
+  /** The licence's storage figure is cached: cleared once files went. */
+  storageFreed: () => void;
+}
+
+const noSuchCustomer = (phone: string) => notFound(`No customer has the phone number ${formatE164(phone)}`);
+
+const asErasure = (contact: ErasedContact, items: ErasureItem[], erasedAt: Date | null): Erasure => ({
+  contact: { id: contact.id, phone: formatE164(contact.phone), name: contact.name },
+  items,
+  erasedAt: erasedAt?.toISOString() ?? null,
+});
+
+/** "contact #12: 52 messages, 3 mediaFiles (1.2 MB)…": what went, without anything that names the customer. */
+const summaryOf = (contact: ErasedContact, items: ErasureItem[]) =>
+  `contact #${contact.id}: ${items
+    .filter((item) => item.count > 0)
+    .map((item) => `${item.count} ${item.name}`)
+    .join(', ')}`;
+
+/** Erasing a customer on request: a preview of what goes, then all of it in one transaction. */
+export function createErasure(deps: ErasureDeps) {
+  const { db } = deps;
+  return {
+    async preview(phone: string): Promise<Erasure> {
+      const contact = await contactByPhone(db, phone);
+      if (!contact) throw noSuchCustomer(phone);
+      return asErasure(contact, await erasureTally(db, contact), null);
+    },
+
+    async erase(userId: number, phone: string): Promise<Erasure> {
+      const settings = await rollupSettings(db, await deps.appTimezone());
+      const { contact, items, freed } = await db.transaction(async (tx) => {
+        const found = await contactByPhone(tx, phone, true);
+        if (!found) throw noSuchCustomer(phone);
+        const tally = await erasureTally(tx, found);
+        return { contact: found, items: tally, freed: await eraseContact(tx, found, settings) };
+      });
+      for (const key of freed) await deps.storage.remove(key);
+      if (freed.length > 0) deps.storageFreed();
+      await deps.activities.record({ type: 'contact_erased', sourceType: 'user', userId, data: { details: summaryOf(contact, items) } });
+      return asErasure(contact, items, new Date());
+    },
+  };
+}
+
+export type ErasureService = ReturnType<typeof createErasure>;
