@@ -87,3 +87,38 @@ test('an admin previews a database cleanup, runs it with an archive, watches it 
   expect(lines).toHaveLength(SEEDED);
   expect(lines.map((line) => JSON.parse(line).conversation_id)).toEqual(Array(SEEDED).fill(conversationId));
 });
+
+test('an admin erases a customer on request, after seeing what goes', async ({ page }) => {
+  const phone = uniqueCustomerPhone();
+  const db = await database();
+  await seedConversation(db, {
+    name: 'Erin Erasure',
+    phone,
+    messages: [
+      { direction: 'inbound', at: new Date(), text: 'Please delete everything you hold about me.' },
+      { direction: 'outbound', at: new Date(), text: 'We will.', status: 'delivered' },
+    ],
+  });
+
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.goto('/settings#maintenance');
+  const maintenance = page.getByRole('region', { name: 'Maintenance' });
+  await maintenance.getByRole('tab', { name: 'Erase a customer' }).click();
+  const panel = maintenance.getByRole('tabpanel', { name: 'Erase a customer' });
+  await panel.getByLabel('Customer’s phone number').fill(`+${phone}`);
+  await panel.getByRole('button', { name: 'Find customer' }).click();
+  const found = panel.getByRole('region', { name: `Erin Erasure (+${phone})` });
+  await expect(found.getByRole('row', { name: /^Messages 2/ })).toBeVisible();
+  await expect(found.getByRole('row', { name: /^Conversations 1/ })).toBeVisible();
+
+  await found.getByRole('button', { name: 'Erase customer' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Erase customer' });
+  await expect(confirm).toContainText(`Erase Erin Erasure (+${phone}) for good? 2 messages and 1 conversation will be deleted.`);
+  await confirm.getByRole('button', { name: 'Erase customer' }).click();
+  await expect(panel.getByRole('status')).toContainText(`Erased Erin Erasure (+${phone}) on`);
+  expect((await db.query('SELECT 1 FROM contacts WHERE phone = $1', [phone])).rowCount).toBe(0);
+
+  await panel.getByLabel('Customer’s phone number').fill(`+${phone}`);
+  await panel.getByRole('button', { name: 'Find customer' }).click();
+  await expect(panel.getByRole('alert')).toHaveText(`No customer has the phone number +${phone}`);
+});

@@ -1,23 +1,12 @@
 import type { CleanupStatus, MaintenanceRun } from '@wac/contract/cleanup';
 import { describe, expect, it } from 'vitest';
+import { runOf, tallyOf } from '../maintenance-test-fixtures';
 import { withRun } from './run-updates';
 
-const run = (id: number, patch: Partial<MaintenanceRun> = {}): MaintenanceRun => ({
-  id,
-  kind: 'storage_cleanup',
-  status: 'running',
-  dryRun: false,
-  options: {},
-  items: [],
-  archives: [],
-  error: null,
-  startedBy: null,
-  startedAt: '2026-11-29T08:00:00.000Z',
-  finishedAt: null,
-  ...patch,
-});
+const run = (id: number, patch: Partial<MaintenanceRun> = {}) =>
+  runOf({ id, kind: 'storage_cleanup', options: {}, startedBy: null, ...patch });
 
-const tally = (count: number) => [{ name: 'uploads', count, bytes: count, oldest: null, newest: null }];
+const tally = (count: number) => [tallyOf('uploads', count, count)];
 
 describe('a run told live', () => {
   const idle: CleanupStatus = { running: null, history: [run(1, { status: 'completed' })] };

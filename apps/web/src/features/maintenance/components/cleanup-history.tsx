@@ -18,7 +18,8 @@ export function CleanupHistory({ runs }: { runs: MaintenanceRun[] }) {
           {runs.map((run) => (
             <tr key={run.id}>
               <td>{formatDateTime(run.startedAt)}</td>
-              <td>{run.startedBy?.name ?? 'Unknown'}</td>
+              {/* The daily retention policy starts runs of its own, by nobody. */}
+              <td>{run.startedBy?.name ?? 'Retention policy'}</td>
               <td>
                 {run.dryRun ? 'Dry run' : 'Cleanup'}
                 <div className="small muted">{runOptionsText(run)}</div>

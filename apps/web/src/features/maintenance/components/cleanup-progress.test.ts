@@ -1,23 +1,14 @@
-import type { CleanupTally, MaintenanceRun } from '@wac/contract/cleanup';
+import type { MaintenanceRun } from '@wac/contract/cleanup';
 import { describe, expect, it } from 'vitest';
+import { runOf, tallyOf } from '../maintenance-test-fixtures';
 import { confirmQuestion, progressText, runOptionsText, runProgress, runSummary, tallyPhrase } from './cleanup-progress';
 
-const tally = (name: string, count: number, bytes = 0): CleanupTally => ({ name, count, bytes, oldest: null, newest: null });
-
-const run = (patch: Partial<MaintenanceRun>): MaintenanceRun => ({
-  id: 7,
-  kind: 'database_cleanup',
-  status: 'running',
-  dryRun: false,
-  options: { days: 30, collections: ['messages', 'activities'], archiveBeforeDelete: true, batchSize: 500, criteria: {} },
-  items: [],
-  archives: [],
-  error: null,
-  startedBy: { id: 1, name: 'admin' },
-  startedAt: '2026-11-29T08:00:00.000Z',
-  finishedAt: null,
-  ...patch,
-});
+const run = (patch: Partial<MaintenanceRun>) =>
+  runOf({
+    options: { days: 30, collections: ['messages', 'activities'], archiveBeforeDelete: true, batchSize: 500, criteria: {} },
+    ...patch,
+  });
+const tally = tallyOf;
 
 describe('what a cleanup takes, in words', () => {
   it('names files with their size and directory, and rows with the size of their media', () => {

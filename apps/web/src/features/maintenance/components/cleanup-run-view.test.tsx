@@ -1,26 +1,13 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { CleanupTally, MaintenanceRun } from '@wac/contract/cleanup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runOf, tallyOf } from '../maintenance-test-fixtures';
 import { CleanupRunView } from './cleanup-run-view';
 
 afterEach(cleanup);
 
-const tally = (name: string, count: number): CleanupTally => ({ name, count, bytes: 0, oldest: null, newest: null });
-
-const run = (patch: Partial<MaintenanceRun>): MaintenanceRun => ({
-  id: 4,
-  kind: 'database_cleanup',
-  status: 'running',
-  dryRun: false,
-  options: { days: 30, collections: ['messages', 'activities'] },
-  items: [tally('messages', 300)],
-  archives: [],
-  error: null,
-  startedBy: { id: 1, name: 'admin' },
-  startedAt: '2026-11-29T08:00:00.000Z',
-  finishedAt: null,
-  ...patch,
-});
+const tally = tallyOf;
+const run = (patch: Partial<MaintenanceRun>) => runOf({ id: 4, items: [tally('messages', 300)], ...patch });
 
 const totals = [tally('messages', 1200), tally('activities', 40)];
 

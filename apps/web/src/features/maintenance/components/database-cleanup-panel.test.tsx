@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { MaintenanceRun } from '@wac/contract/cleanup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../ui/toasts';
 import { maintenanceKeys, maintenanceQueryKey } from '../api/maintenance-query-keys';
+import { runOf, tallyOf } from '../maintenance-test-fixtures';
 import { DatabaseCleanupPanel } from './database-cleanup-panel';
 
 afterEach(() => {
@@ -11,19 +11,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const past: MaintenanceRun = {
+const past = runOf({
   id: 3,
-  kind: 'database_cleanup',
   status: 'interrupted',
-  dryRun: false,
   options: { days: 90, collections: ['messages'], archiveBeforeDelete: true, batchSize: 1000, criteria: {} },
-  items: [{ name: 'messages', count: 2500, bytes: 0, oldest: null, newest: null }],
+  items: [tallyOf('messages', 2500)],
   archives: ['messages-3-20261101T101500Z.jsonl.gz'],
   error: 'The server running it stopped; what it did before is kept',
-  startedBy: { id: 1, name: 'admin' },
   startedAt: '2026-11-01T10:15:00.000Z',
   finishedAt: '2026-11-01T10:16:00.000Z',
-};
+});
 
 /** The queries are seeded and never fetched: the panel calls the server only when a button asks it to. */
 function renderPanel() {

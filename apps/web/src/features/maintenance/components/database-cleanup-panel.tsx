@@ -3,13 +3,12 @@ import { CLEANUP_MAX_BATCH_SIZE, type MaintenanceRun } from '@wac/contract/clean
 import { useEffect } from 'react';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { CheckboxGroup } from '../../../ui/checkbox-group';
-import { TextField } from '../../../ui/text-field';
 import { useArchives } from '../api/archives';
 import { maintenanceKeys } from '../api/maintenance-query-keys';
 import { isUnderWay } from '../api/run-updates';
 import { ArchiveDownloadButton } from './archive-download-button';
 import { ArchivesList } from './archives-list';
-import { CheckboxField, DaysField, DRY_RUN_LABEL } from './cleanup-fields';
+import { CheckboxField, DaysField, DRY_RUN_LABEL, WholeNumberField } from './cleanup-fields';
 import { type DatabaseField, databasePreviewQuery, databaseRequest, defaultDatabaseForm } from './cleanup-form';
 import { type CleanupPlan, CleanupWorkbench } from './cleanup-workbench';
 import { CriteriaFields } from './criteria-fields';
@@ -51,16 +50,11 @@ export function DatabaseCleanupPanel() {
                 onChange={(collections) => set('collections', collections)}
                 error={fieldErrors.collections}
               />
-              <TextField
+              <WholeNumberField
                 label="Batch size"
-                name="batchSize"
-                type="number"
-                inputMode="numeric"
+                {...field('batchSize')}
                 min={1}
                 max={CLEANUP_MAX_BATCH_SIZE}
-                step={1}
-                value={values.batchSize}
-                onChange={field('batchSize').onChange}
                 error={fieldErrors.batchSize}
                 hint={`Rows deleted per short transaction, 1 to ${CLEANUP_MAX_BATCH_SIZE.toLocaleString('en')}.`}
               />

@@ -2,8 +2,9 @@ import type { Erasure } from '@wac/contract/erasure';
 import { erasureTargetSchema } from '@wac/contract/erasure';
 import { formatBytes } from '@wac/contract/format';
 import { type FormEvent, useId, useState } from 'react';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { firstErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format-date';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { Button } from '../../../ui/button';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { DataTable } from '../../../ui/data-table';
@@ -17,9 +18,7 @@ import { erasureItemLabels } from './maintenance-labels';
 export function EraseCustomerPanel() {
   const lookup = usePreviewErasure();
   const erase = useEraseCustomer();
-  const [phone, setPhone] = useState('');
-  const [phoneError, setPhoneError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, setErrors, formError, setFormError, reset, field } = useFormFields({ phone: '' });
   const [confirming, setConfirming] = useState<Erasure | null>(null);
   const [erased, setErased] = useState<Erasure | null>(null);
   const previewId = useId();
@@ -29,16 +28,16 @@ export function EraseCustomerPanel() {
     setFormError(null);
     setErased(null);
     lookup.reset();
-    const parsed = erasureTargetSchema.safeParse({ phone });
+    const parsed = erasureTargetSchema.safeParse(values);
     if (!parsed.success) {
-      setPhoneError(parsed.error.issues[0]?.message);
+      setErrors(firstErrors(parsed.error));
       return;
     }
     try {
       await lookup.mutateAsync(parsed.data.phone);
     } catch (error) {
       const server = serverFieldErrors(error, ['phone'] as const);
-      setPhoneError(server.fields.phone);
+      setErrors(server.fields);
       setFormError(server.message ?? null);
     }
   }
@@ -47,7 +46,7 @@ export function EraseCustomerPanel() {
     const result = await erase.mutateAsync(target.contact.phone);
     setErased(result);
     lookup.reset();
-    setPhone('');
+    reset({ phone: '' });
   }
 
   const preview = lookup.data;
@@ -60,15 +59,9 @@ export function EraseCustomerPanel() {
       <form className="stack maintenance-find" onSubmit={find} noValidate>
         <TextField
           label="Customer’s phone number"
-          name="phone"
           type="tel"
           autoComplete="off"
-          value={phone}
-          onChange={(e) => {
-            setPhone(e.target.value);
-            setPhoneError(undefined);
-          }}
-          error={phoneError}
+          {...field('phone')}
           hint="In international form, such as +44 7700 900123."
         />
         <div>

@@ -90,6 +90,7 @@ export const erasureItemLabels: Record<string, string> = {
   activities: 'Activities',
   webhookEvents: 'Webhook events',
   outboundDeliveries: 'Outbound webhook deliveries',
+  apiReplays: 'Stored API answers',
 };
 
 export const runStatusLabels: Record<MaintenanceRunStatus, { label: string; tone: string }> = {

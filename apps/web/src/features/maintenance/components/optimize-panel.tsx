@@ -1,7 +1,8 @@
 import { type CollectionName, collectionNames, type OptimizeOperation, optimizeOperations } from '@wac/contract/maintenance';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { Button } from '../../../ui/button';
 import { CheckboxGroup } from '../../../ui/checkbox-group';
 import { FormAlert } from '../../../ui/form-alert';
@@ -17,10 +18,11 @@ const collectionOptions = collectionNames.map((name) => ({ value: name, label: c
 export function OptimizePanel() {
   const sizes = useDatabaseSizes();
   const optimize = useOptimizeDatabase();
-  const [operations, setOperations] = useState<OptimizeOperation[]>([...optimizeOperations]);
-  const [collections, setCollections] = useState<CollectionName[]>([...collectionNames]);
-  const [errors, setErrors] = useState<{ operations?: string; collections?: string }>({});
-  const [error, setError] = useState<string | null>(null);
+  const { values, errors, setErrors, formError, setFormError, set } = useFormFields(() => ({
+    operations: [...optimizeOperations] as OptimizeOperation[],
+    collections: [...collectionNames] as CollectionName[],
+  }));
+  const { operations, collections } = values;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -29,13 +31,13 @@ export function OptimizePanel() {
       collections: collections.length === 0 ? 'Tick at least one collection' : undefined,
     };
     setErrors(found);
-    setError(null);
+    setFormError(null);
     if (found.operations || found.collections) return;
     try {
       // Every collection ticked is the server's default: left out, so collections added later are included too.
       await optimize.mutateAsync({ operations, collections: collections.length === collectionNames.length ? undefined : collections });
     } catch (err) {
-      setError(errorMessage(err));
+      setFormError(errorMessage(err));
     }
   }
 
@@ -60,10 +62,7 @@ export function OptimizePanel() {
             hint="Indexes are rebuilt without blocking writes (REINDEX CONCURRENTLY); statistics help PostgreSQL plan queries (ANALYZE)."
             options={optimizeOperationOptions}
             value={operations}
-            onChange={(next) => {
-              setOperations(next);
-              setErrors((e) => ({ ...e, operations: undefined }));
-            }}
+            onChange={(next) => set('operations', next)}
             error={errors.operations}
           />
           <div className="maintenance-collections">
@@ -71,10 +70,7 @@ export function OptimizePanel() {
               legend="Collections"
               options={collectionOptions}
               value={collections}
-              onChange={(next) => {
-                setCollections(next);
-                setErrors((e) => ({ ...e, collections: undefined }));
-              }}
+              onChange={(next) => set('collections', next)}
               error={errors.collections}
             />
           </div>
@@ -85,7 +81,7 @@ export function OptimizePanel() {
           </Button>
           {optimize.isPending && <span className="muted small">Table by table; a big database takes a while.</span>}
         </div>
-        <FormAlert message={error} />
+        <FormAlert message={formError} />
       </form>
       {optimize.data && <OptimizeResultView result={optimize.data} />}
     </div>
