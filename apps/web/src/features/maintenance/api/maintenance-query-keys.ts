@@ -11,6 +11,7 @@ export const maintenanceKeys = {
   totals: (kind: MaintenanceKind, runId: number) => [...maintenanceQueryKey, kind, 'totals', runId] as const,
   archives: [...maintenanceQueryKey, 'archives'] as const,
   sizes: [...maintenanceQueryKey, 'sizes'] as const,
+  retention: [...maintenanceQueryKey, 'retention'] as const,
 };
 
 /** Remembers what a run's preview counted (useRunTotals keeps it while the console stays open). */
