@@ -36,6 +36,8 @@ interface CleanupWorkbenchProps {
   fields: ReactNode;
   /** The form as a plan, or null after showing its errors. */
   plan: () => CleanupPlan | null;
+  /** The form asks for a dry run: the run button says so, and starts it without asking. */
+  dryRun: boolean;
   /** More about a run shown (its archives). */
   runExtra?: (run: MaintenanceRun) => ReactNode;
 }
@@ -43,7 +45,7 @@ interface CleanupWorkbenchProps {
 const sameQuery = (a: Record<string, string> | null, b: Record<string, string>) => JSON.stringify(a) === JSON.stringify(b);
 
 /** A cleanup's form with Preview and Run, the confirmation naming what goes, the run's live progress and the history. */
-export function CleanupWorkbench({ kind, fields, plan, runExtra }: CleanupWorkbenchProps) {
+export function CleanupWorkbench({ kind, fields, plan, dryRun, runExtra }: CleanupWorkbenchProps) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const status = useCleanupStatus(kind);
@@ -125,8 +127,8 @@ export function CleanupWorkbench({ kind, fields, plan, runExtra }: CleanupWorkbe
           <Button type="submit" variant="secondary" loading={preview.isFetching && !checking}>
             Preview
           </Button>
-          <Button variant="danger" onClick={run} loading={checking || start.isPending} disabled={running !== null}>
-            Run cleanup
+          <Button variant={dryRun ? 'primary' : 'danger'} onClick={run} loading={checking || start.isPending} disabled={running !== null}>
+            {dryRun ? 'Start dry run' : 'Run cleanup'}
           </Button>
           {running && <span className="muted small">A cleanup of this kind is under way.</span>}
         </div>

@@ -38,6 +38,7 @@ export function DatabaseCleanupPanel() {
       <CleanupWorkbench
         kind="database_cleanup"
         plan={plan}
+        dryRun={values.dryRun}
         runExtra={(run) => <RunArchives run={run} />}
         fields={
           <>

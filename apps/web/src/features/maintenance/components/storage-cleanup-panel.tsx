@@ -26,6 +26,7 @@ export function StorageCleanupPanel() {
     <CleanupWorkbench
       kind="storage_cleanup"
       plan={plan}
+      dryRun={values.dryRun}
       fields={
         <div className="form-grid">
           <DaysField {...field('days')} error={fieldErrors.days} what="Files last changed" />
