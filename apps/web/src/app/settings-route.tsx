@@ -66,7 +66,7 @@ const sections: SettingsSection[] = [
     id: 'maintenance',
     title: 'Maintenance',
     description:
-      'Clean up old media files and rows (preview first, archive if you like), optimize the database, and erase a customer on request.',
+      'Clean up old media files and rows (preview first, archive if you like), optimize the database, set a daily retention policy, and erase a customer on request.',
     render: () => <MaintenanceSection />,
   },
   {
