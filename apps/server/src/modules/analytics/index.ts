@@ -8,6 +8,6 @@ export { type AnalyticsDeps, registerAnalytics } from './analytics.plugin.ts';
 export { localDayStart } from './analytics-range.ts';
 export { deleteKeepingCounts, type LosingConversations } from './rollups/kept-counts.ts';
 export type { RollupSettings } from './rollups/recompute-buckets.ts';
-export { rollupSettings } from './rollups/run-rollups.ts';
+export { freezeBucketsBefore, rollupSettings } from './rollups/run-rollups.ts';
 export type { SentimentLanguage } from './sentiment/detect-language.ts';
 export { type Sentiment, type SentimentLabel, scoreSentiment } from './sentiment/score-sentiment.ts';

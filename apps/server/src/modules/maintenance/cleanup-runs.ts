@@ -1,6 +1,7 @@
 import type { CleanupStatus, CleanupTally, MaintenanceKind, MaintenanceRun } from '@wac/contract/cleanup';
 import { formatBytes } from '@wac/contract/format';
 import type { DbOrTx } from '../../db/database.ts';
+import type { MaintenanceRunner, RunContext } from './maintenance-runner.ts';
 import { markInterrupted, requestStop, runHistory, runningRun } from './maintenance-runs.repository.ts';
 
 /** Past runs a status answers with. */
@@ -40,4 +41,44 @@ export async function stopRun(db: DbOrTx, kind: MaintenanceKind): Promise<{ stop
   return run
     ? { stopping: true, message: 'The cleanup stops after its current batch' }
     : { stopping: false, message: 'No cleanup is running' };
+}
+
+export interface CleanupLaunch<Item extends string> {
+  kind: MaintenanceKind;
+  /** The admin who started it; null for the retention policy. */
+  userId: number | null;
+  request: { days: number; dryRun: boolean };
+  /** The directories or collections to clean, in turn. */
+  items: readonly Item[];
+  /** What summarize calls them: files or rows. */
+  unit: 'files' | 'rows';
+  /** What a run would take of each item now (a dry run's result). */
+  tallies: (cutoff: Date) => Promise<CleanupTally[]>;
+  /** Cleans one item, adding its tally to the context's progress, until done or asked to stop. */
+  clean: (context: RunContext, item: Item, cutoff: Date) => Promise<void>;
+}
+
+/** Starts a cleanup run: a dry run counts what a run would delete now and deletes nothing; 409 while one runs anywhere. */
+export function launchCleanup<Item extends string>(runner: MaintenanceRunner, launch: CleanupLaunch<Item>): Promise<MaintenanceRun> {
+  const cutoff = cutoffOf(launch.request.days);
+  return runner.launch(
+    {
+      kind: launch.kind,
+      dryRun: launch.request.dryRun,
+      options: { ...launch.request, cutoff: cutoff.toISOString() },
+      progress: { items: [], archives: [] },
+      startedBy: launch.userId,
+      summary: (run) => ({ type: launch.kind, details: summarize(run, launch.unit) }),
+    },
+    async (context) => {
+      if (launch.request.dryRun) {
+        context.progress.items.push(...(await launch.tallies(cutoff)));
+        return;
+      }
+      for (const item of launch.items) {
+        if (context.stopRequested()) break;
+        await launch.clean(context, item, cutoff);
+      }
+    },
+  );
 }

@@ -9,9 +9,9 @@ import type {
 } from '@wac/contract/cleanup';
 import type { Db } from '../../db/database.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { rollupSettings } from '../analytics/index.ts';
+import { freezeBucketsBefore, rollupSettings } from '../analytics/index.ts';
 import { archiveWriter } from './cleanup-archives.ts';
-import { cutoffOf, mergeTally, runsStatus, stopRun, summarize } from './cleanup-runs.ts';
+import { cutoffOf, launchCleanup, mergeTally, runsStatus, stopRun } from './cleanup-runs.ts';
 import { deleteBatch, tallyTaken } from './database-cleanup.repository.ts';
 import type { MaintenanceRunner, RunContext } from './maintenance-runner.ts';
 
@@ -45,6 +45,8 @@ export function createDatabaseCleanup(deps: DatabaseCleanupDeps) {
     const archive = request.archiveBeforeDelete ? archiveWriter(deps.dataDir, collection, context.id, new Date()) : null;
     if (archive) context.progress.archives.push(archive.name);
     const settings = await rollupSettings(db, await deps.appTimezone());
+    // The analytics close the buckets before the cut-off first: their counters then stand whatever goes.
+    if (collection === 'messages') await freezeBucketsBefore(db, cutoff);
     try {
       for (let afterId = 0; !context.stopRequested(); ) {
         const batch = await deleteBatch(db, {
@@ -78,29 +80,16 @@ export function createDatabaseCleanup(deps: DatabaseCleanupDeps) {
      * Starts a run for the user (null: the retention policy); a dry run counts what a run would delete now, and deletes
      * nothing. 409 while one runs anywhere.
      */
-    async start(userId: number | null, request: DatabaseCleanupRequest): Promise<MaintenanceRun> {
-      const cutoff = cutoffOf(request.days);
-      return runner.launch(
-        {
-          kind: 'database_cleanup',
-          dryRun: request.dryRun,
-          options: { ...request, cutoff: cutoff.toISOString() },
-          progress: { items: [], archives: [] },
-          startedBy: userId,
-          summary: (run) => ({ type: 'database_cleanup', details: summarize(run, 'rows') }),
-        },
-        async (context) => {
-          if (request.dryRun) {
-            context.progress.items.push(...(await tallies(request.collections, cutoff, request.criteria)));
-            return;
-          }
-          for (const collection of request.collections) {
-            if (context.stopRequested()) break;
-            await cleanCollection(context, collection, request, cutoff);
-          }
-        },
-      );
-    },
+    start: (userId: number | null, request: DatabaseCleanupRequest): Promise<MaintenanceRun> =>
+      launchCleanup(runner, {
+        kind: 'database_cleanup',
+        userId,
+        request,
+        items: request.collections,
+        unit: 'rows',
+        tallies: (cutoff) => tallies(request.collections, cutoff, request.criteria),
+        clean: (context, collection, cutoff) => cleanCollection(context, collection, request, cutoff),
+      }),
 
     status: (): Promise<CleanupStatus> => runsStatus(db, 'database_cleanup'),
     stop: () => stopRun(db, 'database_cleanup'),

@@ -1,7 +1,7 @@
 import type { Erasure, ErasureItem } from '@wac/contract/erasure';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../../http/app-error.ts';
+import { badRequest } from '../../http/app-error.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { ActivityService } from '../activities/index.ts';
 import { rollupSettings } from '../analytics/index.ts';
@@ -17,7 +17,11 @@ export interface ErasureDeps {
   storageFreed: () => void;
 }
 
-const noSuchCustomer = (phone: string) => notFound(`No customer has the phone number ${formatE164(phone)}`);
+/** 400 naming the field, as bad input: an unknown customer cannot be erased (nor erased twice). */
+function noSuchCustomer(phone: string, where: 'query' | 'body') {
+  const message = `No customer has the phone number ${formatE164(phone)}`;
+  return badRequest(`${message} (${where} phone)`, [{ field: 'phone', message }]);
+}
 
 const asErasure = (contact: ErasedContact, items: ErasureItem[], erasedAt: Date | null): Erasure => ({
   contact: { id: contact.id, phone: formatE164(contact.phone), name: contact.name },
@@ -38,7 +42,7 @@ export function createErasure(deps: ErasureDeps) {
   return {
     async preview(phone: string): Promise<Erasure> {
       const contact = await contactByPhone(db, phone);
-      if (!contact) throw noSuchCustomer(phone);
+      if (!contact) throw noSuchCustomer(phone, 'query');
       return asErasure(contact, await erasureTally(db, contact), null);
     },
 
@@ -46,7 +50,7 @@ export function createErasure(deps: ErasureDeps) {
       const settings = await rollupSettings(db, await deps.appTimezone());
       const { contact, items, freed } = await db.transaction(async (tx) => {
         const found = await contactByPhone(tx, phone, true);
-        if (!found) throw noSuchCustomer(phone);
+        if (!found) throw noSuchCustomer(phone, 'body');
         const tally = await erasureTally(tx, found);
         return { contact: found, items: tally, freed: await eraseContact(tx, found, settings) };
       });

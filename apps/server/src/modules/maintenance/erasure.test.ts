@@ -121,7 +121,7 @@ describe('erasing a customer on request', () => {
     expect(JSON.stringify(recorded)).not.toContain(ann.phone);
 
     // Erased is gone: a second request finds no such customer.
-    expect((await erase(ann.phone)).statusCode).toBe(404);
+    expect((await erase(ann.phone)).statusCode).toBe(400);
   });
 
   it('refuses bad input, an unknown customer and an agent, erasing nothing', async () => {
@@ -130,8 +130,9 @@ describe('erasing a customer on request', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toContain('phone');
     const unknown = await erase('+447700900999');
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toBe('No customer has the phone number +447700900999');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe('No customer has the phone number +447700900999 (body phone)');
+    expect((await preview('447700900999')).json().error).toBe('No customer has the phone number +447700900999 (query phone)');
     const agent = await t.createUser({ username: 'erasure_agent' });
     expect((await erase('+447700900999', agent.token)).statusCode).toBe(403);
     expect(await query('SELECT count(*)::int AS n FROM messages')).toEqual([before]);

@@ -9,8 +9,8 @@ import {
   type StorageCleanupRequest,
   type StorageDirectory,
 } from '@wac/contract/cleanup';
-import type { Db } from '../../db/database.ts';
-import { cutoffOf, mergeTally, runsStatus, stopRun, summarize } from './cleanup-runs.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { cutoffOf, launchCleanup, mergeTally, runsStatus, stopRun } from './cleanup-runs.ts';
 import type { MaintenanceRunner, RunContext } from './maintenance-runner.ts';
 import { forgetFiles, keysInUse, STRAY_GRACE_MS } from './storage-cleanup.repository.ts';
 import { filesOlderThan, type StoredFileInfo } from './storage-files.ts';
@@ -43,9 +43,9 @@ export function createStorageCleanup(deps: StorageCleanupDeps) {
   const { db, runner } = deps;
 
   /** Of a chunk of old files, those that go: not in use, and stray ones only once past the grace. */
-  async function doomedOf(directory: StorageDirectory, files: StoredFileInfo[], cutoff: Date, db_ = db): Promise<StoredFileInfo[]> {
+  async function doomedOf(directory: StorageDirectory, files: StoredFileInfo[], cutoff: Date, on: DbOrTx = db): Promise<StoredFileInfo[]> {
     const { inUse, referenced } = await keysInUse(
-      db_,
+      on,
       directory,
       files.map((file) => file.key),
       cutoff,
@@ -77,7 +77,7 @@ export function createStorageCleanup(deps: StorageCleanupDeps) {
         await forgetFiles(
           tx,
           directory,
-          gone.filter((file) => file.key).map((file) => file.key),
+          gone.map((file) => file.key),
         );
         return gone;
       });
@@ -98,29 +98,16 @@ export function createStorageCleanup(deps: StorageCleanupDeps) {
      * Starts a run for the user (null: the retention policy); a dry run counts what a run would delete now, and deletes
      * nothing. 409 while one runs anywhere.
      */
-    async start(userId: number | null, request: StorageCleanupRequest): Promise<MaintenanceRun> {
-      const cutoff = cutoffOf(request.days);
-      return runner.launch(
-        {
-          kind: 'storage_cleanup',
-          dryRun: request.dryRun,
-          options: { ...request, cutoff: cutoff.toISOString() },
-          progress: { items: [], archives: [] },
-          startedBy: userId,
-          summary: (run) => ({ type: 'storage_cleanup', details: summarize(run, 'files') }),
-        },
-        async (context) => {
-          if (request.dryRun) {
-            context.progress.items.push(...(await tallies(request.directories, cutoff)));
-            return;
-          }
-          for (const directory of request.directories) {
-            if (context.stopRequested()) break;
-            await cleanDirectory(context, directory, cutoff);
-          }
-        },
-      );
-    },
+    start: (userId: number | null, request: StorageCleanupRequest): Promise<MaintenanceRun> =>
+      launchCleanup(runner, {
+        kind: 'storage_cleanup',
+        userId,
+        request,
+        items: request.directories,
+        unit: 'files',
+        tallies: (cutoff) => tallies(request.directories, cutoff),
+        clean: cleanDirectory,
+      }),
 
     status: (): Promise<CleanupStatus> => runsStatus(db, 'storage_cleanup'),
     stop: () => stopRun(db, 'storage_cleanup'),

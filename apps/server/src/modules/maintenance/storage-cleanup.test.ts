@@ -1,34 +1,22 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { CleanupPreview } from '@wac/contract/cleanup';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { cleanupApi } from './test/cleanup-api.ts';
-import { daysAgo, maintenanceSeed, storedFile } from './test/maintenance-seed.ts';
+import { describe, expect, it } from 'vitest';
+import { cleanupTestKit } from './test/cleanup-api.ts';
+import { daysAgo, storedFile } from './test/maintenance-seed.ts';
 
-let t: TestApp;
-let admin: string;
-let api: ReturnType<typeof cleanupApi>;
-let seed: ReturnType<typeof maintenanceSeed>;
-
-beforeAll(async () => {
-  t = await createTestApp({ domains: ['maintenance'] });
-  admin = await t.adminToken();
-  api = cleanupApi(t, admin, 'storage');
-  seed = maintenanceSeed(t.ctx.database.pool, t.dataDir);
-});
-afterAll(() => t.close());
+const kit = cleanupTestKit('storage');
 
 const query = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
-  (await t.ctx.database.pool.query<T>(text, values)).rows;
-const stored = (folder: string, key: string) => existsSync(path.join(t.dataDir, folder, key));
+  (await kit.t.ctx.database.pool.query<T>(text, values)).rows;
+const stored = (folder: string, key: string) => existsSync(path.join(kit.t.dataDir, folder, key));
 const tallyOf = (items: { name: string; count: number; bytes: number }[]) =>
   Object.fromEntries(items.map((item) => [item.name, [item.count, item.bytes]]));
 
 /** An upload kept to send as template header media, `days` old, its file as old. */
 async function upload(days: number, bytes: number) {
   const at = daysAgo(days);
-  const key = await storedFile(t.dataDir, 'uploads', at, bytes);
+  const key = await storedFile(kit.t.dataDir, 'uploads', at, bytes);
   const id = `up-${key.slice(8, 16)}`;
   await query(
     `INSERT INTO template_uploads (id, filename, mime_type, format, size, sha256, storage_key, created_at)
@@ -40,19 +28,19 @@ async function upload(days: number, bytes: number) {
 
 describe('a storage cleanup', () => {
   it('deletes old files nothing newer uses, and strays, exactly as previewed; the chat says the media was removed', async () => {
-    const { conversationId } = await seed.conversation();
-    const oldPicture = await seed.pictureMessage(conversationId, 40, 1000);
-    const recentPicture = await seed.pictureMessage(conversationId, 2, 2000);
+    const { conversationId } = await kit.seed.conversation();
+    const oldPicture = await kit.seed.pictureMessage(conversationId, 40, 1000);
+    const recentPicture = await kit.seed.pictureMessage(conversationId, 2, 2000);
     // A file 40 days old that a message of yesterday still refers to (sent again from the media library).
-    const reused = await seed.pictureMessage(conversationId, 40, 4000);
-    const resent = await seed.message({ conversationId, direction: 'outbound', at: daysAgo(1), type: 'image' });
+    const reused = await kit.seed.pictureMessage(conversationId, 40, 4000);
+    const resent = await kit.seed.message({ conversationId, direction: 'outbound', at: daysAgo(1), type: 'image' });
     await query(
       `INSERT INTO media_files (message_id, direction, kind, file_size, storage_key, status) VALUES ($1, 'outbound', 'image', 4000, $2, 'ready')`,
       [resent, reused.key],
     );
-    const stray = await storedFile(t.dataDir, 'media_storage', daysAgo(50), 300);
-    const freshStray = await storedFile(t.dataDir, 'media_storage', new Date(Date.now() - 10 * 60_000), 50);
-    const incoming = await storedFile(t.dataDir, 'media_storage', daysAgo(31), 70, '.incoming/cut-short');
+    const stray = await storedFile(kit.t.dataDir, 'media_storage', daysAgo(50), 300);
+    const freshStray = await storedFile(kit.t.dataDir, 'media_storage', new Date(Date.now() - 10 * 60_000), 50);
+    const incoming = await storedFile(kit.t.dataDir, 'media_storage', daysAgo(31), 70, '.incoming/cut-short');
     const oldUpload = await upload(60, 500);
     const campaignUpload = await upload(60, 600);
     await query(
@@ -60,21 +48,24 @@ describe('a storage cleanup', () => {
        VALUES ('autumn', 'promo', 'en_US', 'scheduled', $1, now() - interval '60 days')`,
       [JSON.stringify([{ type: 'header', parameters: [{ type: 'image', image: { uploadId: campaignUpload.id } }] }])],
     );
-    const licenceStorage = async () =>
-      (await t.request({ method: 'GET', url: '/api/license/storage', query: { refresh: 'true' }, token: admin })).json();
-    const usedBefore = await licenceStorage();
+    // Read as the licence screen reads it, from its cache: the cleanup must clear it.
+    const licenceStorage = async () => (await kit.t.request({ method: 'GET', url: '/api/license/storage', token: kit.admin })).json();
+    const usedBefore = (
+      await kit.t.request({ method: 'GET', url: '/api/license/storage', query: { refresh: 'true' }, token: kit.admin })
+    ).json();
+    expect(await licenceStorage()).toMatchObject({ directories: usedBefore.directories });
 
     // The stray of ten minutes ago is left whatever the cut-off: it may be a download in flight.
-    const preview = await api.preview({ days: '30' });
+    const preview = await kit.api.preview({ days: '30' });
     expect(preview.statusCode).toBe(200);
     const expected = { media_storage: [3, 1000 + 300 + 70], uploads: [1, 500] };
     expect(tallyOf(preview.json<CleanupPreview>().items)).toEqual(expected);
 
-    const dry = await api.run({ days: 30, dryRun: true });
+    const dry = await kit.api.run({ days: 30, dryRun: true });
     expect(tallyOf(dry.items)).toEqual(expected);
     expect(stored('media_storage', oldPicture.key)).toBe(true);
 
-    const run = await api.run({ days: 30 });
+    const run = await kit.api.run({ days: 30 });
     expect(run).toMatchObject({ status: 'completed', error: null });
     expect(tallyOf(run.items)).toEqual(expected);
     expect([oldPicture.key, stray, incoming].map((key) => stored('media_storage', key))).toEqual([false, false, false]);
@@ -110,10 +101,10 @@ describe('a storage cleanup', () => {
       [{ directories: ['media_storage', 'postgres'] }, 'directories'],
       [{ dryRun: 1 }, 'dryRun'],
     ] as const) {
-      const res = await api.start(payload);
+      const res = await kit.api.start(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error).toContain(field);
     }
-    expect((await api.preview({ directories: 'media_storage,..' })).statusCode).toBe(400);
+    expect((await kit.api.preview({ directories: 'media_storage,..' })).statusCode).toBe(400);
   });
 });

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { localCountsTimezone, refreshLocalCounts } from './local-counts.ts';
 import { type RollupSettings, recomputeBuckets } from './recompute-buckets.ts';
-import { BUILT_KEY, REBUILD_KEY, ROLLUP_LOCK_ID } from './run-rollups.ts';
+import { BUILT_KEY, frozenBefore, notFrozen, REBUILD_KEY, ROLLUP_LOCK_ID } from './run-rollups.ts';
 import { bucketOf } from './source-rules.ts';
 
 /*
@@ -10,7 +10,8 @@ import { bucketOf } from './source-rules.ts';
  * history with them at the next recompute of their buckets. Instead, a deletion is wrapped: the counters of the buckets
  * it can move are read as they stand (counted first if the job has yet to), the rows deleted, the buckets recomputed,
  * and what they counted before less what they count after goes to analytics_kept_counts, which every recompute adds
- * back (addKeptCounts). The figures stay exactly as they were counted.
+ * back (addKeptCounts). The figures stay exactly as they were counted. Buckets a cleanup froze (run-rollups.ts) need
+ * none of this: nothing recomputes them.
  */
 
 /** Conversations about to lose rows, each with the time of its earliest row to go. */
@@ -66,7 +67,9 @@ export async function deleteKeepingCounts<T>(
 ): Promise<T> {
   if (losing.ids.length === 0) return remove();
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK_ID})`);
-  const buckets = await bucketsMovedBy(tx, losing);
+  // Frozen buckets are never recomputed: their counters stand as they are.
+  const buckets = notFrozen(await bucketsMovedBy(tx, losing), await frozenBefore(tx));
+  if (buckets.length === 0) return remove();
   const inBuckets = sql`bucket = ANY(${sql.param(buckets)}::timestamptz[])`;
   // What the figures counted: as they stand, unless the job has yet to count them (then as it would now).
   if (await notCountedYet(tx, settings, inBuckets)) await recomputeBuckets(tx, buckets, settings);

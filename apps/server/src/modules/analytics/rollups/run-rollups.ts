@@ -76,6 +76,33 @@ async function writeState(tx: Tx, key: string, value: unknown): Promise<void> {
 
 export const rebuildProgress = (db: DbOrTx) => readState<RebuildProgress>(db, REBUILD_KEY);
 
+/**
+ * analytics_state 'frozen': buckets before `before` are closed. A cleanup deleting messages older than a cut-off
+ * freezes the buckets before it first: nothing recomputes them again (the job drops their marks, a rebuild starts
+ * after them), so their counters keep what they counted when their rows are gone.
+ */
+const FROZEN_KEY = 'frozen';
+
+/** The start of the first bucket not frozen, or null when none is. */
+export async function frozenBefore(db: DbOrTx): Promise<string | null> {
+  return (await readState<{ before: string }>(db, FROZEN_KEY))?.before ?? null;
+}
+
+/** Freezes the buckets wholly before `at` (never unfreezes): before a cleanup deletes the messages older than `at`. */
+export async function freezeBucketsBefore(db: Db, at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK_ID})`);
+    const { rows } = await tx.execute<{ before: Date }>(sql`SELECT ${bucketOf(sql`${at.toISOString()}::timestamptz`)} AS before`);
+    const before = isoOf(rows[0]?.before ?? at);
+    const frozen = await frozenBefore(tx);
+    if (!frozen || frozen < before) await writeState(tx, FROZEN_KEY, { before });
+  });
+}
+
+/** The buckets not frozen of `buckets` (ISO instants, which compare as text). */
+export const notFrozen = (buckets: readonly string[], frozen: string | null) =>
+  frozen ? buckets.filter((bucket) => bucket >= frozen) : [...buckets];
+
 async function tryLock(tx: Tx): Promise<boolean> {
   const { rows } = await tx.execute<{ locked: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${ROLLUP_LOCK_ID}) AS locked`);
   return rows[0]?.locked === true;
@@ -119,8 +146,12 @@ export async function takeDirtyBuckets(tx: Tx, limit = BATCH_BUCKETS, resting: r
  */
 async function startRebuild(tx: Tx, settings: RollupSettings): Promise<void> {
   await tx.execute(sql`TRUNCATE analytics_presence, analytics_active_counts, analytics_retention, analytics_first_seen`);
+  // Frozen buckets keep their counters: the rebuild starts after them.
+  const frozen = await frozenBefore(tx);
   const { rows } = await tx.execute<{ from: Date | null; until: Date }>(sql`
-    SELECT ${bucketOf(sql`least((SELECT min(timestamp) FROM messages), (SELECT min(changed_at) FROM conversation_session_changes))`)} AS "from",
+    SELECT greatest(
+        ${bucketOf(sql`least((SELECT min(timestamp) FROM messages), (SELECT min(changed_at) FROM conversation_session_changes))`)},
+        ${frozen}::timestamptz) AS "from",
       ${bucketOf(sql`now()`)} + interval '15 minutes' AS until`);
   const from = rows[0]?.from ? isoOf(rows[0].from) : null;
   const progress: RebuildProgress = {
@@ -246,8 +277,10 @@ async function rollupBatch(
       const step = await rebuildBatch(tx, settings);
       return { more: step === 'more', recomputed: [], rebuilt: step === 'finished' };
     }
-    const whole = [...new Set([...dirty.whole, ...(await dependentBuckets(tx, dirty.whole))])];
-    const statusesOnly = dirty.statusesOnly.filter((bucket) => !whole.includes(bucket));
+    // Marks of frozen buckets are dropped: their rows may be gone, their counters stay as counted.
+    const frozen = await frozenBefore(tx);
+    const whole = notFrozen([...new Set([...dirty.whole, ...(await dependentBuckets(tx, dirty.whole))])], frozen);
+    const statusesOnly = notFrozen(dirty.statusesOnly, frozen).filter((bucket) => !whole.includes(bucket));
     await recomputeAndRefresh(tx, { whole, statusesOnly }, settings);
     return { more: true, recomputed: [...whole, ...statusesOnly], rebuilt: false };
   });

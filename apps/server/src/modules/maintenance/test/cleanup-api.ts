@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CleanupStatus, MaintenanceRun } from '@wac/contract/cleanup';
-import type { TestApp } from '../../../../test/test-app.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { maintenanceSeed } from './maintenance-seed.ts';
 
 type Area = 'storage' | 'database';
 
@@ -30,4 +32,24 @@ export function cleanupApi(t: TestApp, token: string, area: Area) {
       throw new Error(`run ${id} never finished`);
     },
   };
+}
+
+export interface CleanupTestKit {
+  t: TestApp;
+  admin: string;
+  api: ReturnType<typeof cleanupApi>;
+  seed: ReturnType<typeof maintenanceSeed>;
+}
+
+/** A test app of the maintenance domain for the file, its admin signed in, with the area's cleanup API and a seed. */
+export function cleanupTestKit(area: Area): CleanupTestKit {
+  const kit = {} as CleanupTestKit;
+  beforeAll(async () => {
+    kit.t = await createTestApp({ domains: ['maintenance'] });
+    kit.admin = await kit.t.adminToken();
+    kit.api = cleanupApi(kit.t, kit.admin, area);
+    kit.seed = maintenanceSeed(kit.t.ctx.database.pool, kit.t.dataDir);
+  });
+  afterAll(() => kit.t.close());
+  return kit;
 }
