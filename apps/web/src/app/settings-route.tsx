@@ -2,6 +2,7 @@ import { EmailSettingsSection } from '../features/email/components/email-setting
 import { EmailTemplatesSection } from '../features/email/components/email-templates-section';
 import { OutboxSection } from '../features/email/components/outbox-section';
 import { LicenseSection } from '../features/license/components/license-section';
+import { MaintenanceSection } from '../features/maintenance/components/maintenance-section';
 import { AllowedHostsForm } from '../features/settings/components/allowed-hosts-form';
 import { AppSettingsSection } from '../features/settings/components/app-settings-section';
 import { BusinessHoursForm } from '../features/settings/components/business-hours-form';
@@ -60,6 +61,13 @@ const sections: SettingsSection[] = [
     render: () => (
       <AllowedHostsForm settingKey="flows.allowed_hosts" name="Bot flow allowed hosts" reach="bot flows' HTTP actions may call" />
     ),
+  },
+  {
+    id: 'maintenance',
+    title: 'Maintenance',
+    description:
+      'Clean up old media files and rows (preview first, archive if you like), optimize the database, set a daily retention policy, and erase a customer on request.',
+    render: () => <MaintenanceSection />,
   },
   {
     id: 'outbox',

@@ -2,12 +2,12 @@ import type { Campaign, CampaignProgressEvent } from '@wac/contract/campaigns';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { QueryStatus } from '../../../ui/query-status';
+import { Tabs } from '../../../ui/tabs';
 import { type CampaignStatusAnswer, useCampaignStatus } from '../api/campaign-status';
 import { useCampaign } from '../api/get-campaign';
 import { CampaignProgressPanel } from '../components/detail/campaign-progress-panel';
 import { CampaignReportTab } from '../components/detail/campaign-report-tab';
 import { CampaignSummary } from '../components/detail/campaign-summary';
-import { CampaignTabs } from '../components/detail/campaign-tabs';
 import { RecipientsTable } from '../components/detail/recipients-table';
 import { useCampaignLiveUpdates } from '../components/use-campaign-live-updates';
 import '../components/campaigns.css';
@@ -32,7 +32,9 @@ export function CampaignDetailPage() {
     <div className="page campaign-detail">
       <CampaignSummary campaign={current} />
       <CampaignProgressPanel campaign={current} live={live?.status === current.status ? live : null} />
-      <CampaignTabs
+      <Tabs
+        className="card campaign-tabs"
+        panelClassName="campaign-tab-panel"
         label="Campaign details"
         tabs={[
           {

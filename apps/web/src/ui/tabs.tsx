@@ -1,13 +1,22 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 
-export interface CampaignTab {
+export interface Tab {
   id: string;
   label: string;
   render: () => ReactNode;
 }
 
+interface TabsProps {
+  tabs: Tab[];
+  /** The tab list's accessible name. */
+  label: string;
+  /** Classes of the wrapper (a card, say) and of the panel. */
+  className?: string;
+  panelClassName?: string;
+}
+
 /** Tabs as WAI-ARIA describes them: one tab in the tab order, arrow keys, Home and End move between them. */
-export function CampaignTabs({ tabs, label }: { tabs: CampaignTab[]; label: string }) {
+export function Tabs({ tabs, label, className, panelClassName }: TabsProps) {
   const prefix = useId();
   const [selected, setSelected] = useState(tabs[0]?.id ?? '');
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
@@ -33,7 +42,7 @@ export function CampaignTabs({ tabs, label }: { tabs: CampaignTab[]; label: stri
   };
 
   return (
-    <section className="card campaign-tabs">
+    <div className={className}>
       <div className="segmented" role="tablist" aria-label={label}>
         {tabs.map((tab) => (
           <button
@@ -55,9 +64,9 @@ export function CampaignTabs({ tabs, label }: { tabs: CampaignTab[]; label: stri
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${prefix}-panel`} aria-labelledby={`${prefix}-tab-${current.id}`} className="campaign-tab-panel">
+      <div role="tabpanel" id={`${prefix}-panel`} aria-labelledby={`${prefix}-tab-${current.id}`} className={panelClassName}>
         {current.render()}
       </div>
-    </section>
+    </div>
   );
 }
