@@ -146,6 +146,7 @@ export const reservedActivityTypes = [
   'storage_cleanup',
   'database_cleanup',
   'contact_erased',
+  'retention_policy_updated',
   /** An admin rebuilt the indexes and refreshed the statistics of the database (POST /api/database/optimize). */
   'database_optimized',
   // The bot flow runtime (flow sessions over WhatsApp).

@@ -115,6 +115,7 @@ const described: { [type in ReservedActivityType]?: Describe } = {
   outbound_webhook_deleted: (who, d) => `${who} deleted outbound webhook ${d.name ?? ''}`.trim(),
   storage_cleanup: (who, d) => `${who} ran a storage cleanup${d.status ? ` (${d.status})` : ''}${d.details ? `: ${d.details}` : ''}`,
   database_cleanup: (who, d) => `${who} ran a database cleanup${d.status ? ` (${d.status})` : ''}${d.details ? `: ${d.details}` : ''}`,
+  retention_policy_updated: (who, d) => `${who} set the retention policy${d.details ? `: ${d.details}` : ''}`,
   contact_erased: (who, d) => `${who} erased a customer's data on request${d.details ? `: ${d.details}` : ''}`,
   database_optimized: (who, d) => `${who} optimized the database${d.details ? ` (${d.details})` : ''}`,
   // The bot flow runtime.

@@ -23,6 +23,8 @@ const stampOf = (at: Date) =>
 
 export interface ArchiveWriter {
   readonly name: string;
+  /** Whether a line was written: a collection with nothing to delete leaves no file. */
+  readonly written: boolean;
   /** Appends the lines as one gzip member and waits until they are on disk. */
   append(lines: readonly string[]): Promise<void>;
   close(): Promise<void>;
@@ -33,6 +35,9 @@ export function archiveWriter(dataDir: string, collection: CleanupCollection, ru
   let file: FileHandle | null = null;
   return {
     name,
+    get written() {
+      return file !== null;
+    },
     async append(lines) {
       if (lines.length === 0) return;
       if (!file) {
@@ -44,7 +49,6 @@ export function archiveWriter(dataDir: string, collection: CleanupCollection, ru
     },
     async close() {
       await file?.close();
-      file = null;
     },
   };
 }

@@ -65,7 +65,8 @@ export function launchCleanup<Item extends string>(runner: MaintenanceRunner, la
     {
       kind: launch.kind,
       dryRun: launch.request.dryRun,
-      options: { ...launch.request, cutoff: cutoff.toISOString() },
+      // Who asked: an admin, or the daily retention policy.
+      options: { ...launch.request, cutoff: cutoff.toISOString(), startedByPolicy: launch.userId === null },
       progress: { items: [], archives: [] },
       startedBy: launch.userId,
       summary: (run) => ({ type: launch.kind, details: summarize(run, launch.unit) }),

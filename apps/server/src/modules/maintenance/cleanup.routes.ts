@@ -18,9 +18,10 @@ import { notFound } from '../../http/app-error.ts';
 import { currentUser } from '../../http/auth-guard.ts';
 import { contentDisposition } from '../../http/file-response.ts';
 import { refusals } from '../../http/route-config.ts';
+import type { ActivityService } from '../activities/index.ts';
 import { listArchives, openArchive } from './cleanup-archives.ts';
 import type { DatabaseCleanup } from './database-cleanup.service.ts';
-import { readRetentionPolicy, saveRetentionPolicy } from './retention.ts';
+import { describePolicy, readRetentionPolicy, saveRetentionPolicy } from './retention.ts';
 import type { StorageCleanup } from './storage-cleanup.service.ts';
 
 const tags = ['Maintenance'];
@@ -30,10 +31,14 @@ export interface CleanupRoutesOptions {
   storageCleanup: StorageCleanup;
   dataDir: string;
   db: Db;
+  activities: Pick<ActivityService, 'record'>;
 }
 
 /** Spec 7 "Licence and cleanup": storage and database cleanups and the database cleanup's archives. Admins only. */
-export const cleanupRoutes: FastifyPluginAsyncZod<CleanupRoutesOptions> = async (app, { databaseCleanup, storageCleanup, dataDir, db }) => {
+export const cleanupRoutes: FastifyPluginAsyncZod<CleanupRoutesOptions> = async (
+  app,
+  { databaseCleanup, storageCleanup, dataDir, db, activities },
+) => {
   app.addHook('onRequest', app.requireAdmin);
 
   app.get(
@@ -87,6 +92,16 @@ export const cleanupRoutes: FastifyPluginAsyncZod<CleanupRoutesOptions> = async 
   app.put(
     '/api/maintenance/retention',
     { schema: { tags, body: retentionPolicySchema, response: { 200: retentionPolicySchema, ...refusals } } },
-    (request) => saveRetentionPolicy(db, request.body, currentUser(request).id),
+    async (request) => {
+      const user = currentUser(request);
+      const saved = await saveRetentionPolicy(db, request.body, user.id);
+      await activities.record({
+        type: 'retention_policy_updated',
+        sourceType: 'user',
+        userId: user.id,
+        data: { details: describePolicy(saved) },
+      });
+      return saved;
+    },
   );
 };

@@ -43,7 +43,6 @@ export function createDatabaseCleanup(deps: DatabaseCleanupDeps) {
     const tally = emptyTally(collection);
     context.progress.items.push(tally);
     const archive = request.archiveBeforeDelete ? archiveWriter(deps.dataDir, collection, context.id, new Date()) : null;
-    if (archive) context.progress.archives.push(archive.name);
     const settings = await rollupSettings(db, await deps.appTimezone());
     // The analytics close the buckets before the cut-off first: their counters then stand whatever goes.
     if (collection === 'messages') await freezeBucketsBefore(db, cutoff);
@@ -61,6 +60,7 @@ export function createDatabaseCleanup(deps: DatabaseCleanupDeps) {
         for (const key of batch.freedKeys) await deps.storage.remove(key);
         if (batch.freedKeys.length > 0) deps.storageFreed();
         mergeTally(tally, batch);
+        if (archive?.written && !context.progress.archives.includes(archive.name)) context.progress.archives.push(archive.name);
         await context.report();
         if (batch.lastId === null) break;
         afterId = batch.lastId;

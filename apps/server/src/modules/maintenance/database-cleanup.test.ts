@@ -189,7 +189,9 @@ describe('runs', () => {
     const deleted = run.items[0]?.count ?? -1;
     expect(deleted).toBeLessThan(400);
     expect(await count(`messages WHERE conversation_id = ${conversation.conversationId}`)).toBe(400 - deleted);
-    await kit.api.run({ days: 30, collections: ['messages'], batchSize: 500 });
+    // The rest, archived: a collection with nothing to delete leaves no archive.
+    const rest = await kit.api.run({ days: 30, collections: ['messages', 'usageEvents'], batchSize: 500, archiveBeforeDelete: true });
+    expect(rest.archives).toEqual([expect.stringMatching(/^messages-/)]);
   });
 
   it('holds one run of a kind across processes: another server’s live run refuses a start; a run whose server died shows interrupted', async () => {

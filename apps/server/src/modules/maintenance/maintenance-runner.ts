@@ -67,8 +67,9 @@ export function createMaintenanceRunner({ db, log, realtime, activities }: Maint
   ) {
     const progress = input.progress;
     let lastEmit = 0;
+    let status: MaintenanceRunStatus = run.status;
     const beat = async () => {
-      const status = await saveProgress(db, run.id, progress);
+      status = (await saveProgress(db, run.id, progress)) ?? status;
       if (status === 'stopping') state.stop = true;
     };
     const heartbeat = setInterval(() => void beat().catch((err) => log.warn({ err }, 'maintenance heartbeat failed')), HEARTBEAT_MS);
@@ -81,28 +82,28 @@ export function createMaintenanceRunner({ db, log, realtime, activities }: Maint
         await beat();
         if (Date.now() - lastEmit >= EMIT_EVERY_MS) {
           lastEmit = Date.now();
-          emit({ ...run, items: progress.items, archives: progress.archives });
+          emit({ ...run, status, items: progress.items, archives: progress.archives });
         }
       },
     };
-    let status: MaintenanceRunStatus = 'completed';
+    let ended: MaintenanceRunStatus = 'completed';
     let error: string | null = null;
     try {
       await work(context);
-      if (state.stop) status = state.shuttingDown ? 'interrupted' : 'stopped';
+      if (state.stop) ended = state.shuttingDown ? 'interrupted' : 'stopped';
     } catch (err) {
-      status = 'failed';
+      ended = 'failed';
       error = err instanceof Error ? err.message : String(err);
       log.error({ err, runId: run.id, kind: run.kind }, 'maintenance run failed');
     } finally {
       clearInterval(heartbeat);
     }
-    if (status === 'interrupted') error = 'The server stopped during the run; what it did before is kept';
-    const finished = await finishRun(db, run.id, status, progress, error);
+    if (ended === 'interrupted') error = 'The server stopped during the run; what it did before is kept';
+    const finished = await finishRun(db, run.id, ended, progress, error);
     emit(finished);
     if (finished) {
       const { type, details } = input.summary(finished);
-      await activities.record({ type, sourceType: 'system', userId: run.startedBy?.id ?? null, data: { status, details } });
+      await activities.record({ type, sourceType: 'system', userId: run.startedBy?.id ?? null, data: { status: ended, details } });
     }
   }
 

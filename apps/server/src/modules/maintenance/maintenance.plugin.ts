@@ -43,7 +43,7 @@ export async function registerMaintenance(app: FastifyInstance, deps: Maintenanc
   const storageCleanup = createStorageCleanup({ db, dataDir, runner, storageFreed });
   app.addHook('onClose', () => runner.close());
   await app.register(optimizeRoutes, { optimize: createOptimizeService(deps) });
-  await app.register(cleanupRoutes, { databaseCleanup, storageCleanup, dataDir, db });
+  await app.register(cleanupRoutes, { databaseCleanup, storageCleanup, dataDir, db, activities: deps.activities });
   deps.jobs.schedule(retentionJob({ db, log: deps.log, runner, databaseCleanup, storageCleanup }));
   const erasure = createErasure({ db, storage: deps.storage, appTimezone: deps.appTimezone, activities: deps.activities, storageFreed });
   await app.register(erasureRoutes, { erasure });

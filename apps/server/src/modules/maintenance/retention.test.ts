@@ -56,6 +56,8 @@ describe('the daily retention policy', () => {
       directories: { ...defaultRetentionPolicy.directories, uploads: { enabled: true, days: 180 } },
     };
     expect((await put(policy)).json()).toEqual(policy);
+    const { rows: saved } = await t.ctx.database.pool.query("SELECT data FROM activities WHERE type = 'retention_policy_updated'");
+    expect(saved).toEqual([{ data: { details: 'activities after 90 days, uploads after 180 days' } }]);
     await applyPolicy();
     expect(await count(`SELECT 1 FROM messages WHERE id = ${oldMessage}`)).toBe(1);
     expect(await count(`SELECT id FROM activities WHERE id IN (${oldActivity}, ${newActivity})`)).toBe(1);

@@ -32,6 +32,12 @@ export async function saveRetentionPolicy(db: Db, policy: RetentionPolicy, userI
   return policy;
 }
 
+/** "messages after 365 days, media_storage after 180 days", or that it is off. */
+export function describePolicy(policy: RetentionPolicy): string {
+  const rules = [...Object.entries(policy.collections), ...Object.entries(policy.directories)].filter(([, rule]) => rule.enabled);
+  return rules.length ? rules.map(([name, rule]) => `${name} after ${rule.days} days`).join(', ') : 'off';
+}
+
 export interface RetentionDeps {
   db: Db;
   log: FastifyBaseLogger;
