@@ -2,11 +2,11 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config.ts';
 import { writeBackup } from './backup.ts';
-import { backupLines, runCommand, typedPath } from './command-line.ts';
+import { backupLines, runBackupCommand, typedPath } from './command-line.ts';
 
 const usage = 'Usage: npm run backup [-- --out FILE]   (default: DATA_DIR/backups/backup-<time>.tar.gz)';
 
-runCommand(async () => {
+runBackupCommand(async () => {
   let out: string | undefined;
   try {
     out = parseArgs({ options: { out: { type: 'string' } } }).values.out;

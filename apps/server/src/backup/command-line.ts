@@ -1,6 +1,7 @@
 // What `npm run backup` and `npm run restore` share: paths typed, how they exit, and what they print (never a secret).
 import path from 'node:path';
 import { ConfigError } from '../config/config.ts';
+import { runCommand } from '../lib/run-command.ts';
 import type { BackupSummary } from './backup.ts';
 import { BackupError } from './backup-error.ts';
 import type { RestoreSummary } from './restore.ts';
@@ -8,17 +9,8 @@ import type { RestoreSummary } from './restore.ts';
 /** npm runs scripts from the repository root: a path typed in the shell is relative to where it was typed (INIT_CWD). */
 export const typedPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
-/** Runs a command's main and exits with its code; an error the operator can act on prints as its message alone. */
-export function runCommand(main: () => Promise<number>): void {
-  main().then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      if (err instanceof BackupError || err instanceof ConfigError) console.error(err.message);
-      else console.error(err);
-      process.exit(1);
-    },
-  );
-}
+/** Runs `npm run backup` or `npm run restore`; their own errors and configuration errors print as their message alone. */
+export const runBackupCommand = (main: () => Promise<number>) => runCommand(main, [BackupError, ConfigError]);
 
 const number = new Intl.NumberFormat('en-US');
 

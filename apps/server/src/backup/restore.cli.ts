@@ -1,12 +1,12 @@
 // npm run restore -- FILE [--force]: DATA_DIR (and its embedded database, or DATABASE_URL) brought back to a backup.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config.ts';
-import { restoreLines, runCommand, typedPath } from './command-line.ts';
+import { restoreLines, runBackupCommand, typedPath } from './command-line.ts';
 import { restoreBackup } from './restore.ts';
 
 const usage = 'Usage: npm run restore -- FILE [--force]   (--force replaces a DATA_DIR or database that is not empty)';
 
-runCommand(async () => {
+runBackupCommand(async () => {
   let file: string;
   let force: boolean;
   try {
