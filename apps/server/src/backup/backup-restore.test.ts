@@ -67,6 +67,17 @@ function flipMiddleByte(data: Buffer): Buffer {
   return flipped;
 }
 
+/** Indexes, constraints and triggers of the app's schema, as definitions: the same after a restore as after migrations. */
+async function schemaShape(url: string): Promise<string[]> {
+  const rows = await query<{ line: string }>(
+    url,
+    `SELECT indexdef AS line FROM pg_indexes WHERE schemaname = 'public'
+     UNION ALL SELECT conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = 'public'::regnamespace
+     UNION ALL SELECT tgrelid::regclass || ' ' || tgname || ' ' || tgenabled::text FROM pg_trigger WHERE NOT tgisinternal`,
+  );
+  return rows.map((r) => r.line).sort();
+}
+
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 async function fileDigests(dataDir: string): Promise<Record<string, string>> {
@@ -208,6 +219,7 @@ describe('backup of a running server', () => {
       expect(probes?.messages).toBeGreaterThanOrEqual(20);
       expect(probes?.messages).toBeLessThanOrEqual(writer.written() - 20);
       expect(await fileDigests(target)).toEqual(await fileDigests(source.dataDir));
+      expect(await schemaShape(embedded.url)).toEqual(await schemaShape(source.databaseUrl));
 
       const started = await createTestApp({ databaseUrl: embedded.url, dataDir: target, domains: ['messaging', 'email'] });
       try {

@@ -18,7 +18,8 @@ runBackupCommand(async () => {
     console.error(usage);
     return 2;
   }
-  const summary = await restoreBackup(loadConfig(process.env), typedPath(file), { force });
+  const progress = (step: string) => console.log(`${step}…`);
+  const summary = await restoreBackup(loadConfig(process.env), typedPath(file), { force, progress });
   for (const line of restoreLines(summary)) console.log(line);
   console.log('Start the server (npm start) to use it.');
   return 0;

@@ -21,6 +21,13 @@ export interface RestoreSummary {
   durationMs: number;
 }
 
+export interface RestoreOptions {
+  /** Replace a target that holds data. */
+  force: boolean;
+  /** Told as each step starts: a restore of millions of rows takes minutes. */
+  progress?: (step: string) => void;
+}
+
 /** A pg_dump archive needs a pg_restore at least as new as the pg_dump that wrote it; checked before anything is written. */
 async function checkTools(manifest: Manifest): Promise<void> {
   if (manifest.database.kind !== 'pg_dump') return;
@@ -71,15 +78,20 @@ async function loadArchive(file: string, manifest: Manifest, url: string, dataDi
  * creates the schema the archive was taken at, loads the database and the files, and applies the migrations that came
  * after it, as an upgrade would.
  */
-export async function restoreBackup(config: Config, file: string, options: { force: boolean }): Promise<RestoreSummary> {
+export async function restoreBackup(config: Config, file: string, options: RestoreOptions): Promise<RestoreSummary> {
   const started = Date.now();
+  const step = options.progress ?? (() => {});
+  step('checking the whole archive');
   const manifest = await readCheckedManifest(file);
   await checkTools(manifest);
   await prepareTarget(config, options.force);
+  step('preparing the database');
   const database = await openTargetDatabase(config);
   try {
     await createSchemaAt(database.url, manifest);
+    step(`loading ${manifest.database.tables.length} tables and ${manifest.files.count} files`);
     await loadArchive(file, manifest, database.url, config.dataDir);
+    step('applying migrations');
     await applyMigrations(database.url);
   } catch (err) {
     throw new BackupError(
