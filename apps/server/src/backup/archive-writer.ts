@@ -9,8 +9,8 @@ import * as tar from 'tar-stream';
 import { type ArchiveEntries, MANIFEST, type Manifest } from './archive-format.ts';
 
 /**
- * Gzip level 1: most of an archive is COPY text, which level 1 already shrinks several times over, at two to three
- * times the speed of the default level 6 (the 1M-message bench: see bench/README.md).
+ * Gzip level 1: an archive is mostly COPY text, which level 1 already shrinks about six times. On the 1M-message bench
+ * data the default level 6 made it 25% smaller (106 MB instead of 141) for 2.7 times the CPU (17 s instead of 6).
  */
 const GZIP_LEVEL = 1;
 

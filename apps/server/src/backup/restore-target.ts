@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config/config.ts';
@@ -25,7 +24,8 @@ async function inspect(config: Config): Promise<{ contents: string[]; inUse: str
   const contents = (await existingDataFiles(config.dataDir)).map((name) => path.join(config.dataDir, name));
   if (!config.databaseUrl) {
     const databaseDir = path.join(config.dataDir, 'postgres');
-    if (existsSync(path.join(databaseDir, 'PG_VERSION'))) contents.push(`the embedded database in ${databaseDir}`);
+    // Even without PG_VERSION (an initdb cut short): the embedded database is only ever created in an empty folder.
+    if ((await readdir(databaseDir).catch(() => [])).length > 0) contents.push(`the embedded database in ${databaseDir}`);
     const running = await runningPostmaster(databaseDir);
     return { contents, inUse: running ? `a server is running on ${config.dataDir} (its PostgreSQL is pid ${running.pid})` : null };
   }
