@@ -226,6 +226,10 @@ describe('backup of a running server', () => {
         const link = await started.request({ method: 'GET', url: mediaLink });
         expect(link.statusCode, link.body).toBe(200);
         expect(link.rawPayload.equals(MEDIA_BYTES)).toBe(true);
+        // Beside a server on the embedded database, the backup uses that database and leaves it running.
+        const again = await backupCommand(['--out', path.join(scratch, 'again.tar.gz')], { DATA_DIR: target });
+        expect(again.code, again.output).toBe(0);
+        expect((await started.request({ method: 'GET', url: mediaLink })).statusCode).toBe(200);
         const [smtp] = await query<{ sealed: string }>(
           embedded.url,
           "SELECT value->>'sealedPassword' AS sealed FROM settings WHERE key = 'email.smtp'",
