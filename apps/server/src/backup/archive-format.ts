@@ -33,7 +33,7 @@ const sequenceValue = z.object({
   isCalled: z.boolean(),
 });
 
-/** Our own copy: every table of the public schema, in an order that satisfies foreign keys, and its sequences. */
+/** Our own copy: every table of the public schema and the values of its sequences. */
 const databaseCopy = z.object({ kind: z.literal('copy'), tables: z.array(copiedTable), sequences: z.array(sequenceValue) });
 
 /** pg_dump's custom format, when a pg_dump of the server's major version was at hand; row counts as read beside it. */

@@ -18,7 +18,7 @@ export interface DatabaseLoad {
 type CopiedDatabase = Extract<DatabasePart, { kind: 'copy' }>;
 
 /**
- * Our COPY parts into the schema the archive was taken at, already created and empty, with its secondary indexes and
+ * Our COPY parts into the schema the archive was taken at, already created and empty, with its keys, indexes and
  * foreign keys set aside until the rows are in. The tables' own triggers are off meanwhile: they only mark analytics
  * buckets to recompute, and the archive holds the analytics rollups and pending marks exactly as of the snapshot.
  */

@@ -6,7 +6,7 @@ import type { ArchiveWriter } from './archive-writer.ts';
 import { BackupError } from './backup-error.ts';
 import { dumpSnapshot } from './pg-dump.ts';
 import { appliedSchemaVersion, type SchemaVersion } from './schema-version.ts';
-import { columnList, qualified, sequenceNames, type TableColumns, tablesInLoadOrder } from './table-catalog.ts';
+import { appTables, columnList, qualified, sequenceNames, type TableColumns } from './table-catalog.ts';
 
 /** Parts of about this size: each is held in memory once, as tar needs an entry's size before its bytes. */
 const PART_BYTES = 16 * 1024 * 1024;
@@ -88,12 +88,12 @@ export async function snapshotDatabase(
   archive: ArchiveWriter,
   pgDump: { url: string; major: number } | null,
 ): Promise<DatabaseSnapshot> {
-  const listed = await tablesInLoadOrder(client);
+  const listed = await appTables(client);
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   try {
     // LOCK takes no snapshot: the first query after it does, so the snapshot sees the tables as they are once locked.
     if (listed.length > 0) await client.query(`LOCK TABLE ${listed.map((t) => qualified(t.name)).join(', ')} IN ACCESS SHARE MODE`);
-    const tables = await tablesInLoadOrder(client);
+    const tables = await appTables(client);
     if (JSON.stringify(tables) !== JSON.stringify(listed))
       throw new BackupError('The schema changed as the backup began (a migration?): run it again');
     const schemaVersion = await appliedSchemaVersion(client);

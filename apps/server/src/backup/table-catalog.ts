@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { BackupError } from './backup-error.ts';
 
 /**
  * What a backup copies: every table of the public schema, where all of the app's tables live. Not the drizzle schema
@@ -15,9 +14,9 @@ export interface TableColumns {
   columns: string[];
 }
 
-/** The app's tables, each after the tables its foreign keys point to, so a restore loads them in this order. */
-export async function tablesInLoadOrder(client: pg.ClientBase): Promise<TableColumns[]> {
-  const tables = await client.query<TableColumns>(
+/** The app's tables by name (a restore adds the foreign keys after all rows are in, so any order loads). */
+export async function appTables(client: pg.ClientBase): Promise<TableColumns[]> {
+  const { rows } = await client.query<TableColumns>(
     `SELECT c.relname AS name, array_agg(a.attname::text ORDER BY a.attnum) AS columns
      FROM pg_class c
      JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -26,32 +25,7 @@ export async function tablesInLoadOrder(client: pg.ClientBase): Promise<TableCol
      GROUP BY c.relname ORDER BY c.relname`,
     [APP_SCHEMA],
   );
-  const references = await client.query<{ child: string; parent: string }>(
-    `SELECT child.relname AS child, parent.relname AS parent
-     FROM pg_constraint k
-     JOIN pg_class child ON child.oid = k.conrelid
-     JOIN pg_class parent ON parent.oid = k.confrelid
-     JOIN pg_namespace n ON n.oid = child.relnamespace
-     WHERE k.contype = 'f' AND n.nspname = $1 AND child.oid <> parent.oid`,
-    [APP_SCHEMA],
-  );
-  const parentsOf = new Map(tables.rows.map((t) => [t.name, new Set<string>()]));
-  for (const { child, parent } of references.rows) parentsOf.get(child)?.add(parent);
-
-  const ordered: TableColumns[] = [];
-  const placed = new Set<string>();
-  let waiting = tables.rows;
-  while (waiting.length > 0) {
-    const ready = waiting.filter((t) => [...(parentsOf.get(t.name) ?? [])].every((p) => placed.has(p)));
-    // Our migrations make no such cycle; loading one would need deferrable keys, which they do not declare either.
-    if (ready.length === 0) throw new BackupError(`Foreign keys form a cycle among ${waiting.map((t) => t.name).join(', ')}`);
-    for (const t of ready) {
-      ordered.push(t);
-      placed.add(t.name);
-    }
-    waiting = waiting.filter((t) => !placed.has(t.name));
-  }
-  return ordered;
+  return rows;
 }
 
 export async function sequenceNames(client: pg.ClientBase): Promise<string[]> {
