@@ -67,12 +67,15 @@ function flipMiddleByte(data: Buffer): Buffer {
   return flipped;
 }
 
-/** Indexes, constraints and triggers of the app's schema, as definitions: the same after a restore as after migrations. */
+/**
+ * Indexes, constraints and triggers of the app's schema, as definitions: the same after a restore as after migrations.
+ * Not NOT NULL, which PostgreSQL 18 lists among constraints and older servers do not (the suite may restore across them).
+ */
 async function schemaShape(url: string): Promise<string[]> {
   const rows = await query<{ line: string }>(
     url,
     `SELECT indexdef AS line FROM pg_indexes WHERE schemaname = 'public'
-     UNION ALL SELECT conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = 'public'::regnamespace
+     UNION ALL SELECT conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND contype <> 'n'
      UNION ALL SELECT tgrelid::regclass || ' ' || tgname || ' ' || tgenabled::text FROM pg_trigger WHERE NOT tgisinternal`,
   );
   return rows.map((r) => r.line).sort();
