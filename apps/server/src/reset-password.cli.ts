@@ -1,6 +1,7 @@
 // npm run admin:reset-password -- USERNAME: a new random password, printed; or the one piped on standard input.
 import { text } from 'node:stream/consumers';
 import { ConfigError, loadConfig } from './config/config.ts';
+import { runCommand } from './lib/run-command.ts';
 import { ResetPasswordError, resetPasswordOnServer } from './reset-password.ts';
 import { openDatabaseForCommand } from './start-database.ts';
 
@@ -39,11 +40,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof ResetPasswordError || err instanceof ConfigError) console.error(err.message);
-    else console.error(err);
-    process.exit(1);
-  },
-);
+runCommand(main, [ResetPasswordError, ConfigError]);

@@ -43,6 +43,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** An existing database, as after a restart; a fresh one otherwise. */
   databaseUrl?: string;
+  /** An existing data directory, as after a restore (left in place at close); a fresh temporary one otherwise. */
+  dataDir?: string;
   /** The domains the file exercises, registered with the helpers' own; every domain unless given. */
   domains?: readonly DomainName[];
 }
@@ -54,7 +56,7 @@ export interface TestAppOptions {
 export async function createTestApp({ env = {}, domains, ...options }: TestAppOptions = {}): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? (await createMigratedTestDatabase());
 
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wac-test-data-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'wac-test-data-')));
   const config = loadConfig(
     {},
     {
@@ -116,7 +118,7 @@ export async function createTestApp({ env = {}, domains, ...options }: TestAppOp
     async close() {
       await app.close();
       await database.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

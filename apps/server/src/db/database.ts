@@ -19,7 +19,8 @@ export interface Database {
   close: () => Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The committed migrations: SQL files and drizzle's meta/_journal.json listing them in order. */
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK_ID = 4_170_521;
 
 /**
@@ -48,14 +49,32 @@ export function databaseOn(client: pg.Client): Db {
 
 const quietLogger = new Logger(() => () => {});
 
-/** Applies committed migrations, then the job library's schema, once, even when several processes start together. */
-export async function applyMigrations(url: string): Promise<void> {
+/**
+ * The job library's schema, on a pool of ours: one graphile-worker makes itself it ends without waiting and stops
+ * listening to, so a PostgreSQL stopped right after (a restore's embedded one) crashed the process with the error
+ * its closing connection received.
+ */
+async function migrateJobLibrary(url: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => {});
+  try {
+    await runMigrations({ pgPool: pool, logger: quietLogger });
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * Applies committed migrations, then the job library's schema, once, even when several processes start together.
+ * A restore passes a folder holding the migrations only up to an archive's schema version.
+ */
+export async function applyMigrations(url: string, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migrate(drizzle(client), { migrationsFolder });
-    await runMigrations({ connectionString: url, logger: quietLogger });
+    await migrateJobLibrary(url);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     await client.end();
@@ -65,7 +84,7 @@ export async function applyMigrations(url: string): Promise<void> {
 /** True when every committed migration is recorded as applied. */
 export async function migrationsApplied(pool: pg.Pool): Promise<boolean> {
   const { readMigrationFiles } = await import('drizzle-orm/migrator');
-  const expected = readMigrationFiles({ migrationsFolder }).length;
+  const expected = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length;
   const result = await pool.query<{ count: string }>('SELECT count(*)::text AS count FROM drizzle.__drizzle_migrations');
   return Number(result.rows[0]?.count ?? 0) >= expected;
 }

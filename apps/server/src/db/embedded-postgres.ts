@@ -32,7 +32,7 @@ function isAlive(pid: number): boolean {
 }
 
 /** The postmaster that runs on databaseDir, when one does (postmaster.pid: its pid on line 1, its port on line 4). */
-async function runningPostmaster(databaseDir: string): Promise<{ pid: number; port: number } | null> {
+export async function runningPostmaster(databaseDir: string): Promise<{ pid: number; port: number } | null> {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return null;
   const lines = (await readFile(pidFile, 'utf8')).split('\n');

@@ -18,9 +18,10 @@ export interface StorageScan {
 
 /**
  * Not counted toward the storage quota: the embedded database (not files the business keeps), the
- * sandbox's stand-in for Meta's servers, and the server's own secrets (dot files).
+ * sandbox's stand-in for Meta's servers, backups (`npm run backup` writes them there by default; counting them
+ * would make backing up cost quota), and the server's own secrets (dot files).
  */
-const UNCOUNTED = new Set(['postgres', 'sandbox-media']);
+const UNCOUNTED = new Set(['postgres', 'sandbox-media', 'backups']);
 const LOOSE_FILES = '(files in the data directory)';
 
 async function entries(dir: string): Promise<Dirent[]> {
