@@ -50,9 +50,9 @@ export function databaseOn(client: pg.Client): Db {
 const quietLogger = new Logger(() => () => {});
 
 /**
- * The job library's schema, on a pool of ours: one graphile-worker makes itself it ends without waiting and stops
- * listening to, so a PostgreSQL stopped right after (a restore's embedded one) crashed the process with the error
- * its closing connection received.
+ * The job library's schema, on a pool of ours: given a connection string, graphile-worker makes a pool of its own, ends
+ * it without waiting and stops listening to its errors, so a PostgreSQL stopped right after (a restore's embedded one)
+ * crashed the process with the error its closing connection received.
  */
 async function migrateJobLibrary(url: string): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
