@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { sourceTypes } from './activities.ts';
 import { errorBodySchema } from './errors.ts';
+import { messageDirections, messageStatuses } from './whatsapp-messages.ts';
 
 /*
  * Spec 7 "Licence and cleanup", 9 (defaults): storage and database cleanups, their previews, runs and archives.
@@ -57,13 +59,9 @@ export const cleanupCriteriaSchema = z
   .object({
     messages: z
       .object({
-        direction: z.enum(['inbound', 'outbound'], { error: 'criteria.messages.direction must be inbound or outbound' }).optional(),
+        direction: z.enum(messageDirections, { error: 'criteria.messages.direction must be inbound or outbound' }).optional(),
         statuses: z
-          .array(
-            z.enum(['pending', 'sent', 'delivered', 'read', 'failed', 'received'], {
-              error: 'criteria.messages.statuses holds an unknown status',
-            }),
-          )
+          .array(z.enum(messageStatuses, { error: 'criteria.messages.statuses holds an unknown status' }))
           .min(1, 'criteria.messages.statuses must name at least one status')
           .optional(),
         conversationEnded: z.boolean({ error: 'criteria.messages.conversationEnded must be true or false' }).optional(),
@@ -74,7 +72,7 @@ export const cleanupCriteriaSchema = z
     activities: z
       .object({
         sourceTypes: z
-          .array(z.enum(['auth', 'system', 'whatsapp', 'user'], { error: 'criteria.activities.sourceTypes holds an unknown source type' }))
+          .array(z.enum(sourceTypes, { error: 'criteria.activities.sourceTypes holds an unknown source type' }))
           .min(1, 'criteria.activities.sourceTypes must name at least one source type')
           .optional(),
         read: z.boolean({ error: 'criteria.activities.read must be true or false' }).optional(),
