@@ -10,6 +10,24 @@ const HISTORY_SHOWN = 20;
 /** The cut-off of a cleanup of `days`: what is older goes. */
 export const cutoffOf = (days: number, now = Date.now()) => new Date(now - days * 86_400_000);
 
+/** A directory's or collection's tally of nothing yet. */
+export const emptyTally = (name: string): CleanupTally => ({ name, count: 0, bytes: 0, oldest: null, newest: null });
+
+/** The oldest and newest of some times (files' last changes, rows' times), as ISO instants; null when there are none. */
+export function timeSpan(times: readonly (Date | string)[]): Pick<CleanupTally, 'oldest' | 'newest'> {
+  let oldest: number | null = null;
+  let newest: number | null = null;
+  for (const at of times) {
+    const ms = new Date(at).getTime();
+    if (oldest === null || ms < oldest) oldest = ms;
+    if (newest === null || ms > newest) newest = ms;
+  }
+  return {
+    oldest: oldest === null ? null : new Date(oldest).toISOString(),
+    newest: newest === null ? null : new Date(newest).toISOString(),
+  };
+}
+
 /** Adds what a batch took to its directory's or collection's tally. */
 export function mergeTally(tally: CleanupTally, batch: Pick<CleanupTally, 'count' | 'bytes' | 'oldest' | 'newest'>): void {
   tally.count += batch.count;

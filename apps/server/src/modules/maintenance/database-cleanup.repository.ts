@@ -5,8 +5,7 @@ import { deleteKeepingCounts, type RollupSettings } from '../analytics/index.ts'
 import { lockConversations, settleConversationsAfterDeletion } from '../messaging/index.ts';
 import type { ArchiveWriter } from './cleanup-archives.ts';
 import { type CollectionTable, collectionTable } from './cleanup-criteria.ts';
-
-const isoOrNull = (at: Date | string | null) => (at ? new Date(at).toISOString() : null);
+import { timeSpan } from './cleanup-runs.ts';
 
 /** What a cleanup would take of a collection now: rows, the bytes of messages' media files, the oldest and newest. */
 export async function tallyTaken(
@@ -27,13 +26,8 @@ export async function tallyTaken(
     bytes = Number(media.rows[0]?.bytes ?? 0);
   }
   const row = rows[0];
-  return {
-    name: collection,
-    count: Number(row?.count ?? 0),
-    bytes,
-    oldest: isoOrNull(row?.oldest ?? null),
-    newest: isoOrNull(row?.newest ?? null),
-  };
+  const iso = (at: Date | null | undefined) => (at ? new Date(at).toISOString() : null);
+  return { name: collection, count: Number(row?.count ?? 0), bytes, oldest: iso(row?.oldest), newest: iso(row?.newest) };
 }
 
 export interface CleanupBatch {
@@ -87,7 +81,7 @@ async function deletePicked(tx: Tx, t: CollectionTable, ids: SQL) {
   const media = t.table === 'messages' ? sql`f.storage_key, f.file_size` : sql`NULL::text AS storage_key, NULL::bigint AS file_size`;
   const join = t.table === 'messages' ? sql`LEFT JOIN media_files f ON f.message_id = g.id AND f.storage_key IS NOT NULL` : sql``;
   // The media rows go by cascade; this statement still sees them.
-  const { rows } = await tx.execute<{ id: number; at: Date; storage_key: string | null; file_size: string | null }>(sql`
+  const { rows } = await tx.execute<{ id: number; at: Date | string; storage_key: string | null; file_size: string | null }>(sql`
     WITH gone AS (
       DELETE FROM ${sql.raw(t.table)} ${a} WHERE ${a}.id = ANY(${ids}) AND ${t.taken}
       RETURNING ${a}.id, ${sql.raw(`${t.alias}.${t.time}`)} AS at
@@ -134,12 +128,10 @@ export async function deleteBatch(db: Db, batch: CleanupBatch): Promise<BatchRes
     const keys = [...new Set(gone.flatMap((row) => (row.storage_key ? [row.storage_key] : [])))];
     const { rows: freed } = await tx.execute<{ key: string }>(sql`
       SELECT k AS key FROM unnest(${sql.param(keys)}::text[]) k WHERE NOT EXISTS (SELECT 1 FROM media_files f WHERE f.storage_key = k)`);
-    const times = gone.map((row) => new Date(row.at).getTime()).sort((x, y) => x - y);
     return {
       count: new Set(gone.map((row) => row.id)).size,
       bytes: gone.reduce((sum, row) => sum + Number(row.file_size ?? 0), 0),
-      oldest: isoOrNull(times.length ? new Date(times[0] as number) : null),
-      newest: isoOrNull(times.length ? new Date(times.at(-1) as number) : null),
+      ...timeSpan(gone.map((row) => row.at)),
       lastId,
       freedKeys: freed.map((row) => row.key),
     };

@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { freezeBucketsBefore, rollupSettings } from '../analytics/index.ts';
 import { archiveWriter } from './cleanup-archives.ts';
-import { cutoffOf, launchCleanup, mergeTally, runsStatus, stopRun } from './cleanup-runs.ts';
+import { cutoffOf, emptyTally, launchCleanup, mergeTally, runsStatus, stopRun } from './cleanup-runs.ts';
 import { deleteBatch, tallyTaken } from './database-cleanup.repository.ts';
 import type { MaintenanceRunner, RunContext } from './maintenance-runner.ts';
 
@@ -25,8 +25,6 @@ export interface DatabaseCleanupDeps {
   /** The licence's storage figure is cached: cleared once files went. */
   storageFreed: () => void;
 }
-
-const emptyTally = (name: string): CleanupTally => ({ name, count: 0, bytes: 0, oldest: null, newest: null });
 
 /** Spec 7 "Licence and cleanup": the database cleanup's preview, runs, status and stop. */
 export function createDatabaseCleanup(deps: DatabaseCleanupDeps) {

@@ -10,7 +10,7 @@ import {
   type StorageDirectory,
 } from '@wac/contract/cleanup';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { cutoffOf, launchCleanup, mergeTally, runsStatus, stopRun } from './cleanup-runs.ts';
+import { cutoffOf, emptyTally, launchCleanup, mergeTally, runsStatus, stopRun, timeSpan } from './cleanup-runs.ts';
 import type { MaintenanceRunner, RunContext } from './maintenance-runner.ts';
 import { forgetFiles, keysInUse, STRAY_GRACE_MS } from './storage-cleanup.repository.ts';
 import { filesOlderThan, type StoredFileInfo } from './storage-files.ts';
@@ -23,16 +23,12 @@ export interface StorageCleanupDeps {
   storageFreed: () => void;
 }
 
-const tallyOf = (name: string, files: StoredFileInfo[]): CleanupTally => {
-  const times = files.map((file) => file.modifiedAt.getTime()).sort((a, b) => a - b);
-  return {
-    name,
-    count: files.length,
-    bytes: files.reduce((sum, file) => sum + file.bytes, 0),
-    oldest: times.length ? new Date(times[0] as number).toISOString() : null,
-    newest: times.length ? new Date(times.at(-1) as number).toISOString() : null,
-  };
-};
+const tallyOf = (name: string, files: StoredFileInfo[]): CleanupTally => ({
+  name,
+  count: files.length,
+  bytes: files.reduce((sum, file) => sum + file.bytes, 0),
+  ...timeSpan(files.map((file) => file.modifiedAt)),
+});
 
 /**
  * Spec 7 "Licence and cleanup": files under media_storage and uploads older than the cut-off go, unless a message,
@@ -57,7 +53,7 @@ export function createStorageCleanup(deps: StorageCleanupDeps) {
   async function tallies(directories: StorageDirectory[], cutoff: Date): Promise<CleanupTally[]> {
     const items: CleanupTally[] = [];
     for (const directory of directories) {
-      const tally = tallyOf(directory, []);
+      const tally = emptyTally(directory);
       for await (const files of filesOlderThan(path.join(deps.dataDir, directory), cutoff, CLEANUP_DEFAULT_BATCH_SIZE)) {
         mergeTally(tally, tallyOf(directory, await doomedOf(directory, files, cutoff)));
       }
@@ -68,7 +64,7 @@ export function createStorageCleanup(deps: StorageCleanupDeps) {
 
   /** Deletes a directory's old files chunk by chunk; each chunk's rows are settled (and in use re-checked) in one transaction first. */
   async function cleanDirectory(context: RunContext, directory: StorageDirectory, cutoff: Date) {
-    const tally = tallyOf(directory, []);
+    const tally = emptyTally(directory);
     context.progress.items.push(tally);
     for await (const files of filesOlderThan(path.join(deps.dataDir, directory), cutoff, CLEANUP_DEFAULT_BATCH_SIZE)) {
       if (context.stopRequested()) return;
