@@ -8,7 +8,6 @@ import type {
   MaintenanceRun,
 } from '@wac/contract/cleanup';
 import type { Db } from '../../db/database.ts';
-import type { MediaStorage } from '../../storage/media-storage.ts';
 import { freezeBucketsBefore, rollupSettings } from '../analytics/index.ts';
 import { archiveWriter } from './cleanup-archives.ts';
 import { cutoffOf, emptyTally, launchCleanup, mergeTally, runsStatus, stopRun } from './cleanup-runs.ts';
@@ -19,11 +18,9 @@ export interface DatabaseCleanupDeps {
   db: Db;
   dataDir: string;
   runner: MaintenanceRunner;
-  /** DATA_DIR/media_storage: a deleted message's files go with it. */
-  storage: Pick<MediaStorage, 'remove'>;
+  /** Removes media files no row refers to any more (a deleted message's) and recounts the licence's storage. */
+  freeMediaFiles: (keys: readonly string[]) => Promise<void>;
   appTimezone: () => Promise<string>;
-  /** The licence's storage figure is cached: cleared once files went. */
-  storageFreed: () => void;
 }
 
 /** Spec 7 "Licence and cleanup": the database cleanup's preview, runs, status and stop. */
@@ -55,8 +52,7 @@ export function createDatabaseCleanup(deps: DatabaseCleanupDeps) {
           archive,
           settings,
         });
-        for (const key of batch.freedKeys) await deps.storage.remove(key);
-        if (batch.freedKeys.length > 0) deps.storageFreed();
+        await deps.freeMediaFiles(batch.freedKeys);
         mergeTally(tally, batch);
         if (archive?.written && !context.progress.archives.includes(archive.name)) context.progress.archives.push(archive.name);
         await context.report();

@@ -2,19 +2,16 @@ import type { Erasure, ErasureItem } from '@wac/contract/erasure';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/app-error.ts';
-import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { ActivityService } from '../activities/index.ts';
 import { rollupSettings } from '../analytics/index.ts';
 import { contactByPhone, type ErasedContact, eraseContact, erasureTally } from './erasure.repository.ts';
 
 export interface ErasureDeps {
   db: Db;
-  /** DATA_DIR/media_storage: the customer's files go. */
-  storage: Pick<MediaStorage, 'remove'>;
+  /** Removes media files no row refers to any more (the customer's) and recounts the licence's storage. */
+  freeMediaFiles: (keys: readonly string[]) => Promise<void>;
   appTimezone: () => Promise<string>;
   activities: Pick<ActivityService, 'record'>;
-  /** The licence's storage figure is cached: cleared once files went. */
-  storageFreed: () => void;
 }
 
 /** 400 naming the field, as bad input: an unknown customer cannot be erased (nor erased twice). */
@@ -54,8 +51,7 @@ export function createErasure(deps: ErasureDeps) {
         const tally = await erasureTally(tx, found);
         return { contact: found, items: tally, freed: await eraseContact(tx, found, settings) };
       });
-      for (const key of freed) await deps.storage.remove(key);
-      if (freed.length > 0) deps.storageFreed();
+      await deps.freeMediaFiles(freed);
       await deps.activities.record({ type: 'contact_erased', sourceType: 'user', userId, data: { details: summaryOf(contact, items) } });
       return asErasure(contact, items, new Date());
     },

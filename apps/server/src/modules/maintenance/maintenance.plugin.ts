@@ -32,19 +32,17 @@ export async function registerMaintenance(app: FastifyInstance, deps: Maintenanc
   const { db, dataDir } = deps;
   const runner = createMaintenanceRunner({ db, log: deps.log, realtime: deps.realtime, activities: deps.activities });
   const storageFreed = () => deps.license.storageUsage.clear();
-  const databaseCleanup = createDatabaseCleanup({
-    db,
-    dataDir,
-    runner,
-    storage: deps.storage,
-    appTimezone: deps.appTimezone,
-    storageFreed,
-  });
+  // Media files no row refers to any more, once the rows' transaction committed.
+  const freeMediaFiles = async (keys: readonly string[]) => {
+    for (const key of keys) await deps.storage.remove(key);
+    if (keys.length > 0) storageFreed();
+  };
+  const databaseCleanup = createDatabaseCleanup({ db, dataDir, runner, freeMediaFiles, appTimezone: deps.appTimezone });
   const storageCleanup = createStorageCleanup({ db, dataDir, runner, storageFreed });
   app.addHook('onClose', () => runner.close());
   await app.register(optimizeRoutes, { optimize: createOptimizeService(deps) });
   await app.register(cleanupRoutes, { databaseCleanup, storageCleanup, dataDir, db, activities: deps.activities });
   deps.jobs.schedule(retentionJob({ db, log: deps.log, runner, databaseCleanup, storageCleanup }));
-  const erasure = createErasure({ db, storage: deps.storage, appTimezone: deps.appTimezone, activities: deps.activities, storageFreed });
+  const erasure = createErasure({ db, freeMediaFiles, appTimezone: deps.appTimezone, activities: deps.activities });
   await app.register(erasureRoutes, { erasure });
 }

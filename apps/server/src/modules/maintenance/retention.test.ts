@@ -30,9 +30,10 @@ async function applyPolicy() {
     db,
     dataDir: t.dataDir,
     runner,
-    storage: t.ctx.media.storage,
+    freeMediaFiles: async (keys) => {
+      for (const key of keys) await t.ctx.media.storage.remove(key);
+    },
     appTimezone: () => t.ctx.appTimezone(),
-    storageFreed: () => {},
   });
   const storageCleanup = createStorageCleanup({ db, dataDir: t.dataDir, runner, storageFreed: () => {} });
   await applyRetentionPolicy({ db, log: t.ctx.log, runner, databaseCleanup, storageCleanup });
