@@ -46,7 +46,7 @@ describe('deleting source rows keeps what the rollups counted', () => {
       const before = await figures(pool);
       expect(before.counts.length).toBeGreaterThan(100);
 
-      // Every third message (inbound openings, replies, template sends among them) and a conversation's session changes.
+      // Every third message: inbound openings, replies and template sends among them.
       const doomed = await deleteMessages(database, 'id % 3 = 0');
       expect(doomed.length).toBeGreaterThan(50);
       expect(await figures(pool)).toEqual(before);
