@@ -41,6 +41,7 @@ export const endSessionBodySchema = z
 
 export const agentSessionSchema = z.object({
   conversationId: z.number().int(),
+  /** The customer's E.164 digits, or their BSUID when no number is known (contactAddress). */
   phone: z.string(),
   state: sessionStateSchema,
   userId: z.number().int().nullable(),

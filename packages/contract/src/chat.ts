@@ -11,6 +11,7 @@ import {
   messageStatusSchema,
   messageTypes,
 } from './whatsapp-messages.ts';
+import { customerAddressDescription, customerAddressField } from './whatsapp-user-id.ts';
 
 /** Meta's size limits per media kind, checked before anything is uploaded (spec 5: the kind comes from the mime type). */
 export const mediaSizeLimits = {
@@ -44,9 +45,14 @@ export function isServiceWindowOpen(lastInboundAt: Date | string | null, now: Da
 export const contactSchema = z.object({
   id: z.number().int(),
   name: z.string().nullable(),
-  /** E.164 digits without the plus. */
-  phone: z.string(),
+  /** E.164 digits without the plus; null for a customer known only by their BSUID (a username and no number). */
+  phone: z.string().nullable(),
+  /** Where messages go: the number as WhatsApp reported it, or the BSUID while no number is known. */
   waId: z.string(),
+  /** Meta's business-scoped user ID, e.g. US.13491208655302741918, once a webhook named it. */
+  bsuid: z.string().nullable(),
+  /** The customer's WhatsApp username, when they adopted one. */
+  username: z.string().nullable(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 
@@ -149,7 +155,9 @@ export const conversationsResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
-export const phoneParamsSchema = z.object({ phone: z.string().trim().min(1).max(32) });
+export const phoneParamsSchema = z.object({
+  phone: z.string().trim().min(1).max(140).meta({ description: customerAddressDescription }),
+});
 
 /** GET /api/agent/chat/{phone}: page 1 is the newest `limit` messages; each page is oldest first. */
 export const chatHistoryQuerySchema = z.object(pageQuery(50, 200));
@@ -164,7 +172,7 @@ export const chatHistoryResponseSchema = z.object({
 });
 
 const recipient = {
-  recipientPhone: z.string({ error: 'recipientPhone is required' }).trim().min(1, 'recipientPhone is required').max(32),
+  recipientPhone: customerAddressField('recipientPhone'),
   recipientName: z.string().trim().max(100).optional(),
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizePhone } from './whatsapp-phone.ts';
+import { customerAddressError, parseCustomerAddress } from './whatsapp-user-id.ts';
 
 /*
  * Erasing a customer on request (privacy laws give customers this right): their messages, media, conversations,
@@ -7,19 +7,19 @@ import { normalizePhone } from './whatsapp-phone.ts';
  * anonymous counts; an activity records who erased which contact (by its number in our books, not its phone) and when.
  */
 
-/** Whom to erase: a customer's phone number, as typed (formatting and a leading + are fine). */
+/** Whom to erase: a customer's phone number as typed (formatting and a leading + are fine), or their BSUID. */
 export const erasureTargetSchema = z.object({
   phone: z
     .string({ error: 'phone is required' })
     .trim()
     .min(1, 'phone is required')
     .transform((value, ctx) => {
-      const phone = normalizePhone(value);
-      if (phone === null) {
-        ctx.addIssue({ code: 'custom', message: 'phone must be a phone number in international form, such as +447700900123' });
+      const address = parseCustomerAddress(value);
+      if (address === null) {
+        ctx.addIssue({ code: 'custom', message: customerAddressError('phone') });
         return z.NEVER;
       }
-      return phone;
+      return address.phone ?? address.bsuid;
     }),
 });
 export type ErasureTarget = z.infer<typeof erasureTargetSchema>;
@@ -32,6 +32,7 @@ export const erasureItemSchema = z.object({ name: z.string(), count: z.number().
 export type ErasureItem = z.infer<typeof erasureItemSchema>;
 
 export const erasureSchema = z.object({
+  /** phone: "+447700900123", or the BSUID of a customer known by no number. */
   contact: z.object({ id: z.number().int(), phone: z.string(), name: z.string().nullable() }),
   items: z.array(erasureItemSchema),
   /** Set once erased; null in a preview. */

@@ -46,6 +46,7 @@ export const collectionTables = {
     'api_idempotency',
     'outbound_webhooks',
     'webhook_signature_failures',
+    'webhook_refusals',
     'socket_io_attachments',
     'maintenance_runs',
   ],

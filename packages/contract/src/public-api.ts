@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { whatsappInteractiveLimits as limits } from './flows.ts';
-import { toE164Digits } from './whatsapp-phone.ts';
+import { customerAddressField } from './whatsapp-user-id.ts';
 
 /**
  * The key-authenticated sends (X-API-Key), spec 7 "API keys". Each answers 201 `{ message }` as the console's sends
@@ -15,10 +15,7 @@ const requiredText = (what: string, max: number) =>
     .min(1, `${what} is required`)
     .max(max, `${what} must be at most ${max} characters`);
 
-const phone = requiredText('phone', 32).refine(
-  (value) => toE164Digits(value) !== null,
-  'phone must be a phone number in international format, such as +447700900123',
-);
+const phone = customerAddressField('phone');
 const recipientName = z.string().trim().max(100, 'recipientName must be at most 100 characters').optional();
 
 /** POST /api/send-text */

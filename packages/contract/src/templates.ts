@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatMessageSchema } from './chat.ts';
 import { templateLanguages } from './template-languages.ts';
+import { customerAddressField } from './whatsapp-user-id.ts';
 
 // Message templates as Meta's Graph API defines them: the components travel in Meta's own shape
 // (snake_case fields) so the console builds exactly the JSON that is submitted.
@@ -333,7 +334,7 @@ export type SendComponentInput = z.input<typeof sendComponentSchema>;
 
 /** POST /api/send-template: not bound by the 24-hour window; the parameters are checked against the approved template. */
 export const sendTemplateBodySchema = z.object({
-  phone: z.string({ error: 'phone is required' }).trim().min(1, 'phone is required').max(32),
+  phone: customerAddressField('phone'),
   /** Saved as the contact's name when the number is new. */
   recipientName: z.string().trim().max(100).optional(),
   template_name: z.string({ error: 'template_name is required' }).trim().min(1, 'template_name is required').max(512),

@@ -18,5 +18,9 @@ export const webhookHealthSchema = z.object({
   oldestWaitingSeconds: z.number().nullable(),
   /** Events that failed processing too many times and wait for an admin. */
   failed: z.number().int(),
+  /** Items of signed deliveries that could not be taken as they came (a message naming no customer), last 24 hours. */
+  refusedLast24h: z.number().int(),
+  /** The latest refusal, in words, and when. */
+  lastRefusal: z.object({ reason: z.string(), at: z.iso.datetime() }).nullable(),
 });
 export type WebhookHealth = z.infer<typeof webhookHealthSchema>;

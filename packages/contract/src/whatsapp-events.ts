@@ -22,7 +22,13 @@ export const messageReceivedEventSchema = z.object({
   wamid: z.string(),
   conversationId: z.number().int(),
   contactId: z.number().int(),
-  from: z.object({ name: z.string().nullable(), phone: z.string() }),
+  /** The customer: phone is null for one known only by their BSUID (a username and no number). */
+  from: z.object({
+    name: z.string().nullable(),
+    phone: z.string().nullable(),
+    bsuid: z.string().nullable(),
+    username: z.string().nullable(),
+  }),
   type: z.enum(messageTypes),
   content: z.object({ text: z.string(), mediaType: z.enum(mediaKinds).nullable() }),
   timestamp: z.iso.datetime(),
@@ -75,7 +81,7 @@ export type ConversationUpdatedEvent = z.infer<typeof conversationUpdatedEventSc
 
 /** A customer wrote an opt-out word (or, opted out, an opt-in word): every console's thread header shows it. */
 export const contactOptOutEventSchema = z.object({
-  /** The contact's E.164 digits, as conversations show them. */
+  /** The contact's E.164 digits, or their BSUID when no number is known (contactAddress), as conversations show them. */
   phone: z.string(),
   optedOut: z.boolean(),
 });

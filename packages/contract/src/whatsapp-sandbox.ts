@@ -22,9 +22,23 @@ const customerPhone = (field: string) =>
     .refine((s) => toE164Digits(s) !== null, { error: `${field} must be a phone number in international format` })
     .transform((s) => toE164Digits(s) as string);
 
+/** WhatsApp usernames: 3 to 35 letters, digits, dots and underscores, with at least one letter. */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .regex(/^(?=.*[A-Za-z])[A-Za-z0-9._]{3,35}$/, { error: 'username must be 3 to 35 letters, digits, dots or underscores' });
+
 const base = {
+  /** The simulated customer's own number (their phone has one even when the business is not shown it). */
   from: customerPhone('from'),
   name: z.string().trim().min(1).max(100).optional(),
+  /** A username the customer adopted: webhooks then carry it. */
+  username: usernameSchema.optional(),
+  /**
+   * The customer hides their number (a username and no recent conversation by number): the webhook names them by
+   * BSUID only, as Meta does since 2026, and the business must answer the BSUID.
+   */
+  hideNumber: z.boolean().optional(),
   /** The business message the customer replies to. */
   contextId: z.string().min(1).max(200).optional(),
 };
@@ -142,9 +156,17 @@ export const sandboxMessageSchema = z.object({
 });
 export type SandboxMessage = z.infer<typeof sandboxMessageSchema>;
 
+/** Who a simulated customer is to the business: their BSUID, and their username and whether they hide their number. */
+const sandboxIdentity = {
+  bsuid: z.string(),
+  username: z.string().nullable(),
+  hidesNumber: z.boolean(),
+};
+
 export const sandboxConversationResponseSchema = z.object({
   phone: z.string(),
   name: z.string().nullable(),
+  ...sandboxIdentity,
   /** Oldest first; the sandbox keeps the most recent few hundred per customer. */
   messages: z.array(sandboxMessageSchema),
 });
@@ -153,6 +175,7 @@ export type SandboxConversation = z.infer<typeof sandboxConversationResponseSche
 export const sandboxCustomerSchema = z.object({
   phone: z.string(),
   name: z.string().nullable(),
+  ...sandboxIdentity,
   lastActivityAt: z.iso.datetime(),
   messages: z.number().int(),
 });

@@ -168,22 +168,37 @@ export const webhookEvents = pgTable(
   (t) => [index('webhook_events_unprocessed_idx').on(t.id).where(sql`${t.processedAt} IS NULL`)],
 );
 
+/**
+ * One WhatsApp user, known by phone number, by business-scoped user ID (BSUID), or both: a customer with a username may
+ * write with no number at all. BSUIDs are scoped to the business portfolio, so one contact talks to every number of it.
+ */
 export const contacts = pgTable(
   'contacts',
   {
     id: serial('id').primaryKey(),
-    /** E.164 digits in canonical form (Brazil's ninth digit included): one contact per person. */
-    phone: text('phone').notNull().unique(),
-    /** The number as WhatsApp last reported it, which is where messages are sent. */
+    /** E.164 digits in canonical form (Brazil's ninth digit included); null while only the BSUID is known. */
+    phone: text('phone').unique(),
+    /**
+     * Where messages go: the number as WhatsApp last reported it, or the BSUID while no number is known (sent as
+     * Meta's `recipient` rather than `to`).
+     */
     waId: text('wa_id').notNull(),
+    /** Meta's business-scoped user ID (`user_id`), e.g. US.13491208655302741918. */
+    bsuid: text('bsuid').unique(),
+    /** The parent BSUID shared by linked business portfolios, when Meta sends one. */
+    parentBsuid: text('parent_bsuid'),
+    /** The customer's WhatsApp username, when they adopted one. */
+    username: text('username'),
     name: text('name'),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  // Trigram indexes: the inbox and reports search names and numbers by any part.
+  // Trigram indexes: the inbox and reports search names, numbers and usernames by any part.
   (t) => [
     index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('contacts_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
+    index('contacts_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    check('contacts_identity_check', sql`${t.phone} IS NOT NULL OR ${t.bsuid} IS NOT NULL`),
   ],
 );
 
@@ -363,6 +378,21 @@ export const webhookSignatureFailures = pgTable('webhook_signature_failures', {
   count: integer('count').notNull().default(0),
   lastAt: tstz('last_at').notNull().defaultNow(),
 });
+
+/**
+ * Items of signed webhook deliveries that could not be stored (a customer's message with neither a phone number nor a
+ * valid BSUID), counted per UTC day and reason for the admins' health panel; the delivery itself is answered 200.
+ */
+export const webhookRefusals = pgTable(
+  'webhook_refusals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    count: integer('count').notNull().default(0),
+    lastAt: tstz('last_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.reason] })],
+);
 
 /**
  * Which licence is in force, one row (id 1) shared by every server process. No row, or source 'env',

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { isBsuid } from '@wac/contract/whatsapp-user-id';
 import type { Config } from '../config/config.ts';
 import { CloudApiError } from './cloud-api-error.ts';
 import { defaultRetry, type RetryOptions, withRetry } from './retry.ts';
@@ -234,13 +235,14 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
     );
   }
 
+  /** `to` is a number, or a BSUID for a customer known by no number: Meta takes that one as `recipient`. */
   async function send(to: string, message: Record<string, unknown>, sendOptions: SendOptions = {}): Promise<{ wamid: string }> {
     const res = await postJson<SendResponse>(
       `${options.phoneNumberId}/messages`,
       {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
-        to,
+        ...(isBsuid(to) ? { recipient: to } : { to }),
         ...message,
         ...(sendOptions.callbackData === undefined ? {} : { biz_opaque_callback_data: sendOptions.callbackData }),
       },

@@ -1,4 +1,4 @@
-/** Where /chat opens the conversation with this customer's number. */
-export function chatPath(phone: string): string {
-  return `/chat?phone=${encodeURIComponent(phone)}`;
+/** Where /chat opens the conversation with this customer: their number, or their BSUID when no number is known. */
+export function chatPath(address: string): string {
+  return `/chat?phone=${encodeURIComponent(address)}`;
 }

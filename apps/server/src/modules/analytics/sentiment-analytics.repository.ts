@@ -42,6 +42,7 @@ export async function latestNegativeMessages(db: Db, range: Range, scope: Scope,
 
 export interface ConversationFace extends Record<string, unknown> {
   id: number;
+  /** The customer's number, or their BSUID when no number is known. */
   phone: string;
   name: string | null;
 }
@@ -50,7 +51,7 @@ export interface ConversationFace extends Record<string, unknown> {
 export async function conversationFaces(db: Db, ids: readonly number[]): Promise<Map<number, ConversationFace>> {
   if (ids.length === 0) return new Map();
   const { rows } = await db.execute<ConversationFace>(sql`
-    SELECT c.id, p.phone, p.name
+    SELECT c.id, coalesce(p.phone, p.bsuid) AS phone, p.name
     FROM conversations c JOIN contacts p ON p.id = c.contact_id
     WHERE c.id = ANY(${sql.param([...ids])}::int[])`);
   return new Map(rows.map((row) => [row.id, row]));

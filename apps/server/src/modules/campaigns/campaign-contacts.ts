@@ -2,6 +2,8 @@ import { createReadStream } from 'node:fs';
 import type { User } from '@wac/contract/auth';
 import type { campaignContactsQuerySchema, contactImportResultSchema } from '@wac/contract/campaigns';
 import { paginationOf } from '@wac/contract/common';
+import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { isBsuid } from '@wac/contract/whatsapp-user-id';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
@@ -61,7 +63,13 @@ async function importContacts(deps: CampaignDeps, actor: User, id: number, batch
 export async function addRecentCustomers(deps: CampaignDeps, actor: User, id: number, days: number): Promise<ImportResult> {
   const since = new Date(Date.now() - days * 86_400_000);
   const customers = await deps.messaging.customersWritingSince(since, contactImportLimits.maxRows);
-  const contacts = customers.map((c, k) => ({ line: k + 1, phone: `+${c.phone}`, waId: c.waId, name: c.name, variables: {} }));
+  const contacts = customers.map((c, k) => ({
+    line: k + 1,
+    phone: isBsuid(c.phone) ? c.phone : formatE164(c.phone),
+    waId: c.waId,
+    name: c.name,
+    variables: {},
+  }));
   async function* oneBatch(): AsyncGenerator<ImportBatch> {
     yield { contacts, errors: [], merged: 0, linesRead: contacts.length };
   }

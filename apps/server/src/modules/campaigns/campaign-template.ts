@@ -2,6 +2,7 @@ import { personalise, placeholdersOf, type testCampaignTemplateResponseSchema } 
 import { checkSendComponents, renderTemplate } from '@wac/contract/template-parameters';
 import { issueText } from '@wac/contract/template-rules';
 import type { SendComponent, Template } from '@wac/contract/templates';
+import { isBsuid } from '@wac/contract/whatsapp-user-id';
 import type { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
 import { assertSendable, type TemplatesService } from '../templates/index.ts';
@@ -44,7 +45,11 @@ export function recipientValues(contact: {
   name?: string | null;
   variables?: Record<string, string>;
 }): Record<string, string> {
-  return { ...contact.variables, ...(contact.name ? { name: contact.name } : {}), ...(contact.phone ? { phone: contact.phone } : {}) };
+  return {
+    ...contact.variables,
+    ...(contact.name ? { name: contact.name } : {}),
+    ...(contact.phone && !isBsuid(contact.phone) ? { phone: contact.phone } : {}),
+  };
 }
 
 /** The parameters with one recipient's values in, as they would be sent, what the customer reads, and what is missing. */

@@ -172,7 +172,7 @@ describe('campaign contacts', () => {
     expect(res.body).toMatchObject({ added: 2, errorCount: 2, total: 2 });
     expect(res.body.errors).toEqual([
       { line: 3, reason: 'Phone is missing' },
-      { line: 5, reason: '"12ab" is not a phone number' },
+      { line: 5, reason: '"12ab" is not a phone number or a WhatsApp user ID' },
     ]);
     const { contacts } = await contactsOf(campaign._id);
     expect(contacts.map((c) => [c.phone, c.name, c.variables])).toEqual([

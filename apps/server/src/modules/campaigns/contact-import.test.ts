@@ -101,12 +101,12 @@ describe('readContactsCsv', () => {
     expect(rest).toEqual([]);
     expect(batch?.errors).toEqual([
       { line: 6, reason: 'Phone is missing' },
-      { line: 7, reason: '"call me" is not a phone number' },
+      { line: 7, reason: '"call me" is not a phone number or a WhatsApp user ID' },
       { line: 8, reason: 'Name is longer than 100 characters' },
       { line: 9, reason: 'note is longer than 1024 characters' },
       { line: 10, reason: 'The row has more columns than the header' },
-      { line: 13, reason: `"${'9'.repeat(40)}" is not a phone number` },
-      { line: 16, reason: '"x" is not a phone number' },
+      { line: 13, reason: `"${'9'.repeat(40)}" is not a phone number or a WhatsApp user ID` },
+      { line: 16, reason: '"x" is not a phone number or a WhatsApp user ID' },
     ]);
     expect(batch?.contacts.map((c) => [c.line, c.waId, c.name, c.variables])).toEqual([
       [2, '14155550100', 'Ann', { note: 'two\nmore\nlines' }],
@@ -161,7 +161,7 @@ describe('readContactsCsv', () => {
     ]);
     expect(batches.map((b) => [b.merged, b.errors, b.linesRead])).toEqual([
       [0, [], 3],
-      [2, [{ line: 5, reason: '"bad" is not a phone number' }], 8],
+      [2, [{ line: 5, reason: '"bad" is not a phone number or a WhatsApp user ID' }], 8],
     ]);
   });
 
@@ -243,7 +243,7 @@ describe('readContactsJson', () => {
           { line: 5, reason: 'Row is not an object' },
           { line: 6, reason: 'Phone is missing' },
           { line: 7, reason: 'Phone must be text or a number' },
-          { line: 8, reason: '"nope" is not a phone number' },
+          { line: 8, reason: '"nope" is not a phone number or a WhatsApp user ID' },
           { line: 9, reason: 'Name must be text' },
           { line: 10, reason: 'Variables must be an object' },
           { line: 11, reason: 'Variable "a" must be text or a number' },

@@ -5,7 +5,8 @@
  */
 
 import { pipeline, Readable } from 'node:stream';
-import { formatE164, normalizePhone } from '@wac/contract/whatsapp-phone';
+import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { parseCustomerAddress } from '@wac/contract/whatsapp-user-id';
 import { CsvError, parse } from 'csv-parse';
 
 export interface ContactMapping {
@@ -18,9 +19,9 @@ export interface ContactMapping {
 }
 
 export interface ImportedContact {
-  /** '+' and the E.164 digits. */
+  /** '+' and the E.164 digits, or the BSUID of a customer known by no number. */
   phone: string;
-  /** The E.164 digits (Brazil's ninth digit included), the key contacts are stored and deduplicated by. */
+  /** The E.164 digits (Brazil's ninth digit included) or the BSUID: the key contacts are stored and deduplicated by. */
   waId: string;
   name: string | null;
   /** Only the variables that have a value. */
@@ -120,10 +121,12 @@ class ContactBatches {
 /** The contact a row makes, or why it cannot be one. */
 function contactOf(line: number, row: RowValues): ImportedContact | string {
   if (row.phone === '') return 'Phone is missing';
-  const waId = normalizePhone(row.phone);
-  if (waId === null) return `"${row.phone.slice(0, 40)}" is not a phone number`;
+  const address = parseCustomerAddress(row.phone);
+  if (address === null) return `"${row.phone.slice(0, 40)}" is not a phone number or a WhatsApp user ID`;
   if (row.name.length > maxNameLength) return `Name is longer than ${maxNameLength} characters`;
-  return { phone: formatE164(waId), waId, name: row.name === '' ? null : row.name, variables: row.variables, line };
+  const name = row.name === '' ? null : row.name;
+  if (address.phone === null) return { phone: address.bsuid, waId: address.bsuid, name, variables: row.variables, line };
+  return { phone: formatE164(address.phone), waId: address.phone, name, variables: row.variables, line };
 }
 
 function emptyBatch(): ImportBatch {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { formatAddress, isBsuid } from '@wac/contract/whatsapp-user-id';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/database.ts';
 import type { DomainEvent, StoredInbound } from '../../events/domain-events.ts';
@@ -177,7 +177,8 @@ export function createFlowRuntime(deps: FlowRuntimeDeps, options: FlowRuntimeOpt
     const triggered = (await deps.botFlowsEnabled()) ? await triggeredFlow(inbound.text, inbound.isNewConversation) : null;
     const graph = triggered ? await flows.graphOf(triggered.flowId, triggered.version) : null;
     if (!triggered || !graph) return live ? { expected: live, result: endedAsIs(live, 'error') } : null;
-    const variables = { name: conversation.contactName ?? '', phone: conversation.phone };
+    // A customer known only by their BSUID has no number to offer a flow.
+    const variables = { name: conversation.contactName ?? '', phone: isBsuid(conversation.phone) ? '' : conversation.phone };
     return {
       expected: live,
       result: await advance(graph, initialState(variables), { kind: 'start' }, engine),
@@ -186,7 +187,7 @@ export function createFlowRuntime(deps: FlowRuntimeDeps, options: FlowRuntimeOpt
   }
 
   function handoffActivity(conversation: ConversationSession, flowId: number): RecordActivity {
-    const recipient = formatE164(conversation.phone);
+    const recipient = formatAddress(conversation.phone);
     return {
       type: 'flow_handoff',
       sourceType: 'system',

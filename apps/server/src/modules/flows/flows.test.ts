@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { flowNodeVisits, flowSessions } from '../../db/schema.ts';
 import { applyKey, lastActivity } from '../license/test/license-test-kit.ts';
 import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
-import { upsertContact, upsertConversation } from '../messaging/inbound-messages.repository.ts';
+import { upsertContact } from '../messaging/contact-identities.repository.ts';
+import { upsertConversation } from '../messaging/inbound-messages.repository.ts';
 import { createFlowsService, type FlowsService } from './flows.service.ts';
 import { chainFlow, createFlow, sampleFlow } from './test/flow-test-kit.ts';
 

@@ -3,29 +3,30 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { deleteKeepingCounts, type RollupSettings } from '../analytics/index.ts';
 
-/** The contact a phone names (the canonical digits, or the number as WhatsApp reports it). */
+/** The contact an address names (the canonical digits, the number as WhatsApp reports it, or the BSUID). */
 export type ErasedContact = {
   id: number;
-  phone: string;
+  phone: string | null;
   waId: string;
+  bsuid: string | null;
   name: string | null;
 };
 
-export async function contactByPhone(db: DbOrTx, phone: string, lock = false): Promise<ErasedContact | null> {
+export async function contactByAddress(db: DbOrTx, address: string, lock = false): Promise<ErasedContact | null> {
   const { rows } = await db.execute<ErasedContact>(sql`
-    SELECT id, phone, wa_id AS "waId", name FROM contacts WHERE phone = ${phone} OR wa_id = ${phone}
-    ORDER BY phone = ${phone} DESC LIMIT 1 ${lock ? sql`FOR UPDATE` : sql``}`);
+    SELECT id, phone, wa_id AS "waId", bsuid, name FROM contacts WHERE phone = ${address} OR wa_id = ${address} OR bsuid = ${address}
+    ORDER BY phone = ${address} DESC NULLS LAST LIMIT 1 ${lock ? sql`FOR UPDATE` : sql``}`);
   return rows[0] ?? null;
 }
 
-/** Text that holds the customer's number, either form: copies of what they wrote (webhooks, deliveries, activities). */
+/** Text that names the customer (either form of their number, or their BSUID): copies of what they wrote (webhooks, deliveries, activities). */
 const mentions = (text: SQL, contact: ErasedContact) =>
-  sql`(strpos(${text}, ${contact.phone}) > 0 OR strpos(${text}, ${contact.waId}) > 0)`;
+  sql`(strpos(${text}, ${contact.phone}) > 0 OR strpos(${text}, ${contact.waId}) > 0 OR strpos(${text}, ${contact.bsuid}) > 0)`;
 
 /** Every kind of row erasure takes of a contact, as a condition on the table's alias. */
 function erasedRows(contact: ErasedContact) {
   const conversations = sql`SELECT id FROM conversations WHERE contact_id = ${contact.id}`;
-  const numbers = sql`ARRAY[${contact.phone}, ${contact.waId}]::text[]`;
+  const numbers = sql`ARRAY[${contact.phone}, ${contact.waId}, ${contact.bsuid}]::text[]`;
   return {
     messages: { from: sql`messages m`, where: sql`m.conversation_id IN (${conversations})` },
     mediaFiles: {

@@ -1,10 +1,11 @@
 import type { Erasure, ErasureItem } from '@wac/contract/erasure';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { formatAddress, isBsuid } from '@wac/contract/whatsapp-user-id';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/app-error.ts';
 import type { ActivityService } from '../activities/index.ts';
 import { rollupSettings } from '../analytics/index.ts';
-import { contactByPhone, type ErasedContact, eraseContact, erasureTally } from './erasure.repository.ts';
+import { contactByAddress, type ErasedContact, eraseContact, erasureTally } from './erasure.repository.ts';
 
 export interface ErasureDeps {
   db: Db;
@@ -15,13 +16,15 @@ export interface ErasureDeps {
 }
 
 /** 400 naming the field, as bad input: an unknown customer cannot be erased (nor erased twice). */
-function noSuchCustomer(phone: string, where: 'query' | 'body') {
-  const message = `No customer has the phone number ${formatE164(phone)}`;
+function noSuchCustomer(address: string, where: 'query' | 'body') {
+  const message = isBsuid(address)
+    ? `No customer has the WhatsApp user ID ${address}`
+    : `No customer has the phone number ${formatE164(address)}`;
   return badRequest(`${message} (${where} phone)`, [{ field: 'phone', message }]);
 }
 
 const asErasure = (contact: ErasedContact, items: ErasureItem[], erasedAt: Date | null): Erasure => ({
-  contact: { id: contact.id, phone: formatE164(contact.phone), name: contact.name },
+  contact: { id: contact.id, phone: formatAddress(contact.phone ?? contact.bsuid ?? contact.waId), name: contact.name },
   items,
   erasedAt: erasedAt?.toISOString() ?? null,
 });
@@ -38,7 +41,7 @@ export function createErasure(deps: ErasureDeps) {
   const { db } = deps;
   return {
     async preview(phone: string): Promise<Erasure> {
-      const contact = await contactByPhone(db, phone);
+      const contact = await contactByAddress(db, phone);
       if (!contact) throw noSuchCustomer(phone, 'query');
       return asErasure(contact, await erasureTally(db, contact), null);
     },
@@ -46,7 +49,7 @@ export function createErasure(deps: ErasureDeps) {
     async erase(userId: number, phone: string): Promise<Erasure> {
       const settings = await rollupSettings(db, await deps.appTimezone());
       const { contact, items, freed } = await db.transaction(async (tx) => {
-        const found = await contactByPhone(tx, phone, true);
+        const found = await contactByAddress(tx, phone, true);
         if (!found) throw noSuchCustomer(phone, 'body');
         const tally = await erasureTally(tx, found);
         return { contact: found, items: tally, freed: await eraseContact(tx, found, settings) };

@@ -1,15 +1,17 @@
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
+import { isBsuid } from '@wac/contract/whatsapp-user-id';
 import type { Tx } from '../../db/database.ts';
 import { afterCommit } from '../../realtime/after-commit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import { conversationKey, upsertContacts, upsertConversations } from './inbound-messages.repository.ts';
+import { upsertContacts } from './contact-identities.repository.ts';
+import { conversationKey, upsertConversations } from './inbound-messages.repository.ts';
 import { applyEarlyStatuses, lockWamids, wamidsWithEarlyStatuses } from './message-statuses.repository.ts';
 import { insertTemplateMessages, messageIdsByWamids, messagesByWamids, touchConversations } from './messages.repository.ts';
 import { outboundMessageEmits } from './outbound-message-events.ts';
 
 /** A template message Meta has accepted for a customer, sent on the business's behalf (by a campaign). */
 export interface AcceptedTemplateSend {
-  /** Canonical E.164 digits, the contact's key. */
+  /** The contact's key: canonical E.164 digits, or the BSUID of a customer known by no number. */
   phone: string;
   /** Where it was sent, for a contact not known yet. */
   waId: string;
@@ -33,8 +35,13 @@ export async function storeAcceptedTemplates(
 ): Promise<Map<string, number>> {
   if (sends.length === 0) return new Map();
   // A known contact keeps the number and name WhatsApp reported.
-  const contacts = await upsertContacts(tx, sends, { keepKnown: true });
-  const keyOf = (send: AcceptedTemplateSend) => ({ contactId: contacts.get(send.phone)?.id as number, phoneNumberId: deps.phoneNumberId });
+  const contacts = await upsertContacts(
+    tx,
+    sends.map(({ phone, waId, name }) => (isBsuid(phone) ? { phone: null, bsuid: phone, waId: null, name } : { phone, waId, name })),
+    { keepKnown: true },
+  );
+  const contactIds = new Map(sends.map((send, k) => [send, contacts[k]?.id as number]));
+  const keyOf = (send: AcceptedTemplateSend) => ({ contactId: contactIds.get(send) as number, phoneNumberId: deps.phoneNumberId });
   const conversationIds = await upsertConversations(tx, sends.map(keyOf));
   const wamids = sends.map((send) => send.wamid);
   await lockWamids(tx, wamids);

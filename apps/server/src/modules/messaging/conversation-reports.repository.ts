@@ -23,8 +23,10 @@ export interface ConversationReportRow extends Record<string, unknown> {
   conversation_id: number;
   contact_id: number;
   name: string | null;
-  phone: string;
+  phone: string | null;
   wa_id: string;
+  bsuid: string | null;
+  username: string | null;
   session_state: string;
   /** The agent holding it, while its state is 'agent'. */
   holder_id: number | null;
@@ -49,7 +51,7 @@ interface TotalsRow extends Record<string, unknown> {
 
 function searchCondition(search: string | undefined): SQL | null {
   if (!search) return null;
-  const byName = sql`ct.name ILIKE ${likeContaining(search)}`;
+  const byName = sql`(ct.name ILIKE ${likeContaining(search)} OR ct.username ILIKE ${likeContaining(search.replace(/^@/, ''))} OR ct.bsuid = ${search.trim()})`;
   const digits = search.replace(/\D/g, '');
   return digits ? sql`(${byName} OR ct.phone LIKE ${`%${digits}%`})` : byName;
 }
@@ -64,7 +66,7 @@ const COUNTS = sql`
   avg(m.sentiment_score)::float8 AS sentiment_average,
   count(*) FILTER (WHERE m.sentiment_label = 'negative')::int AS negative`;
 
-const COLUMNS = sql`c.id AS conversation_id, ct.id AS contact_id, ct.name, ct.phone, ct.wa_id, c.session_state,
+const COLUMNS = sql`c.id AS conversation_id, ct.id AS contact_id, ct.name, ct.phone, ct.wa_id, ct.bsuid, ct.username, c.session_state,
   CASE WHEN c.session_state = 'agent' THEN c.session_user_id END AS holder_id,
   a.messages, a.inbound, a.outbound, a.failed, a.first_at, a.last_at, a.sentiment_average, a.negative`;
 

@@ -12,9 +12,10 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { conversations, messages } from '../../db/schema.ts';
 import { applyKey } from '../license/test/license-test-kit.ts';
 import { mintKey, TEST_SECRET } from '../license/test/mint-key.ts';
+import { upsertContact } from './contact-identities.repository.ts';
 import { conversationReportPages } from './conversation-reports.repository.ts';
 import { createConversationReportsService } from './conversation-reports.service.ts';
-import { insertInbound, upsertContact, upsertConversation } from './inbound-messages.repository.ts';
+import { insertInbound, upsertConversation } from './inbound-messages.repository.ts';
 import { insertOutbound } from './messages.repository.ts';
 
 let t: TestApp;
@@ -81,7 +82,7 @@ describe('GET /api/reports/conversations', () => {
     expect(names(body)).toEqual(['=HYPERLINK("http://evil")', 'Ana Souza']);
     expect(body.rows[1]).toEqual({
       conversationId: conversationOf['Ana Souza'],
-      contact: { id: expect.any(Number), name: 'Ana Souza', phone: '447700900801', waId: '447700900801' },
+      contact: { id: expect.any(Number), name: 'Ana Souza', phone: '447700900801', waId: '447700900801', bsuid: null, username: null },
       messages: 3,
       inbound: 1,
       outbound: 2,

@@ -38,7 +38,7 @@ async function toReportRows(db: Db, rows: ConversationReportRow[], details: Conv
     const d = detailsOf.get(r.conversation_id);
     return {
       conversationId: r.conversation_id,
-      contact: { id: r.contact_id, name: r.name, phone: r.phone, waId: r.wa_id },
+      contact: { id: r.contact_id, name: r.name, phone: r.phone, waId: r.wa_id, bsuid: r.bsuid, username: r.username },
       messages: r.messages,
       inbound: r.inbound,
       outbound: r.outbound,
@@ -96,7 +96,7 @@ function csvRow(r: ReportRow): CsvCell[] {
   return [
     r.conversationId,
     r.contact.name,
-    r.contact.phone,
+    r.contact.phone ?? r.contact.bsuid,
     r.messages,
     r.inbound,
     r.outbound,

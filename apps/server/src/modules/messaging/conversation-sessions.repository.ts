@@ -4,12 +4,14 @@ import type { DbOrTx, Tx } from '../../db/database.ts';
 import { contacts, conversations } from '../../db/schema.ts';
 import { equalsAny } from '../../db/unnest-rows.ts';
 import { userJoin } from '../accounts/index.ts';
+import { contactAddressColumn } from './contacts.repository.ts';
 
 const holder = userJoin(conversations.sessionUserId);
 
 /** A conversation as the session rules and the send path see it. */
 export interface ConversationSession {
   conversationId: number;
+  /** The customer's number, or their BSUID while no number is known (contactAddress). */
   phone: string;
   /** Where WhatsApp delivers to this contact. */
   waId: string;
@@ -24,7 +26,7 @@ export interface ConversationSession {
 
 const columns = {
   conversationId: conversations.id,
-  phone: contacts.phone,
+  phone: contactAddressColumn,
   waId: contacts.waId,
   contactName: contacts.name,
   state: conversations.sessionState,

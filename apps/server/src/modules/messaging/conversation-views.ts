@@ -12,7 +12,7 @@ export function toConversationSummary(row: SummaryRow): ConversationSummary {
   const type = row.lastType;
   return {
     id: row.id,
-    contact: { id: row.contactId, name: row.contactName, phone: row.phone, waId: row.waId },
+    contact: { id: row.contactId, name: row.contactName, phone: row.phone, waId: row.waId, bsuid: row.bsuid, username: row.username },
     lastMessage:
       row.lastId !== null && type !== null && row.lastTimestamp
         ? {

@@ -1,3 +1,4 @@
+import type { CustomerAddress } from '@wac/contract/whatsapp-user-id';
 import { and, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/database.ts';
@@ -9,10 +10,10 @@ import type { MediaFileRow } from './chat-media.ts';
 import { lockConversations, type MessageRow } from './messages.repository.ts';
 
 export interface ConversationFilter {
-  /** Part of the contact's name, or digits of their number. */
+  /** Part of the contact's name or username, or digits of their number. */
   search?: string;
-  /** The contact's whole number in canonical form, found through its unique index. */
-  phone?: string;
+  /** The contact's whole number (canonical form) or BSUID, found through its unique index. */
+  address?: CustomerAddress;
   /** Last activity from (inclusive) and before (exclusive). */
   from?: Date;
   before?: Date;
@@ -26,6 +27,8 @@ const summaryColumns = {
   contactName: contacts.name,
   phone: contacts.phone,
   waId: contacts.waId,
+  bsuid: contacts.bsuid,
+  username: contacts.username,
   lastMessageAt: conversations.lastMessageAt,
   lastInboundAt: conversations.lastInboundAt,
   unreadCount: conversations.unreadCount,
@@ -53,7 +56,11 @@ export interface ListPosition {
 
 export type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
-const needsContacts = (filter: ConversationFilter) => Boolean(filter.search || filter.phone);
+const needsContacts = (filter: ConversationFilter) => Boolean(filter.search || filter.address);
+
+/** The contact a whole number or BSUID names. */
+export const contactNamed = (address: CustomerAddress): SQL =>
+  address.phone === null ? eq(contacts.bsuid, address.bsuid) : eq(contacts.phone, address.phone);
 
 function filterSql(filter: ConversationFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
@@ -62,12 +69,13 @@ function filterSql(filter: ConversationFilter): SQL | undefined {
     parts.push(
       or(
         ilike(contacts.name, likeContaining(filter.search)),
+        ilike(contacts.username, likeContaining(filter.search.replace(/^@/, ''))),
         // "+44 7700" finds 447700…: only digits count in a number.
         digits.length > 0 ? like(contacts.phone, `%${digits}%`) : undefined,
       ),
     );
   }
-  if (filter.phone) parts.push(eq(contacts.phone, filter.phone));
+  if (filter.address) parts.push(contactNamed(filter.address));
   if (filter.from) parts.push(gte(conversations.lastMessageAt, filter.from));
   if (filter.before) parts.push(lt(conversations.lastMessageAt, filter.before));
   return and(...parts);
@@ -134,10 +142,10 @@ export function conversationSummaries(db: DbOrTx, ids: readonly number[]): Promi
   return selectSummaries(db).where(inArray(conversations.id, [...ids]));
 }
 
-/** The conversation with this contact, preferring the configured business number when there are several. */
-export async function conversationSummaryOfPhone(db: DbOrTx, phone: string, phoneNumberId: string): Promise<SummaryRow | null> {
+/** The conversation with this customer, preferring the configured business number when there are several. */
+export async function conversationSummaryOf(db: DbOrTx, address: CustomerAddress, phoneNumberId: string): Promise<SummaryRow | null> {
   const [row] = await selectSummaries(db)
-    .where(eq(contacts.phone, phone))
+    .where(contactNamed(address))
     .orderBy(sql`${conversations.phoneNumberId} = ${phoneNumberId} DESC`, sql`${conversations.lastMessageAt} DESC NULLS LAST`)
     .limit(1);
   return row ?? null;

@@ -9,7 +9,7 @@ import {
 } from '@wac/contract/chat';
 import { paginationOf } from '@wac/contract/common';
 import { type ConversationReadEvent, whatsappEventNames } from '@wac/contract/whatsapp-events';
-import { normalizePhone } from '@wac/contract/whatsapp-phone';
+import { customerAddressError, parseCustomerAddress } from '@wac/contract/whatsapp-user-id';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
@@ -20,7 +20,7 @@ import { pageTotal } from './conversation-total.ts';
 import { toChatMessages, toConversationSummary } from './conversation-views.ts';
 import {
   type ConversationFilter,
-  conversationSummaryOfPhone,
+  conversationSummaryOf,
   countConversations,
   countFailedMessages,
   countMessages,
@@ -34,7 +34,7 @@ import {
 } from './conversations.repository.ts';
 import { lockConversations } from './messages.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
-import { optedOutPhones } from './opt-outs.repository.ts';
+import { optedOutCustomers } from './opt-outs.repository.ts';
 import { assertNotHeldByOther, type SessionActor } from './session-transitions.ts';
 
 const DAY_MS = 86_400_000;
@@ -48,11 +48,11 @@ function filterOf(query: z.infer<typeof conversationsQuerySchema>): Conversation
   return { search: query.search || undefined, from, before };
 }
 
-/** A whole phone number finds that contact alone (an index lookup); only when it has no conversation, any containing it. */
+/** A whole number or BSUID finds that contact alone (an index lookup); only when it has no conversation, any containing it. */
 async function exactPhoneFirst(deps: MessagingDeps, filter: ConversationFilter): Promise<ConversationFilter> {
-  const phone = filter.search ? normalizePhone(filter.search) : null;
-  if (!phone) return filter;
-  const exact = { ...filter, search: undefined, phone };
+  const address = filter.search ? parseCustomerAddress(filter.search) : null;
+  if (!address) return filter;
+  const exact = { ...filter, search: undefined, address };
   return (await countConversations(deps.db, exact)) > 0 ? exact : filter;
 }
 
@@ -64,7 +64,7 @@ export async function listConversationSummaries(
   const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
   const filter = await exactPhoneFirst(deps, filterOf(query));
   const offset = cursor ? cursor.offset : ((query.page ?? 1) - 1) * query.limit;
-  const unfiltered = !filter.search && !filter.phone && !filter.from && !filter.before;
+  const unfiltered = !filter.search && !filter.address && !filter.from && !filter.before;
   const count = () => (unfiltered ? deps.conversationTotal.count() : countConversations(deps.db, filter));
   // Counting is O(conversations): the inbox's total is reused for a few seconds when the page does not decide it.
   const recent = unfiltered ? deps.conversationTotal.recent() : null;
@@ -88,19 +88,19 @@ export async function listConversationSummaries(
 /** Page 1 holds the newest messages; every page reads oldest first, as a thread does. */
 export async function chatHistory(
   deps: MessagingDeps,
-  phoneInput: string,
+  customer: string,
   page: number,
   limit: number,
 ): Promise<z.infer<typeof chatHistoryResponseSchema>> {
-  const phone = normalizePhone(phoneInput);
-  if (!phone) throw badRequest('phone must be a phone number in international format, such as +447700900123');
-  const summary = await conversationSummaryOfPhone(deps.db, phone, deps.phoneNumberId);
+  const address = parseCustomerAddress(customer);
+  if (!address) throw badRequest(customerAddressError('phone'));
+  const summary = await conversationSummaryOf(deps.db, address, deps.phoneNumberId);
   if (!summary) return { conversation: null, messages: [], pagination: paginationOf(page, limit, 0) };
   const conversationId = summary.id;
   const [rows, total, optedOut] = await Promise.all([
     messagesPage(deps.db, conversationId, limit, (page - 1) * limit),
     countMessages(deps.db, conversationId),
-    deps.optOutSettings().then((keywords) => optedOutPhones(deps.db, [phone], keywords)),
+    deps.optOutSettings().then((keywords) => optedOutCustomers(deps.db, [customer], keywords)),
   ]);
   return {
     conversation: { ...toConversationSummary(summary), optedOut: optedOut.size > 0 },
@@ -172,7 +172,8 @@ export async function listFailedMessages(
     messages: views.map((message, i) => {
       const contact = rows[i]?.contact;
       if (!contact) throw new Error('failed message without its contact');
-      return { ...message, contact: { id: contact.id, name: contact.name, phone: contact.phone, waId: contact.waId } };
+      const { id, name, phone, waId, bsuid, username } = contact;
+      return { ...message, contact: { id, name, phone, waId, bsuid, username } };
     }),
     pagination: paginationOf(query.page, query.limit, total),
   };

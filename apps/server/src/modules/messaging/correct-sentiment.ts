@@ -1,5 +1,5 @@
 import { type CorrectedSentimentResponse, type SentimentLabel, sentimentEventNames } from '@wac/contract/sentiment';
-import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { formatAddress } from '@wac/contract/whatsapp-user-id';
 import { notFound } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { scoreSentiment } from '../analytics/index.ts';
@@ -41,7 +41,7 @@ export async function correctSentiment(
     const sentiment = sentimentOf(corrected);
     if (!sentiment) throw new Error(`message ${messageId} has no sentiment after its correction`);
     const customer = (await findSessions(tx, [row.conversationId])).get(row.conversationId);
-    const recipient = customer ? formatE164(customer.phone) : undefined;
+    const recipient = customer ? formatAddress(customer.phone) : undefined;
     await deps.activities.record(
       {
         type: 'sentiment_corrected',

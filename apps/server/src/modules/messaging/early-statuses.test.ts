@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseForFile } from '../../../test/test-database.ts';
 import { earlyStatuses, messages } from '../../db/schema.ts';
 import { whatsappTables } from '../../whatsapp/test/db-queries.ts';
-import { upsertContact, upsertConversation } from './inbound-messages.repository.ts';
+import { upsertContact } from './contact-identities.repository.ts';
+import { upsertConversation } from './inbound-messages.repository.ts';
 import { applyStatus, sweepEarlyStatuses } from './message-statuses.repository.ts';
 
 const database = freshDatabaseForFile();

@@ -1,18 +1,20 @@
 import { whatsappEventNames } from '@wac/contract/whatsapp-events';
 import { type MediaKind, type MessageContent, mediaKinds } from '@wac/contract/whatsapp-messages';
-import { normalizePhone } from '@wac/contract/whatsapp-phone';
+import { contactAddress } from '@wac/contract/whatsapp-user-id';
 import type { Tx } from '../../db/database.ts';
 import type { DomainEvent, DomainEvents } from '../../events/domain-events.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { errorFromMeta, inboundContent } from '../../whatsapp/webhook/inbound-content.ts';
 import { extractChanges, type InboundItem, metaTime, type StatusItem } from '../../whatsapp/webhook/webhook-payload.ts';
 import { inboundForBots } from './bot-inbound.ts';
+import { upsertContacts } from './contact-identities.repository.ts';
 import { reopenEndedSessions } from './conversation-sessions.repository.ts';
-import { conversationKey, insertInboundMessages, upsertContacts, upsertConversations } from './inbound-messages.repository.ts';
+import { conversationKey, insertInboundMessages, upsertConversations } from './inbound-messages.repository.ts';
 import { insertPendingInboundMedia, type NewInboundMedia } from './media-files.repository.ts';
 import { messageReceivedEvent, messageStatusEvent, statusEventEmits } from './message-events.ts';
 import { applyStatuses } from './message-statuses.repository.ts';
-import type { MessageRow } from './messages.repository.ts';
+import type { ContactRow, MessageRow } from './messages.repository.ts';
+import { recordRefusals } from './webhook-health.repository.ts';
 
 export interface WebhookEventOutcome {
   /** Realtime events to send once the transaction is committed. */
@@ -67,17 +69,13 @@ function mustGet<K, V>(map: Map<K, V>, key: K, what: string): V {
  * Answers the messages stored now (a wamid seen before stores nothing).
  */
 async function storeInbound(tx: Tx, inbound: InboundItem[], outcome: BatchOutcome): Promise<MessageRow[]> {
-  const withPhone = inbound.flatMap((item) => {
-    const phone = normalizePhone(item.message.from);
-    return phone ? [{ item, phone }] : [];
-  });
-  if (withPhone.length === 0) return [];
-  const contactsByPhone = await upsertContacts(
+  if (inbound.length === 0) return [];
+  const contacts = await upsertContacts(
     tx,
-    withPhone.map(({ item, phone }) => ({ phone, waId: item.message.from, name: item.profileName })),
+    inbound.map((item) => item.customer),
   );
-  const withContact = withPhone.map(({ item, phone }) => {
-    const contact = mustGet(contactsByPhone, phone, 'contact');
+  const withContact = inbound.map((item, k) => {
+    const contact = contacts[k] as ContactRow;
     return { item, contact, key: { contactId: contact.id, phoneNumberId: item.phoneNumberId } };
   });
   const conversationIds = await upsertConversations(
@@ -100,7 +98,7 @@ async function storeInbound(tx: Tx, inbound: InboundItem[], outcome: BatchOutcom
     })),
   );
   const contactOf = (message: MessageRow) => mustGet(contactByConversation, message.conversationId, 'contact of conversation');
-  const written = new Map(stored.map((message) => [message.conversationId, contactOf(message).phone]));
+  const written = new Map(stored.map((message) => [message.conversationId, contactAddress(contactOf(message))]));
   const reopened = await reopenEndedSessions(
     tx,
     [...written].map(([conversationId, phone]) => ({ conversationId, phone })),
@@ -178,6 +176,16 @@ export async function handleWebhookEvents(tx: Tx, payloads: unknown[], hooks: We
     tx,
     changes.flatMap((c) => c.statuses),
     outcome,
+  );
+  // A status may name the number (or the username) of a customer known by BSUID: the contact learns it.
+  await upsertContacts(
+    tx,
+    changes.flatMap((c) => c.recipients),
+    { knownOnly: true },
+  );
+  await recordRefusals(
+    tx,
+    changes.flatMap((c) => c.refused),
   );
   addPublished(outcome, await hooks.events.publish(tx, [{ type: 'webhook.received', changes }]));
   addPublished(outcome, await hooks.events.publish(tx, outcome.events));

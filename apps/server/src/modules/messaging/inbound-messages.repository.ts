@@ -2,62 +2,11 @@ import type { SessionState } from '@wac/contract/agent-sessions';
 import type { MessageContent, MessageError, MessageType } from '@wac/contract/whatsapp-messages';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database.ts';
-import { contacts, conversations } from '../../db/schema.ts';
-import { equalsAny, returnedRows, unnestRows } from '../../db/unnest-rows.ts';
-import { type ContactRow, insertMessages, type MessageRow } from './messages.repository.ts';
+import { conversations } from '../../db/schema.ts';
+import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
+import { insertMessages, type MessageRow } from './messages.repository.ts';
 
-// Contacts and conversations are written in key order, so two batches sharing them never wait on each other in a
-// circle; the contact's row lock then makes batches with the same customers take turns on their messages too.
-
-export interface ContactInput {
-  phone: string;
-  waId: string;
-  name: string | null;
-}
-
-/**
- * Contacts by phone, created or brought up to date with what WhatsApp reported: the last report of a phone wins,
- * and a name once known is kept when a report has none. `keepKnown`: known contacts are left as they are (the
- * business writing to them says nothing new about their number or name).
- */
-const updateKnown = sql`
-    ON CONFLICT (phone) DO UPDATE SET wa_id = excluded.wa_id, name = coalesce(excluded.name, contacts.name), updated_at = now()
-    -- Most messages come from known contacts: skip the write when nothing changed.
-    WHERE contacts.wa_id <> excluded.wa_id OR (excluded.name IS NOT NULL AND contacts.name IS DISTINCT FROM excluded.name)`;
-
-export async function upsertContacts(tx: Tx, inputs: ContactInput[], { keepKnown = false } = {}): Promise<Map<string, ContactRow>> {
-  const byPhone = new Map<string, ContactInput>();
-  for (const input of inputs) byPhone.set(input.phone, { ...input, name: input.name ?? byPhone.get(input.phone)?.name ?? null });
-  const rows = [...byPhone.values()].sort((a, b) => (a.phone < b.phone ? -1 : 1));
-  if (rows.length === 0) return new Map();
-  const phones = rows.map((row) => row.phone);
-  const values = unnestRows('v', [
-    ['phone', 'text', phones],
-    ['wa_id', 'text', rows.map((row) => row.waId)],
-    ['name', 'text', rows.map((row) => row.name)],
-  ]);
-  const written = await tx.execute<Record<string, unknown>>(sql`
-    INSERT INTO contacts (${values.columns}) SELECT ${values.columns} FROM ${values.source}
-    ${keepKnown ? sql`ON CONFLICT (phone) DO NOTHING` : updateKnown}
-    RETURNING *`);
-  const found = new Map(returnedRows(contacts, written.rows).map((contact) => [contact.phone, contact]));
-  // Those left as they were (known, or written meanwhile by another batch) are read now, with a fresh snapshot.
-  const unchanged = phones.filter((phone) => !found.has(phone));
-  if (unchanged.length > 0) {
-    const read = await tx
-      .select()
-      .from(contacts)
-      .where(equalsAny(contacts.phone, 'text', unchanged));
-    for (const contact of read) found.set(contact.phone, contact);
-  }
-  return found;
-}
-
-export async function upsertContact(tx: Tx, input: ContactInput): Promise<ContactRow> {
-  const contact = (await upsertContacts(tx, [input])).get(input.phone);
-  if (!contact) throw new Error(`contact ${input.phone} vanished`);
-  return contact;
-}
+// Conversations are written in key order, so two batches sharing them never wait on each other in a circle.
 
 export interface ConversationKey {
   contactId: number;

@@ -15,7 +15,7 @@ export type { ConversationSession, MessagingService } from './messaging.service.
 export { createMessagingService } from './messaging.service.ts';
 export type { MessagingDeps } from './messaging-deps.ts';
 export { createMessagingDeps } from './messaging-deps.ts';
-export type { Sender } from './queue-outbound.ts';
+export { recipientOf, type Sender } from './queue-outbound.ts';
 export type { Resender } from './retry-message.ts';
 export type { InteractiveReply } from './send-text.ts';
 export type { CampaignsOfSends, TemplateAnalyticsService } from './template-analytics.service.ts';

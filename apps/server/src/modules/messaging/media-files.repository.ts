@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { contacts, conversations, mediaFiles, messages } from '../../db/schema.ts';
 import { type ClaimQueue, claimQueue } from '../../jobs/job-runner.ts';
+import { contactColumns } from './contacts.repository.ts';
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
 
@@ -109,7 +110,7 @@ export async function listMediaFiles(db: Db, filter: MediaListFilter) {
         file: mediaFiles,
         conversationId: messages.conversationId,
         content: messages.content,
-        contact: { id: contacts.id, name: contacts.name, phone: contacts.phone, waId: contacts.waId },
+        contact: contactColumns,
       })
       .from(mediaFiles)
       .leftJoin(messages, eq(messages.id, mediaFiles.messageId))

@@ -14,7 +14,7 @@ export function messageReceivedEvent(message: MessageRow, contact: ContactRow): 
     wamid: message.wamid ?? '',
     conversationId: message.conversationId,
     contactId: contact.id,
-    from: { name: contact.name, phone: contact.phone },
+    from: { name: contact.name, phone: contact.phone, bsuid: contact.bsuid, username: contact.username },
     type,
     content: {
       text: messagePreview(type, content),

@@ -1,7 +1,7 @@
 import type { MessageContent, MessageError, MessageType } from '@wac/contract/whatsapp-messages';
 import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database.ts';
-import { contacts, conversations, earlyStatuses, messages } from '../../db/schema.ts';
+import { type contacts, conversations, earlyStatuses, messages } from '../../db/schema.ts';
 import { equalsAny, returnedRows, unnestRows } from '../../db/unnest-rows.ts';
 import { applyEarlyStatuses, lockWamids, type StatusResult } from './message-statuses.repository.ts';
 
@@ -170,24 +170,6 @@ export async function assignWamids(tx: Tx, pairs: readonly { messageId: number; 
   const results: StatusResult[] = [];
   for (const row of raced) results.push(await applyEarlyStatuses(tx, row));
   return results.filter((result) => result.changed);
-}
-
-/**
- * The contact an agent writes to: created when new, but an existing contact keeps the number and
- * name WhatsApp reported (an agent's typing must not override where Meta delivers).
- */
-export async function findOrCreateContact(tx: Tx, input: { phone: string; waId: string; name: string | null }): Promise<ContactRow> {
-  const [inserted] = await tx.insert(contacts).values(input).onConflictDoNothing({ target: contacts.phone }).returning();
-  if (inserted) return inserted;
-  const [existing] = await tx.select().from(contacts).where(eq(contacts.phone, input.phone));
-  if (!existing) throw new Error(`contact ${input.phone} vanished`);
-  if (existing.name || !input.name) return existing;
-  const [named] = await tx
-    .update(contacts)
-    .set({ name: input.name, updatedAt: new Date() })
-    .where(eq(contacts.id, existing.id))
-    .returning();
-  return named ?? existing;
 }
 
 /** A send the Graph API refused (or never answered): failed now, with Meta's error, so the agent can retry. */

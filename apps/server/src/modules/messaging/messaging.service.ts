@@ -17,7 +17,7 @@ import { chatHistory, listConversationSummaries, listFailedMessages, markRead, m
 import { correctSentiment } from './correct-sentiment.ts';
 import { phonesOfMessages } from './message-phones.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
-import { optedOutPhones } from './opt-outs.repository.ts';
+import { optedOutCustomers } from './opt-outs.repository.ts';
 import { customersWritingSince } from './recent-customers.repository.ts';
 import { repliedWithin } from './replies.repository.ts';
 import { retryMessage } from './retry-message.ts';
@@ -62,7 +62,7 @@ export function createMessagingService(deps: MessagingDeps) {
     returnToBot: bound(returnToBot),
     endSession: bound(endSession),
     customersWritingSince: (since: Date, limit: number) => customersWritingSince(deps.db, since, limit),
-    optedOut: (phones: readonly string[], keywords: OptKeywords) => optedOutPhones(deps.db, phones, keywords),
+    optedOut: (phones: readonly string[], keywords: OptKeywords) => optedOutCustomers(deps.db, phones, keywords),
     /** How many of these messages their customers answered within `hours` (a campaign's replies). */
     repliedWithin: (messageIds: readonly number[], hours: number) => repliedWithin(deps.db, messageIds, hours),
     /** The customer's number of each message's conversation (links to /chat from other domains' lists). */

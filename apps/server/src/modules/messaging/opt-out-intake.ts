@@ -9,7 +9,7 @@ import { addPublished, type OptKeywordIntake } from './handle-webhook-events.ts'
 import type { MessageRow } from './messages.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
 import { type OptKeywordKind, optKeywordMatcher } from './opt-keywords.ts';
-import { optedOutPhones } from './opt-outs.repository.ts';
+import { optedOutCustomers } from './opt-outs.repository.ts';
 
 type KeywordMessage = { message: MessageRow; kind: OptKeywordKind };
 
@@ -58,7 +58,7 @@ async function answerKeywords(tx: Tx, deps: MessagingDeps, settings: OptOutSetti
   }
   const wasOut =
     optingIn.size > 0
-      ? await optedOutPhones(
+      ? await optedOutCustomers(
           tx,
           [...optingIn],
           settings,

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { freshDatabaseForFile } from '../../../test/test-database.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { messages } from '../../db/schema.ts';
-import { insertInboundMessages, upsertContact, upsertConversation } from './inbound-messages.repository.ts';
-import { optedOutPhones } from './opt-outs.repository.ts';
+import { upsertContact } from './contact-identities.repository.ts';
+import { insertInboundMessages, upsertConversation } from './inbound-messages.repository.ts';
+import { optedOutCustomers } from './opt-outs.repository.ts';
 
 const database = freshDatabaseForFile();
 const defaults: OptKeywords = { optOut: [...DEFAULT_OPT_OUT_KEYWORDS], optIn: [...DEFAULT_OPT_IN_KEYWORDS] };
@@ -42,9 +43,9 @@ async function conversation(digits: string, ...said: (string | Said)[]) {
   });
 }
 
-const optedOut = (phones: string[], keywords: OptKeywords = defaults) => optedOutPhones(database.db, phones, keywords);
+const optedOut = (phones: string[], keywords: OptKeywords = defaults) => optedOutCustomers(database.db, phones, keywords);
 
-describe('optedOutPhones', () => {
+describe('optedOutCustomers', () => {
   it('answers the customers whose last keyword was an opt-out one, in the form given', async () => {
     await conversation('447700900001', 'Hi, where is my parcel?', 'STOP');
     await conversation('447700900002', 'thanks', 'stop!');
@@ -116,9 +117,9 @@ describe('optedOutPhones', () => {
 
   it('answers an empty set without asking the database when there is nothing to look for', async () => {
     const noDatabase = new Proxy({}, { get: () => expect.unreachable('no query expected') }) as DbOrTx;
-    expect(await optedOutPhones(noDatabase, [], defaults)).toEqual(new Set());
-    expect(await optedOutPhones(noDatabase, ['+447700900001'], { optOut: [], optIn: ['START'] })).toEqual(new Set());
-    expect(await optedOutPhones(noDatabase, ['+447700900001'], { optOut: [' ', '!!'], optIn: [] })).toEqual(new Set());
-    expect(await optedOutPhones(noDatabase, ['not a phone'], defaults)).toEqual(new Set());
+    expect(await optedOutCustomers(noDatabase, [], defaults)).toEqual(new Set());
+    expect(await optedOutCustomers(noDatabase, ['+447700900001'], { optOut: [], optIn: ['START'] })).toEqual(new Set());
+    expect(await optedOutCustomers(noDatabase, ['+447700900001'], { optOut: [' ', '!!'], optIn: [] })).toEqual(new Set());
+    expect(await optedOutCustomers(noDatabase, ['not a phone'], defaults)).toEqual(new Set());
   });
 });

@@ -1,5 +1,5 @@
 import type { OptKeywords } from '@wac/contract/app-settings-defaults';
-import { normalizePhone } from '@wac/contract/whatsapp-phone';
+import { parseCustomerAddress } from '@wac/contract/whatsapp-user-id';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { keywordForm, MAX_KEYWORD_MESSAGE_LENGTH, SURROUNDING } from './opt-keywords.ts';
@@ -8,32 +8,34 @@ import { keywordForm, MAX_KEYWORD_MESSAGE_LENGTH, SURROUNDING } from './opt-keyw
 const messageWord = sql`upper(regexp_replace(btrim(m.content->>'text', ${SURROUNDING}), '[[:space:]]+', ' ', 'g'))`;
 
 /**
- * Which of these phones ('+' and E.164 digits, as campaigns hold them) belong to customers whose latest inbound message
+ * Which of these customers (phones in any writing, as campaigns hold them, or BSUIDs) belong to customers whose latest inbound message
  * that is a keyword on its own is an opt-out keyword; answered in the form given. A word in both lists counts as an
  * opt-out, the safe reading. Every business number's conversation counts: opting out is the customer's choice.
  *
- * One statement per batch: contacts by their unique phone, their conversations by (contact_id, phone_number_id), and
+ * One statement per batch: contacts by their unique phone or BSUID, their conversations by (contact_id, phone_number_id), and
  * for each conversation a backward scan of messages_conversation_time_idx that stops at its first keyword message.
  * `ignoring` leaves messages out, to know where customers stood before them (the batch the webhook intake answers).
  */
-export async function optedOutPhones(
+export async function optedOutCustomers(
   db: DbOrTx,
-  phones: readonly string[],
+  customers: readonly string[],
   keywords: OptKeywords,
   ignoring: readonly number[] = [],
 ): Promise<Set<string>> {
   const optOut = [...new Set(keywords.optOut.map(keywordForm).filter(Boolean))];
   const optIn = keywords.optIn.map(keywordForm).filter(Boolean);
   const words = [...new Set([...optOut, ...optIn])];
-  const inputsByContactPhone = new Map<string, string[]>();
-  for (const phone of phones) {
-    const digits = normalizePhone(phone);
-    if (digits) inputsByContactPhone.set(digits, [...(inputsByContactPhone.get(digits) ?? []), phone]);
+  const inputsByAddress = new Map<string, string[]>();
+  for (const customer of customers) {
+    const address = parseCustomerAddress(customer);
+    const key = address?.phone ?? address?.bsuid;
+    if (key) inputsByAddress.set(key, [...(inputsByAddress.get(key) ?? []), customer]);
   }
-  if (optOut.length === 0 || inputsByContactPhone.size === 0) return new Set();
+  if (optOut.length === 0 || inputsByAddress.size === 0) return new Set();
+  const keys = [...inputsByAddress.keys()];
 
-  const { rows } = await db.execute<{ phone: string }>(sql`
-    SELECT ct.phone
+  const { rows } = await db.execute<{ phone: string | null; bsuid: string | null }>(sql`
+    SELECT ct.phone, ct.bsuid
     FROM contacts ct
     CROSS JOIN LATERAL (
       SELECT latest_in_conversation.word
@@ -53,7 +55,7 @@ export async function optedOutPhones(
       ORDER BY latest_in_conversation.timestamp DESC, latest_in_conversation.id DESC
       LIMIT 1
     ) latest
-    WHERE ct.phone = ANY(${sql.param([...inputsByContactPhone.keys()])}::text[])
+    WHERE (ct.phone = ANY(${sql.param(keys)}::text[]) OR ct.bsuid = ANY(${sql.param(keys)}::text[]))
       AND latest.word = ANY(${sql.param(optOut)}::text[])`);
-  return new Set(rows.flatMap((row) => inputsByContactPhone.get(row.phone) ?? []));
+  return new Set(rows.flatMap((row) => [...(inputsByAddress.get(row.phone ?? '') ?? []), ...(inputsByAddress.get(row.bsuid ?? '') ?? [])]));
 }

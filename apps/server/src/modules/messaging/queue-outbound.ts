@@ -1,6 +1,6 @@
 import { isServiceWindowOpen } from '@wac/contract/chat';
 import type { MessageContent, MessageType } from '@wac/contract/whatsapp-messages';
-import { normalizePhone, toE164Digits } from '@wac/contract/whatsapp-phone';
+import { customerAddressError, type NamedRecipient, namedRecipient } from '@wac/contract/whatsapp-user-id';
 import type { Tx } from '../../db/database.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
 import type { LicenseService } from '../license/index.ts';
@@ -36,19 +36,14 @@ function authorOf(sender: Sender): { userId: number | null; apiKeyId: number | n
   return isApiKeySender(sender) ? { userId: null, apiKeyId: sender.apiKey.id } : { userId: sender.id, apiKeyId: null };
 }
 
-export interface Recipient {
-  /** Canonical E.164 digits: the contact's key. */
-  phone: string;
-  /** The digits as typed, where a new contact is reached until WhatsApp reports its own form. */
-  waId: string;
-  name: string | null;
-}
+/** Whom an agent or a key writes to: a number (canonical, and the digits as typed) or a BSUID, and a name for a new contact. */
+export type Recipient = NamedRecipient & { name: string | null };
 
-export function recipientOf(input: { recipientPhone: string; recipientName?: string }): Recipient {
-  const phone = normalizePhone(input.recipientPhone);
-  const waId = toE164Digits(input.recipientPhone);
-  if (!phone || !waId) throw badRequest('recipientPhone must be a phone number in international format, such as +447700900123');
-  return { phone, waId, name: input.recipientName || null };
+/** The recipient a send names in `field`; a clear 400 naming the field when it is neither a number nor a BSUID. */
+export function recipientOf(raw: string, name: string | undefined, field: string): Recipient {
+  const named = namedRecipient(raw);
+  if (!named) throw badRequest(customerAddressError(field), [{ field, message: customerAddressError(field) }]);
+  return { ...named, name: name || null };
 }
 
 /**

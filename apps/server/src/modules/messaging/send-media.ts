@@ -55,7 +55,7 @@ export async function sendMedia(deps: MessagingDeps, sender: Sender, upload: Med
 
 /** The message and its file, kept from the upload, in one transaction. */
 async function queueMedia(deps: MessagingDeps, sender: Sender, upload: MediaUpload) {
-  const recipient = recipientOf(upload.fields);
+  const recipient = recipientOf(upload.fields.recipientPhone, upload.fields.recipientName, 'recipientPhone');
   const caption = upload.fields.caption || undefined;
   await deps.license.assertStorageAvailable(upload.incoming.size);
   let stored: StoredFile | undefined;

@@ -24,7 +24,7 @@ async function sendFreeForm(
   stored: { type: MessageType; content: MessageContent },
   send: (waId: string) => Promise<{ wamid: string }>,
 ): Promise<ChatMessage> {
-  const recipient = recipientOf(to);
+  const recipient = recipientOf(to.recipientPhone, to.recipientName, 'recipientPhone');
   const { message, waId } = await inTransaction(deps.db, async (tx) => {
     const conversation = await openConversation(tx, deps, recipient);
     const message = await queueAgentMessage(tx, deps, conversation, sender, stored);

@@ -9,7 +9,7 @@ import {
 } from '@wac/contract/agent-sessions';
 import type { Role } from '@wac/contract/auth';
 import { whatsappEventNames } from '@wac/contract/whatsapp-events';
-import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { formatAddress } from '@wac/contract/whatsapp-user-id';
 import type { Tx } from '../../db/database.ts';
 import { type DomainEvents, type HandOff, publishInTransaction } from '../../events/domain-events.ts';
 import { AppError, conflict } from '../../http/app-error.ts';
@@ -128,7 +128,7 @@ export async function transitionSession(tx: Tx, deps: SessionDeps, input: Transi
     await publishInTransaction(tx, deps, [{ type: 'conversation.handed_off', handOff: handOffOf(current, reason, agent) }]);
   }
   const session = toAgentSession({ ...current, state, userId, username: userId === null ? null : actor.username, reason, changedAt });
-  const recipient = formatE164(current.phone);
+  const recipient = formatAddress(current.phone);
   const customer = { name: current.contactName ?? recipient, recipient, conversationId: current.conversationId };
   const previous = otherHolder(current, actor);
   await deps.activities.record(

@@ -15,6 +15,7 @@ export interface TemplateMessageRow extends Record<string, unknown> {
   wamid: string | null;
   template_name: string;
   language: string | null;
+  /** The number, or the BSUID of a customer known by no number. */
   phone: string;
   name: string | null;
   status: string;
@@ -38,13 +39,13 @@ const sortColumns: Record<TemplateMessagesQuery['sortBy'], SQL> = {
   timestamp: sql`m.timestamp`,
   status: sql`m.status`,
   templateName: sql`m.template_name`,
-  recipient: sql`ct.phone`,
+  recipient: sql`coalesce(ct.phone, ct.bsuid)`,
 };
 
 function recipientCondition(recipient: string | undefined): SQL {
   if (!recipient) return sql``;
   const digits = recipient.replace(/\D/g, '');
-  const byName = sql`ct.name ILIKE ${likeContaining(recipient)}`;
+  const byName = sql`(ct.name ILIKE ${likeContaining(recipient)} OR ct.username ILIKE ${likeContaining(recipient.replace(/^@/, ''))})`;
   return digits ? sql` AND (${byName} OR ct.phone LIKE ${`%${digits}%`})` : sql` AND ${byName}`;
 }
 
@@ -78,7 +79,7 @@ export async function templateMessagesPage(
         LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}
       )
       SELECT m.id, m.conversation_id, m.wamid, m.template_name, m.content->'template'->>'language' AS language,
-        ct.phone, ct.name, m.status, m.timestamp, m.sent_at, m.delivered_at, m.read_at, m.failed_at,
+        coalesce(ct.phone, ct.bsuid) AS phone, ct.name, m.status, m.timestamp, m.sent_at, m.delivered_at, m.read_at, m.failed_at,
         m.error_code, m.error_title, m.error_details, m.user_id, ${sender.username} AS username
       FROM page
       JOIN messages m ON m.id = page.id

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabaseForFile } from '../../../test/test-database.ts';
-import { recordSignatureFailure, webhookHealth } from './webhook-health.repository.ts';
+import { recordRefusals, recordSignatureFailure, webhookHealth } from './webhook-health.repository.ts';
 
 const database = freshDatabaseForFile();
 beforeEach(async () => {
-  await database.pool.query('TRUNCATE webhook_events, webhook_signature_failures');
+  await database.pool.query('TRUNCATE webhook_events, webhook_signature_failures, webhook_refusals');
 });
 
 const health = () => webhookHealth(database.db, 5);
@@ -30,6 +30,8 @@ describe('webhook health figures', () => {
       waiting: 0,
       oldestWaitingSeconds: null,
       failed: 0,
+      refusedLast24h: 0,
+      lastRefusal: null,
     });
   });
 
@@ -72,5 +74,18 @@ describe('webhook health figures', () => {
     const figures = await health();
     expect(figures.signatureFailuresLast24h).toBe(6);
     expect(figures.lastSignatureFailureAt).toBe(rows[0].last_at.toISOString());
+  });
+
+  it('count refused items of today and yesterday and name the latest reason in words', async () => {
+    await recordRefusals(database.db, ['no_customer', 'no_customer']);
+    await query(
+      `INSERT INTO webhook_refusals (day, reason, count, last_at) VALUES
+         ((now() AT TIME ZONE 'UTC')::date - 1, 'no_customer', 4, now() - interval '1 day'),
+         ((now() AT TIME ZONE 'UTC')::date - 3, 'no_customer', 9, now() - interval '3 days')`,
+    );
+    await recordRefusals(database.db, ['bad_user_id']);
+    const figures = await health();
+    expect(figures.refusedLast24h).toBe(7);
+    expect(figures.lastRefusal?.reason).toBe('A WhatsApp user ID did not have the shape Meta documents (it was ignored)');
   });
 });

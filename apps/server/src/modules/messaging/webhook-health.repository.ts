@@ -1,7 +1,8 @@
 import type { WebhookHealth } from '@wac/contract/whatsapp-channel';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { webhookSignatureFailures } from '../../db/schema.ts';
+import { type WebhookRefusalReason, webhookRefusalReasons } from '../../whatsapp/webhook/webhook-payload.ts';
 
 /** Counts a refused delivery on today's row (UTC days). */
 export async function recordSignatureFailure(db: Db): Promise<void> {
@@ -14,6 +15,18 @@ export async function recordSignatureFailure(db: Db): Promise<void> {
     });
 }
 
+/** Counts the items of a batch that could not be taken as they came, by reason, on today's rows (UTC days). */
+export async function recordRefusals(tx: DbOrTx, reasons: readonly WebhookRefusalReason[]): Promise<void> {
+  const counts = new Map<string, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  if (counts.size === 0) return;
+  await tx.execute(sql`
+    INSERT INTO webhook_refusals (day, reason, count)
+    SELECT (now() AT TIME ZONE 'UTC')::date, r.reason, r.n
+    FROM unnest(${sql.param([...counts.keys()])}::text[], ${sql.param([...counts.values()])}::int[]) AS r(reason, n)
+    ON CONFLICT (day, reason) DO UPDATE SET count = webhook_refusals.count + excluded.count, last_at = now()`);
+}
+
 interface HealthRow extends Record<string, unknown> {
   last_event_at: Date | null;
   events_24h: string;
@@ -22,6 +35,9 @@ interface HealthRow extends Record<string, unknown> {
   waiting: string;
   oldest_waiting_at: Date | null;
   failed: string;
+  refused_24h: string;
+  last_refusal_reason: string | null;
+  last_refusal_at: Date | null;
   now: Date;
 }
 
@@ -56,6 +72,9 @@ export async function webhookHealth(db: Db, maxAttempts: number): Promise<Webhoo
       (SELECT count(*) FROM unprocessed WHERE attempts < ${maxAttempts}) AS waiting,
       (SELECT received_at FROM unprocessed WHERE attempts < ${maxAttempts} ORDER BY id LIMIT 1) AS oldest_waiting_at,
       (SELECT count(*) FROM unprocessed WHERE attempts >= ${maxAttempts}) AS failed,
+      (SELECT coalesce(sum(count), 0) FROM webhook_refusals WHERE day >= (now() AT TIME ZONE 'UTC')::date - 1) AS refused_24h,
+      (SELECT reason FROM webhook_refusals ORDER BY last_at DESC LIMIT 1) AS last_refusal_reason,
+      (SELECT last_at FROM webhook_refusals ORDER BY last_at DESC LIMIT 1) AS last_refusal_at,
       now() AS now
   `);
   const row = result.rows[0];
@@ -71,5 +90,13 @@ export async function webhookHealth(db: Db, maxAttempts: number): Promise<Webhoo
       ? Math.max(0, (new Date(row.now).getTime() - new Date(row.oldest_waiting_at).getTime()) / 1000)
       : null,
     failed: Number(row.failed),
+    refusedLast24h: Number(row.refused_24h),
+    lastRefusal:
+      row.last_refusal_reason && row.last_refusal_at
+        ? {
+            reason: webhookRefusalReasons[row.last_refusal_reason as WebhookRefusalReason] ?? row.last_refusal_reason,
+            at: new Date(row.last_refusal_at).toISOString(),
+          }
+        : null,
   };
 }

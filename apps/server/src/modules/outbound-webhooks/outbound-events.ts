@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OutboundPayload } from '@wac/contract/outbound-webhooks';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { formatAddress } from '@wac/contract/whatsapp-user-id';
 import type { Db, DbOrTx, Tx } from '../../db/database.ts';
 import type { DomainEvent } from '../../events/domain-events.ts';
 import type { SubscriberOutcome } from '../../events/event-bus.ts';
@@ -18,7 +19,7 @@ export function outboundPayload(event: OutboundPayload['event'], data: Record<st
 export const messagingEventTypes = ['message.received', 'message.status', 'conversation.handed_off'] as const;
 type MessagingEvent = Extract<DomainEvent, { type: (typeof messagingEventTypes)[number] }>;
 
-/** What a business's systems are told about each of messaging's events; phones in E.164 with their '+'. */
+/** What a business's systems are told about each of messaging's events; phones in E.164 with their '+', BSUIDs as they are. */
 function payloadOf(event: MessagingEvent): OutboundPayload {
   switch (event.type) {
     case 'message.received': {
@@ -28,7 +29,12 @@ function payloadOf(event: MessagingEvent): OutboundPayload {
         wamid: message.wamid,
         conversationId: message.conversationId,
         contactId: message.contactId,
-        from: { phone: formatE164(message.from.phone), name: message.from.name },
+        from: {
+          phone: message.from.phone === null ? null : formatE164(message.from.phone),
+          bsuid: message.from.bsuid,
+          username: message.from.username,
+          name: message.from.name,
+        },
         type: message.type,
         text: message.content.text,
         mediaType: message.content.mediaType,
@@ -41,7 +47,7 @@ function payloadOf(event: MessagingEvent): OutboundPayload {
       const { handOff } = event;
       return outboundPayload(event.type, {
         conversationId: handOff.conversationId,
-        phone: formatE164(handOff.phone),
+        phone: formatAddress(handOff.phone),
         contactName: handOff.contactName,
         reason: handOff.reason,
         by: handOff.agent ? 'agent' : 'bot',

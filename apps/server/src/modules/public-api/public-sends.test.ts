@@ -96,7 +96,10 @@ describe('POST /api/send-text', () => {
       [{ message: 'Hello' }, 'phone is required (body phone)'],
       [{ phone: '447700900805' }, 'message is required (body message)'],
       [{ phone: '447700900805', message: '   ' }, 'message is required (body message)'],
-      [{ phone: 'call me', message: 'Hello' }, 'phone must be a phone number in international format, such as +447700900123 (body phone)'],
+      [
+        { phone: 'call me', message: 'Hello' },
+        'phone must be a phone number in international format, such as +447700900123, or a WhatsApp user ID, such as US.13491208655302741918 (body phone)',
+      ],
       [{ phone: '447700900805', message: 'x'.repeat(4097) }, 'message must be at most 4096 characters (body message)'],
     ];
     for (const [payload, error] of cases) {

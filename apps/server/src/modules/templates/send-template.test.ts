@@ -66,7 +66,9 @@ describe('POST /api/send-template parameter checks', () => {
     });
     expect(wrongLanguage.statusCode).toBe(400);
     const badPhone = await sendTemplateRequest(t, agent.token, { phone: 'call me', template_name: 'param_check', language_code: 'en_US' });
-    expect(badPhone.json().error).toBe('phone must be a phone number in international format, such as +447700900123');
+    expect(badPhone.json().error).toBe(
+      'phone must be a phone number in international format, such as +447700900123, or a WhatsApp user ID, such as US.13491208655302741918 (body phone)',
+    );
 
     expect(await storedTemplateMessages('param_check')).toEqual([]);
     const phone = await sandboxConversation(t, '447700900601');

@@ -3,10 +3,9 @@ import { checkSendComponents, renderTemplate } from '@wac/contract/template-para
 import { issueText } from '@wac/contract/template-rules';
 import type { MediaReference, SendComponent, sendTemplateBodySchema, Template } from '@wac/contract/templates';
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
-import { normalizePhone, toE164Digits } from '@wac/contract/whatsapp-phone';
 import type { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
-import type { Sender, TemplateToSend } from '../messaging/index.ts';
+import { recipientOf, type Sender, type TemplateToSend } from '../messaging/index.ts';
 import type { TemplateDeps, TemplatePartsDeps } from './template-deps.ts';
 import { metaMediaIdOf } from './template-uploads.ts';
 import { toTemplate } from './template-view.ts';
@@ -104,17 +103,6 @@ export function templateMessageContent(template: Template, components: SendCompo
   };
 }
 
-function recipientOf(phone: string, name: string | undefined) {
-  const canonical = normalizePhone(phone);
-  const waId = toE164Digits(phone);
-  if (!canonical || !waId) {
-    throw badRequest('phone must be a phone number in international format, such as +447700900123', [
-      { field: 'phone', message: 'must be a phone number in international format' },
-    ]);
-  }
-  return { phone: canonical, waId, name: name || null };
-}
-
 /**
  * POST /api/send-template (an agent, or an API key): an approved template to any number, inside or outside the
  * 24-hour window. The parameters are checked against the template, the message is stored (counted against the daily
@@ -122,7 +110,7 @@ function recipientOf(phone: string, name: string | undefined) {
  * conversation keeps it.
  */
 export async function sendTemplate(deps: TemplateDeps, sender: Sender, input: SendTemplateInput): Promise<ChatMessage> {
-  const recipient = recipientOf(input.phone, input.recipientName);
+  const recipient = recipientOf(input.phone, input.recipientName, 'phone');
   const row = await templateByNameAndLanguage(deps.db, input.template_name, input.language_code);
   if (!row) {
     throw badRequest(`template_name: there is no template ${input.template_name} in ${input.language_code}`, [

@@ -23,22 +23,29 @@ export function scheduleDeliveryStatuses(
   sender: WebhookSender,
   business: SandboxBusiness,
   delays: StatusDelays,
-  accepted: { wamid: string; recipientId: string; failure?: QueuedFailure; send: { callbackData?: string } },
+  accepted: {
+    wamid: string;
+    /** The customer's number as the statuses show it: null when written to by BSUID while hiding their number. */
+    recipientId: string | null;
+    recipientUserId: string;
+    failure?: QueuedFailure;
+    send: { callbackData?: string };
+  },
   reported: (status: ReportedStatus, error?: { code: number; title: string }) => void,
 ): void {
-  const { wamid, recipientId, failure } = accepted;
+  const { wamid, recipientId, recipientUserId, failure } = accepted;
   const { callbackData } = accepted.send;
   if (failure) {
     const error = { code: failure.code, title: failure.message ?? describeWhatsAppError(failure.code).title, details: failure.details };
     sender.later(delays.sent, async () => {
-      await sender.post(statusPayload(business, { wamid, recipientId, callbackData, status: 'failed', error }));
+      await sender.post(statusPayload(business, { wamid, recipientId, recipientUserId, callbackData, status: 'failed', error }));
       reported('failed', { code: error.code, title: error.title });
     });
     return;
   }
   for (const status of ['sent', 'delivered', 'read'] as const) {
     sender.later(delays[status], async () => {
-      await sender.post(statusPayload(business, { wamid, recipientId, callbackData, status }));
+      await sender.post(statusPayload(business, { wamid, recipientId, recipientUserId, callbackData, status }));
       reported(status);
     });
   }

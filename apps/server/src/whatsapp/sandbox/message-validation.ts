@@ -1,3 +1,4 @@
+import { isBsuid } from '@wac/contract/whatsapp-user-id';
 import { z } from 'zod';
 
 const required = (name: string, max?: number) => {
@@ -116,7 +117,13 @@ export type SandboxMessageType = keyof typeof byType;
 
 const envelope = z.object({
   messaging_product: z.literal('whatsapp', { error: 'The parameter messaging_product is required.' }),
-  to: required('to').refine((to) => /^\+?\d{6,15}$/.test(to), { error: 'Param to must be a phone number.' }),
+  // A number in `to`, or a BSUID in `recipient` (since 2026); `to` wins when both are given.
+  to: required('to')
+    .refine((to) => /^\+?\d{6,15}$/.test(to), { error: 'Param to must be a phone number.' })
+    .optional(),
+  recipient: required('recipient')
+    .refine((recipient) => isBsuid(recipient), { error: 'Param recipient must be a valid business-scoped user ID.' })
+    .optional(),
   recipient_type: z.literal('individual').optional(),
   biz_opaque_callback_data: z
     .string({ error: 'Param biz_opaque_callback_data must be a string.' })
@@ -132,7 +139,16 @@ const markRead = z.object({
 
 export type ValidatedMessage =
   | { ok: true; kind: 'read'; messageId: string }
-  | { ok: true; kind: 'send'; to: string; type: SandboxMessageType; payload: Record<string, unknown>; callbackData?: string }
+  | {
+      ok: true;
+      kind: 'send';
+      /** The number written to, as written, or null when the send named only a BSUID. */
+      to: string | null;
+      recipient: string | null;
+      type: SandboxMessageType;
+      payload: Record<string, unknown>;
+      callbackData?: string;
+    }
   | { ok: false; message: string; details: string };
 
 function failure(error: z.ZodError): ValidatedMessage {
@@ -156,12 +172,27 @@ export function validateMessage(body: unknown): ValidatedMessage {
   }
   const head = envelope.safeParse(body);
   if (!head.success) return failure(head.error);
+  if (head.data.to === undefined && head.data.recipient === undefined) {
+    return {
+      ok: false,
+      message: '(#100) The parameter to is required.',
+      details: 'Name the customer in to (a number) or recipient (a BSUID).',
+    };
+  }
   const type = (record.type ?? 'text') as string;
   if (!Object.hasOwn(byType, type)) {
     return { ok: false, message: '(#100) Invalid parameter', details: `Message type ${type} is not supported.` };
   }
   const parsed = byType[type as SandboxMessageType].safeParse(body);
   if (!parsed.success) return failure(parsed.error);
-  const { to, biz_opaque_callback_data: callbackData } = head.data;
-  return { ok: true, kind: 'send', to, type: type as SandboxMessageType, payload: parsed.data, callbackData };
+  const { to, recipient, biz_opaque_callback_data: callbackData } = head.data;
+  return {
+    ok: true,
+    kind: 'send',
+    to: to ?? null,
+    recipient: to === undefined ? (recipient ?? null) : null,
+    type: type as SandboxMessageType,
+    payload: parsed.data,
+    callbackData,
+  };
 }

@@ -80,11 +80,22 @@ export const sandboxControlRoutes: FastifyPluginAsyncZod<SandboxControlOptions> 
       const body = request.body;
       const message = await inboundMessagePart(body, media, business.displayPhoneNumber);
       if (!message) throw badRequest('mediaId was not found: upload the file with POST /sandbox/control/media first');
+      const identity = conversations.identify(body.from, body);
+      if (typeof identity === 'string') throw badRequest(identity);
       const wamid = newWamid();
       const sentMedia = 'mediaId' in body ? await media.find(body.mediaId) : undefined;
       // Recorded before it is posted, so a reply the business sends at once comes after it.
       conversations.add(body.from, customerMessage(body, wamid, sentMedia), body.name);
-      const webhookStatus = await sender.post(inboundPayload(business, { from: body.from, name: body.name, wamid, message }));
+      const webhookStatus = await sender.post(
+        inboundPayload(business, {
+          from: identity.hidesNumber ? null : body.from,
+          userId: identity.bsuid,
+          username: identity.username,
+          name: body.name,
+          wamid,
+          message,
+        }),
+      );
       conversations.setStatus(wamid, webhookStatus === 200 ? 'delivered' : 'failed');
       return { wamid, webhookStatus };
     },

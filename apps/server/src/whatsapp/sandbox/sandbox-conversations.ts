@@ -1,6 +1,7 @@
 import { advanceStatus } from '@wac/contract/whatsapp-messages';
 import { normalizePhone } from '@wac/contract/whatsapp-phone';
 import type { SandboxConversation, SandboxCustomer, SandboxMessage } from '@wac/contract/whatsapp-sandbox';
+import { phoneOfSandboxBsuid, sandboxBsuid } from './user-ids.ts';
 
 export type NewSandboxMessage = Omit<SandboxMessage, 'id' | 'timestamp' | 'status' | 'error'> &
   Partial<Pick<SandboxMessage, 'status' | 'error'>>;
@@ -20,6 +21,8 @@ export const blankSandboxContent = {
 interface Customer {
   phone: string;
   name: string | null;
+  username: string | null;
+  hidesNumber: boolean;
   lastActivityAt: Date;
   messages: SandboxMessage[];
 }
@@ -47,7 +50,14 @@ export function createSandboxConversations(limits: SandboxConversationLimits = d
 
   function touch(phone: string, name?: string | null): Customer {
     const key = keyOf(phone);
-    const customer = customers.get(key) ?? { phone: key, name: null, lastActivityAt: new Date(), messages: [] };
+    const customer = customers.get(key) ?? {
+      phone: key,
+      name: null,
+      username: null,
+      hidesNumber: false,
+      lastActivityAt: new Date(),
+      messages: [],
+    };
     customers.delete(key);
     customers.set(key, customer);
     if (name) customer.name = name;
@@ -60,7 +70,38 @@ export function createSandboxConversations(limits: SandboxConversationLimits = d
     return customer;
   }
 
+  const identityOf = (phone: string, customer: Customer | undefined) => ({
+    bsuid: sandboxBsuid(phone),
+    username: customer?.username ?? null,
+    hidesNumber: customer?.hidesNumber ?? false,
+  });
+
   return {
+    /**
+     * Who the customer is to the business from now on: a username once adopted stays (until another replaces it), and
+     * only a customer with a username can hide their number. Answers the identity, or why it cannot be.
+     */
+    identify(phone: string, change: { username?: string; hideNumber?: boolean }): ReturnType<typeof identityOf> | string {
+      const known = customers.get(keyOf(phone));
+      const username = change.username ?? known?.username ?? null;
+      const hidesNumber = change.hideNumber ?? known?.hidesNumber ?? false;
+      if (hidesNumber && !username) return 'hideNumber needs a username: only a customer with a username can hide their number';
+      const customer = touch(phone);
+      customer.username = username;
+      customer.hidesNumber = hidesNumber;
+      return identityOf(customer.phone, customer);
+    },
+
+    /** The customer a BSUID names, if the sandbox made it. */
+    phoneOfBsuid(bsuid: string): string | null {
+      return phoneOfSandboxBsuid(bsuid);
+    },
+
+    /** Whether the business is shown this customer's number. */
+    hidesNumber(phone: string): boolean {
+      return customers.get(keyOf(phone))?.hidesNumber ?? false;
+    },
+
     add(phone: string, message: NewSandboxMessage, name?: string | null): SandboxMessage {
       const customer = touch(phone, name);
       const stored: SandboxMessage = {
@@ -101,13 +142,15 @@ export function createSandboxConversations(limits: SandboxConversationLimits = d
 
     conversation(phone: string): SandboxConversation {
       const customer = customers.get(keyOf(phone));
-      return { phone: keyOf(phone), name: customer?.name ?? null, messages: customer ? [...customer.messages] : [] };
+      const key = keyOf(phone);
+      return { phone: key, name: customer?.name ?? null, ...identityOf(key, customer), messages: customer ? [...customer.messages] : [] };
     },
 
     customers(): SandboxCustomer[] {
       return [...customers.values()].reverse().map((c) => ({
         phone: c.phone,
         name: c.name,
+        ...identityOf(c.phone, c),
         lastActivityAt: c.lastActivityAt.toISOString(),
         messages: c.messages.length,
       }));

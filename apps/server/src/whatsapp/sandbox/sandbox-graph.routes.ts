@@ -30,9 +30,14 @@ export interface SandboxGraphOptions {
   failNext: FailNextQueue;
   media: SandboxMediaStore;
   /** A send was accepted: the sandbox follows up with status webhooks (or a failed one). */
+  /** The simulated customer's number a BSUID names; null for a BSUID the sandbox did not make. */
+  phoneOfBsuid: (bsuid: string) => string | null;
   onAccepted: (accepted: {
     wamid: string;
+    /** The customer's number. */
     recipientId: string;
+    /** Whether the send named the customer by BSUID (`recipient`) rather than by number. */
+    byBsuid: boolean;
     failure?: QueuedFailure;
     send: Extract<ValidatedMessage, { kind: 'send' }>;
     media?: StoredMedia;
@@ -48,7 +53,18 @@ export interface SandboxGraphOptions {
 /** The Graph API endpoints the client uses, imitated; registered under /sandbox/graph. */
 export async function sandboxGraphRoutes(
   graph: FastifyInstance,
-  { accessToken, phoneNumberId, phoneNumber, failNext, media, onAccepted, onRead, templateSendError, findObject }: SandboxGraphOptions,
+  {
+    accessToken,
+    phoneNumberId,
+    phoneNumber,
+    failNext,
+    media,
+    phoneOfBsuid,
+    onAccepted,
+    onRead,
+    templateSendError,
+    findObject,
+  }: SandboxGraphOptions,
 ) {
   graph.setErrorHandler((err: Error & { statusCode?: number }, _request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? 400 : 500;
@@ -84,6 +100,16 @@ export async function sandboxGraphRoutes(
       return { success: true };
     }
 
+    const waId = message.to === null ? phoneOfBsuid(message.recipient as string) : message.to.replace(/^\+/, '');
+    if (waId === null) {
+      return sendGraphError(
+        reply,
+        400,
+        100,
+        '(#100) Invalid parameter',
+        `No WhatsApp user has the business-scoped user ID ${message.recipient}.`,
+      );
+    }
     const refused = message.type === 'template' ? templateSendError?.(message.payload) : undefined;
     if (refused) return sendGraphError(reply, 400, refused.code, refused.message, refused.details);
 
@@ -105,10 +131,10 @@ export async function sandboxGraphRoutes(
       stored = await media.find(id);
       if (!stored) return sendGraphError(reply, 400, 100, '(#100) Invalid parameter', `Media id ${id} was not found.`);
     }
-    const waId = message.to.replace(/^\+/, '');
     const wamid = newWamid();
-    onAccepted({ wamid, recipientId: waId, failure, send: message, media: stored });
-    return { messaging_product: 'whatsapp', contacts: [{ input: message.to, wa_id: waId }], messages: [{ id: wamid }] };
+    onAccepted({ wamid, recipientId: waId, byBsuid: message.to === null, failure, send: message, media: stored });
+    const contact = message.to === null ? { input: message.recipient, user_id: message.recipient } : { input: message.to, wa_id: waId };
+    return { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id: wamid }] };
   });
 
   graph.post<{ Params: { version: string; phoneNumberId: string } }>('/:version/:phoneNumberId/media', async (request, reply) => {

@@ -4,6 +4,7 @@ import type { SandboxConversation, SandboxCustomer, SandboxMessage } from '@wac/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CloudApiClient, cloudApiClientFor } from '../cloud-api-client.ts';
 import { createListeningTestApp, eventually, type ListeningTestApp } from '../test/listening-test-app.ts';
+import { sandboxBsuid } from './user-ids.ts';
 
 let t: ListeningTestApp;
 let client: CloudApiClient;
@@ -236,7 +237,14 @@ describe("the simulator's view of a customer's phone", () => {
     expect(await malformed.text()).toContain('phone');
     expect((await get('conversation?phone=447700900404', null)).status).toBe(401);
     expect((await get('customers', null)).status).toBe(401);
-    expect(await conversation('447700900404')).toEqual({ phone: '447700900404', name: null, messages: [] });
+    expect(await conversation('447700900404')).toEqual({
+      phone: '447700900404',
+      name: null,
+      bsuid: sandboxBsuid('447700900404'),
+      username: null,
+      hidesNumber: false,
+      messages: [],
+    });
   });
 });
 

@@ -16,6 +16,7 @@ import { sandboxTemplateControlRoutes } from './sandbox-template-control.routes.
 import { sandboxTemplateRoutes, templateSendError, templateSendText } from './sandbox-templates.routes.ts';
 import { createSendCounter } from './send-counter.ts';
 import { createSandboxTemplateStore } from './template-store.ts';
+import { sandboxBsuid } from './user-ids.ts';
 import type { SandboxBusiness } from './webhook-payloads.ts';
 import { createWebhookSender } from './webhook-sender.ts';
 
@@ -71,6 +72,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
         phoneNumber,
         failNext,
         media,
+        phoneOfBsuid: (bsuid) => conversations.phoneOfBsuid(bsuid),
         onAccepted: (accepted) => {
           sends.record(accepted.recipientId);
           const shown = businessMessage(accepted.send, accepted.wamid, accepted.media);
@@ -78,7 +80,13 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
           conversations.add(accepted.recipientId, { ...shown, text });
           // Reactions get no delivery statuses from Meta.
           if (accepted.send.type === 'reaction') return;
-          scheduleDeliveryStatuses(sender, business, statusDelays, accepted, (status, error) =>
+          const hidden = accepted.byBsuid && conversations.hidesNumber(accepted.recipientId);
+          const addressed = {
+            ...accepted,
+            recipientId: hidden ? null : accepted.recipientId,
+            recipientUserId: sandboxBsuid(accepted.recipientId),
+          };
+          scheduleDeliveryStatuses(sender, business, statusDelays, addressed, (status, error) =>
             conversations.setStatus(accepted.wamid, status, error),
           );
         },

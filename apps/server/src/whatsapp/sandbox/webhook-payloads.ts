@@ -35,7 +35,10 @@ function envelope(business: SandboxBusiness, value: Record<string, unknown>) {
 export interface StatusPayloadInput {
   wamid: string;
   status: 'sent' | 'delivered' | 'read' | 'failed';
-  recipientId: string;
+  /** The customer's number; left out when the business wrote to their BSUID and is not shown their number. */
+  recipientId: string | null;
+  /** The customer's BSUID (recipient_user_id), sent with every status since 2026. */
+  recipientUserId?: string;
   error?: { code: number; title: string; details?: string };
   /** The message's biz_opaque_callback_data, which Meta echoes in each of its statuses. */
   callbackData?: string;
@@ -49,14 +52,18 @@ export function statusPayload(business: SandboxBusiness, input: StatusPayloadInp
     id: input.wamid,
     status: input.status,
     timestamp: unixSeconds(date),
-    recipient_id: input.recipientId,
+    ...(input.recipientId === null ? {} : { recipient_id: input.recipientId }),
+    ...(input.recipientUserId === undefined ? {} : { recipient_user_id: input.recipientUserId }),
   };
   if (input.callbackData !== undefined) status.biz_opaque_callback_data = input.callbackData;
   if (input.status === 'sent' || input.status === 'delivered') {
     // One conversation id per customer and day, like Meta's 24-hour conversations.
     const day = date.toISOString().slice(0, 10);
     status.conversation = {
-      id: createHash('sha256').update(`${input.recipientId}:${day}`).digest('hex').slice(0, 32),
+      id: createHash('sha256')
+        .update(`${input.recipientId ?? input.recipientUserId}:${day}`)
+        .digest('hex')
+        .slice(0, 32),
       ...(input.status === 'sent' ? { expiration_timestamp: unixSeconds(new Date(date.getTime() + 86_400_000)) } : {}),
       origin: { type: 'service' },
     };
@@ -82,10 +89,31 @@ export function statusPayload(business: SandboxBusiness, input: StatusPayloadInp
  */
 export function inboundPayload(
   business: SandboxBusiness,
-  input: { from: string; name?: string; wamid: string; date?: Date; message: Record<string, unknown> },
+  input: {
+    /** The customer's number, or null when they hide it (a username customer): the webhook then names only the BSUID. */
+    from: string | null;
+    /** The customer's BSUID (user_id), in every messages webhook since 2026. */
+    userId?: string;
+    username?: string | null;
+    name?: string;
+    wamid: string;
+    date?: Date;
+    message: Record<string, unknown>;
+  },
 ) {
+  const profile = { ...(input.name ? { name: input.name } : {}), ...(input.username ? { username: input.username } : {}) };
+  const number = input.from === null ? {} : { wa_id: input.from };
+  const userId = input.userId === undefined ? {} : { user_id: input.userId };
   return envelope(business, {
-    contacts: [{ ...(input.name ? { profile: { name: input.name } } : {}), wa_id: input.from }],
-    messages: [{ from: input.from, id: input.wamid, timestamp: unixSeconds(input.date), ...input.message }],
+    contacts: [{ ...(Object.keys(profile).length > 0 ? { profile } : {}), ...number, ...userId }],
+    messages: [
+      {
+        ...(input.from === null ? {} : { from: input.from }),
+        ...(input.userId === undefined ? {} : { from_user_id: input.userId }),
+        id: input.wamid,
+        timestamp: unixSeconds(input.date),
+        ...input.message,
+      },
+    ],
   });
 }

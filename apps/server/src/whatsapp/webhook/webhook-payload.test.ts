@@ -22,10 +22,59 @@ describe('extractChanges', () => {
         ],
       }),
     );
-    expect(messages.map((m) => [m.message.id, m.profileName, m.phoneNumberId])).toEqual([
+    expect(messages.map((m) => [m.message.id, m.customer.name, m.phoneNumberId])).toEqual([
       ['wamid.a', 'Bo', 'pn-1'],
       ['wamid.b', 'Ana', 'pn-1'],
     ]);
+  });
+
+  it('names a customer by BSUID alone, by number and BSUID, and refuses a message naming neither', () => {
+    const bsuid = 'GB.13491208655302741918';
+    const { messages, refused } = extractChanges(
+      value({
+        contacts: [
+          { profile: { name: 'Ann', username: 'ann.b' }, user_id: bsuid },
+          { profile: { name: 'Bo' }, wa_id: '447700900222', user_id: 'GB.222', parent_user_id: 'GB.ENT.999' },
+        ],
+        messages: [
+          { from_user_id: bsuid, id: 'wamid.a', timestamp: '1700000000', type: 'text', text: { body: 'hi' } },
+          { from: '447700900222', from_user_id: 'GB.222', id: 'wamid.b', timestamp: '1700000001', type: 'text', text: { body: 'yo' } },
+          { id: 'wamid.c', timestamp: '1700000002', type: 'text', text: { body: 'who?' } },
+          { from: '447700900333', from_user_id: 'not a bsuid', id: 'wamid.d', timestamp: '1700000003', type: 'text', text: { body: 'x' } },
+        ],
+      }),
+    );
+    expect(messages.map((m) => [m.message.id, m.customer])).toEqual([
+      ['wamid.a', { phone: null, waId: null, bsuid, parentBsuid: null, username: 'ann.b', name: 'Ann' }],
+      ['wamid.b', { phone: '447700900222', waId: '447700900222', bsuid: 'GB.222', parentBsuid: 'GB.ENT.999', username: null, name: 'Bo' }],
+      ['wamid.d', { phone: '447700900333', waId: '447700900333', bsuid: null, parentBsuid: null, username: null, name: null }],
+    ]);
+    expect(refused).toEqual(['no_customer', 'bad_user_id']);
+  });
+
+  it("takes the number on a card answering the contact request as the customer's own, and learns numbers from statuses", () => {
+    const bsuid = 'US.5550001';
+    const card = {
+      from_user_id: bsuid,
+      id: 'wamid.card',
+      timestamp: '1700000000',
+      type: 'contacts',
+      origin: 'contact_request',
+      contacts: [{ name: { formatted_name: 'Cy' }, phones: [{ phone: '+1 555 000 1111', wa_id: '15550001111' }] }],
+    };
+    const forwarded = { ...card, id: 'wamid.fwd', origin: undefined };
+    const { messages } = extractChanges(value({ contacts: [{ user_id: bsuid }], messages: [card, forwarded] }));
+    expect(messages.map((m) => [m.message.id, m.customer.phone, m.customer.bsuid])).toEqual([
+      ['wamid.card', '15550001111', bsuid],
+      ['wamid.fwd', null, bsuid],
+    ]);
+    const { recipients } = extractChanges(
+      value({
+        contacts: [{ wa_id: '15550001111', user_id: bsuid, profile: { username: 'cy' } }],
+        statuses: [{ id: 'wamid.s', status: 'delivered', timestamp: '1700000000', recipient_user_id: bsuid }],
+      }),
+    );
+    expect(recipients).toEqual([{ phone: '15550001111', waId: '15550001111', bsuid, parentBsuid: null, username: 'cy', name: null }]);
   });
 
   it('reads statuses with their time and errors, skipping kinds we do not track', () => {
@@ -92,7 +141,7 @@ describe('extractChanges', () => {
       value({}),
       { ...value({}), entry: [{ changes: [{ field: 'account_update', value: {} }] }] },
     ]) {
-      expect(extractChanges(other)).toEqual({ messages: [], statuses: [], templates: [] });
+      expect(extractChanges(other)).toEqual({ messages: [], statuses: [], templates: [], recipients: [], refused: [] });
     }
   });
 });

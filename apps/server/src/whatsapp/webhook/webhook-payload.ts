@@ -1,3 +1,5 @@
+import { normalizePhone } from '@wac/contract/whatsapp-phone';
+import { normalizeBsuid } from '@wac/contract/whatsapp-user-id';
 import { z } from 'zod';
 
 /** Meta's error entry, as found in failed statuses and unsupported messages. */
@@ -11,7 +13,11 @@ export type MetaError = z.infer<typeof metaErrorSchema>;
 
 const inboundMessageSchema = z.looseObject({
   id: z.string().min(1),
-  from: z.string().min(1),
+  /** The customer's number; absent when they use a username and Meta shares no number. */
+  from: z.string().min(1).optional(),
+  /** The customer's BSUID (since April 2026). */
+  from_user_id: z.string().min(1).optional(),
+  from_parent_user_id: z.string().min(1).optional(),
   timestamp: z.string(),
   type: z.string(),
 });
@@ -22,11 +28,26 @@ const statusSchema = z.looseObject({
   status: z.string(),
   timestamp: z.string(),
   recipient_id: z.string().optional(),
+  recipient_user_id: z.string().optional(),
   errors: z.array(metaErrorSchema).optional(),
   biz_opaque_callback_data: z.string().optional(),
 });
 
-const contactSchema = z.looseObject({ wa_id: z.string(), profile: z.looseObject({ name: z.string().optional() }).optional() });
+const contactSchema = z.looseObject({
+  wa_id: z.string().optional(),
+  user_id: z.string().optional(),
+  parent_user_id: z.string().optional(),
+  profile: z.looseObject({ name: z.string().optional(), username: z.string().optional() }).optional(),
+});
+type MetaContact = z.infer<typeof contactSchema>;
+
+/** A shared contact card: answering the contact-request button, the customer's own number is in its phones. */
+const contactCardSchema = z.looseObject({
+  origin: z.string().optional(),
+  contacts: z.array(
+    z.looseObject({ phones: z.array(z.looseObject({ phone: z.string().optional(), wa_id: z.string().optional() })).optional() }),
+  ),
+});
 
 const changeValueSchema = z.looseObject({
   metadata: z.looseObject({ phone_number_id: z.string(), display_phone_number: z.string().optional() }),
@@ -40,11 +61,30 @@ const envelopeSchema = z.looseObject({
   entry: z.array(z.looseObject({ changes: z.array(z.looseObject({ field: z.string(), value: z.unknown() })).default([]) })),
 });
 
+/** Who a webhook says the customer is: a phone number, a BSUID, or both, with their username and profile name. */
+export interface CustomerReport {
+  /** Canonical E.164 digits. */
+  phone: string | null;
+  /** The number as WhatsApp wrote it. */
+  waId: string | null;
+  bsuid: string | null;
+  parentBsuid: string | null;
+  username: string | null;
+  name: string | null;
+}
+
 export interface InboundItem {
   phoneNumberId: string;
-  profileName: string | null;
+  customer: CustomerReport;
   message: MetaInboundMessage;
 }
+
+/** Why an item of a signed delivery was not stored as it came (counted in webhook health). */
+export const webhookRefusalReasons = {
+  no_customer: 'A customer’s message named neither a phone number nor a WhatsApp user ID',
+  bad_user_id: 'A WhatsApp user ID did not have the shape Meta documents (it was ignored)',
+} as const;
+export type WebhookRefusalReason = keyof typeof webhookRefusalReasons;
 
 export interface StatusItem {
   wamid: string;
@@ -71,6 +111,9 @@ export interface WebhookChanges {
   messages: InboundItem[];
   statuses: StatusItem[];
   templates: TemplateUpdateItem[];
+  /** What status webhooks said about their recipients (a number or username learnt for a BSUID). */
+  recipients: CustomerReport[];
+  refused: WebhookRefusalReason[];
 }
 
 const templateIdentity = {
@@ -131,13 +174,57 @@ export function metaTime(seconds: string): Date {
   return Number.isFinite(n) && n > 0 ? new Date(n * 1000) : new Date();
 }
 
+const normalizedPhone = (raw: string | undefined) => (raw ? normalizePhone(raw) : null);
+
+/** A customer as a message or contact names them; null when it names neither a number nor a well-formed BSUID. */
+function customerReport(
+  rawPhone: string | undefined,
+  rawBsuid: string | undefined,
+  contact: MetaContact | undefined,
+  refused: WebhookRefusalReason[],
+): CustomerReport | null {
+  const phone = normalizedPhone(rawPhone);
+  const bsuid = rawBsuid ? normalizeBsuid(rawBsuid) : null;
+  if (rawBsuid && !bsuid) refused.push('bad_user_id');
+  if (!phone && !bsuid) return null;
+  const parent = contact?.parent_user_id ? normalizeBsuid(contact.parent_user_id) : null;
+  return {
+    phone,
+    waId: phone ? (rawPhone as string) : null,
+    bsuid,
+    parentBsuid: parent,
+    username: contact?.profile?.username || null,
+    name: contact?.profile?.name || null,
+  };
+}
+
+/** The customer's own number on the card they shared answering the contact-request button. */
+function requestedPhone(message: MetaInboundMessage): string | undefined {
+  if (message.type !== 'contacts') return undefined;
+  const card = contactCardSchema.safeParse(message);
+  if (!card.success || card.data.origin !== 'contact_request') return undefined;
+  const phone = card.data.contacts[0]?.phones?.[0];
+  return phone?.wa_id ?? phone?.phone;
+}
+
+function inboundCustomer(message: MetaInboundMessage, contacts: MetaContact[], refused: WebhookRefusalReason[]): CustomerReport | null {
+  const contact =
+    contacts.find((c) => (c.wa_id && c.wa_id === message.from) || (c.user_id && c.user_id === message.from_user_id)) ??
+    (contacts.length === 1 ? contacts[0] : undefined);
+  const rawPhone = message.from ?? contact?.wa_id;
+  const shared = requestedPhone(message);
+  // A number the customer shared counts where WhatsApp reported none.
+  const phoneSource = normalizedPhone(rawPhone) ? rawPhone : shared;
+  return customerReport(phoneSource, message.from_user_id ?? contact?.user_id, contact, refused);
+}
+
 /**
  * The messages, statuses and template updates in a webhook delivery. Anything else (other objects, other fields,
  * statuses we do not track, items missing their ids) is left out, item by item, so one odd entry
  * does not hide the rest.
  */
 export function extractChanges(payload: unknown): WebhookChanges {
-  const out: WebhookChanges = { messages: [], statuses: [], templates: [] };
+  const out: WebhookChanges = { messages: [], statuses: [], templates: [], recipients: [], refused: [] };
   const envelope = envelopeSchema.safeParse(payload);
   if (!envelope.success) return out;
   for (const entry of envelope.data.entry) {
@@ -157,12 +244,18 @@ export function extractChanges(payload: unknown): WebhookChanges {
       for (const raw of value.data.messages ?? []) {
         const message = inboundMessageSchema.safeParse(raw);
         if (!message.success) continue;
-        const contact = contacts.find((c) => c.wa_id === message.data.from) ?? (contacts.length === 1 ? contacts[0] : undefined);
-        out.messages.push({
-          phoneNumberId: metadata.phone_number_id,
-          profileName: contact?.profile?.name ?? null,
-          message: message.data as MetaInboundMessage,
-        });
+        const customer = inboundCustomer(message.data as MetaInboundMessage, contacts, out.refused);
+        if (!customer) {
+          out.refused.push('no_customer');
+          continue;
+        }
+        out.messages.push({ phoneNumberId: metadata.phone_number_id, customer, message: message.data as MetaInboundMessage });
+      }
+      if ((value.data.statuses ?? []).length > 0) {
+        for (const contact of contacts) {
+          const report = customerReport(contact.wa_id, contact.user_id, contact, out.refused);
+          if (report?.bsuid && (report.phone || report.username)) out.recipients.push(report);
+        }
       }
       for (const raw of value.data.statuses ?? []) {
         const status = statusSchema.safeParse(raw);
@@ -171,7 +264,7 @@ export function extractChanges(payload: unknown): WebhookChanges {
           wamid: status.data.id,
           status: status.data.status as StatusItem['status'],
           timestamp: metaTime(status.data.timestamp),
-          recipientId: status.data.recipient_id ?? null,
+          recipientId: status.data.recipient_id ?? status.data.recipient_user_id ?? null,
           errors: status.data.errors ?? [],
           callbackData: status.data.biz_opaque_callback_data ?? null,
         });

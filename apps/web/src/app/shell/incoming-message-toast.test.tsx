@@ -11,7 +11,7 @@ function received(over: Partial<MessageReceivedEvent> = {}): MessageReceivedEven
     wamid: 'wamid.5',
     conversationId: 1,
     contactId: 10,
-    from: { name: 'Zoe Lima', phone: '5511987654321' },
+    from: { name: 'Zoe Lima', phone: '5511987654321', bsuid: null, username: null },
     type: 'text',
     content: { text: 'Is my order on its way?', mediaType: null },
     timestamp: m.timestamp,
@@ -35,7 +35,7 @@ describe('incoming-message toast', () => {
     expect(
       incomingMessageToast(
         received({
-          from: { name: null, phone: '5511987654321' },
+          from: { name: null, phone: '5511987654321', bsuid: null, username: null },
           type: 'image',
           content: { text: '', mediaType: 'image' },
           message: photo,

@@ -1,8 +1,8 @@
 import { type MessageReceivedEvent, whatsappEventNames } from '@wac/contract/whatsapp-events';
 import { messagePreview } from '@wac/contract/whatsapp-messages';
-import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { contactAddress } from '@wac/contract/whatsapp-user-id';
 import { useLocation, useNavigate } from 'react-router';
-import { chatPath } from '../../features/chat/components/contact-label';
+import { chatPath, contactLabel } from '../../features/chat/components/contact-label';
 import { useSocketEvent } from '../../lib/socket';
 import { type ToastInput, useToast } from '../../ui/toasts';
 import { playNotificationSound } from './notification-sound';
@@ -16,7 +16,7 @@ export function incomingMessageToast(event: MessageReceivedEvent, open: () => vo
   const text = event.content.text || messagePreview(event.message.type, event.message.content);
   return {
     type: 'info',
-    title: event.from.name?.trim() || formatE164(event.from.phone),
+    title: contactLabel(event.from),
     help: text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text,
     durationMs: INCOMING_TOAST_MS,
     onClick: open,
@@ -30,7 +30,7 @@ export function IncomingMessageToasts() {
   const toast = useToast();
   useSocketEvent(whatsappEventNames.messageReceived, (event) => {
     if (pathname === '/chat') return;
-    toast.show(incomingMessageToast(event, () => navigate(chatPath(event.from.phone))));
+    toast.show(incomingMessageToast(event, () => navigate(chatPath(contactAddress(event.from)))));
     playNotificationSound();
   });
   return null;

@@ -33,10 +33,14 @@ export function outbound(id: number, over: Partial<ChatMessage> = {}): ChatMessa
   return message(id, { direction: 'outbound', status: 'sent', sender: { id: 7, username: 'amy' }, ...over });
 }
 
-export function conversation(id: number, over: Partial<ConversationSummary> = {}): ConversationSummary {
-  return {
+/** A conversation with a customer known by number (the cache's key), so tests may use contact.phone as that key. */
+type NumberedConversation = ConversationSummary & { contact: { phone: string } };
+
+export function conversation(id: number, over: Partial<ConversationSummary> = {}): NumberedConversation {
+  const phone = `5511900000${String(id).padStart(3, '0')}`;
+  const made: ConversationSummary = {
     id,
-    contact: { id: id * 10, name: `Customer ${id}`, phone: `5511900000${String(id).padStart(3, '0')}`, waId: '' },
+    contact: { id: id * 10, name: `Customer ${id}`, phone, waId: '', bsuid: null, username: null },
     lastMessage: null,
     lastMessageAt: new Date(Date.UTC(2025, 5, 1, 9, id)).toISOString(),
     lastInboundAt: null,
@@ -45,6 +49,7 @@ export function conversation(id: number, over: Partial<ConversationSummary> = {}
     session: { state: 'bot', userId: null, username: null, reason: null, changedAt: null },
     ...over,
   };
+  return { ...made, contact: { ...made.contact, phone: made.contact.phone ?? phone } };
 }
 
 export function conversationsData(...pages: ConversationSummary[][]): InfiniteData<ConversationsPage, string | null> {

@@ -11,15 +11,21 @@ import { createFlow } from './flow-test-kit.ts';
 export const restartOnDatabase = (databaseUrl: string, env: Record<string, string> = {}): Promise<ListeningTestApp> =>
   createListeningTestApp({ env, databaseUrl });
 
+/** How the customer shows themselves: a username, and whether they hide their number (the webhook then names a BSUID only). */
+export interface SandboxProfile {
+  username?: string;
+  hideNumber?: boolean;
+}
+
 /** A simulated customer, through the sandbox: each message goes to the server as a signed webhook. */
-export function sandboxCustomer(t: () => ListeningTestApp, token: () => string, phone: string, name = 'Ann') {
+export function sandboxCustomer(t: () => ListeningTestApp, token: () => string, phone: string, name = 'Ann', profile: SandboxProfile = {}) {
   const control = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => {
     const res = await t().request({ method, url, token: token(), ...(payload ? { payload } : {}) });
     if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
     return res.json();
   };
   const send = async (payload: Record<string, unknown>) => {
-    const sent = await control('POST', '/sandbox/control/inbound', { from: phone, name, ...payload });
+    const sent = await control('POST', '/sandbox/control/inbound', { from: phone, name, ...profile, ...payload });
     if (sent.webhookStatus !== 200) throw new Error(`the webhook answered ${sent.webhookStatus}`);
     return sent.wamid as string;
   };
@@ -27,6 +33,11 @@ export function sandboxCustomer(t: () => ListeningTestApp, token: () => string, 
     phone,
     name,
     says: (text: string) => send({ type: 'text', text }),
+    /** Writes with the number shown from now on (the customer stops hiding it). */
+    showsNumber: (text: string) => {
+      profile.hideNumber = false;
+      return send({ type: 'text', text });
+    },
     taps: (replyId: string, replyTitle: string) => send({ type: 'button_reply', replyId, replyTitle }),
     picks: (replyId: string, replyTitle: string) => send({ type: 'list_reply', replyId, replyTitle }),
     /** What the business sent this customer, as the sandbox's Graph API took it, oldest first. */

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/database.ts';
-import { upsertContact, upsertConversation } from '../inbound-messages.repository.ts';
+import { upsertContact } from '../contact-identities.repository.ts';
+import { upsertConversation } from '../inbound-messages.repository.ts';
 import { insertOutbound } from '../messages.repository.ts';
 
 /** Stores a message as the send path will once the Graph API has given it a wamid. */

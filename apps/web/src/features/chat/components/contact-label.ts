@@ -1,9 +1,9 @@
 import type { Contact } from '@wac/contract/chat';
-import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { customerLabel } from '@wac/contract/whatsapp-user-id';
 
-/** The contact's name, or their number when WhatsApp gave no name. */
-export function contactLabel(contact: Pick<Contact, 'name' | 'phone'>): string {
-  return contact.name?.trim() || formatE164(contact.phone);
+/** The contact's name, or when WhatsApp gave none their number, else their @username, else their BSUID. */
+export function contactLabel(contact: Pick<Contact, 'name' | 'phone' | 'bsuid' | 'username'>): string {
+  return contact.name?.trim() || customerLabel(contact);
 }
 
 /** The chat page with this conversation open; the selection lives in the URL (lib, as other features link there too). */

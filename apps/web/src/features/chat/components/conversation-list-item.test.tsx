@@ -9,7 +9,7 @@ afterEach(cleanup);
 const settings = { 'app.date_format': 'DD/MM/YYYY', 'app.time_format': '24h', 'app.timezone': 'UTC' } as const;
 
 function avatarOf(name: string | null) {
-  const item = conversation(1, { contact: { id: 10, name, phone: '5511987654321', waId: '' } });
+  const item = conversation(1, { contact: { id: 10, name, phone: '5511987654321', waId: '', bsuid: null, username: null } });
   render(
     <MemoryRouter>
       <ConversationListItem conversation={item} selected={false} now={new Date('2025-06-01T12:00:00Z')} settings={settings} />

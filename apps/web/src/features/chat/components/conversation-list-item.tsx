@@ -1,4 +1,5 @@
 import type { ConversationSummary } from '@wac/contract/chat';
+import { contactAddress } from '@wac/contract/whatsapp-user-id';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { conversationTime, type DateSettings } from './chat-dates';
@@ -24,7 +25,7 @@ export const ConversationListItem = memo(function ConversationListItem({
   const at = conversation.lastMessageAt ?? lastMessage?.timestamp;
   return (
     <Link
-      to={chatPath(contact.phone)}
+      to={chatPath(contactAddress(contact))}
       className={`conversation-item${selected ? ' is-selected' : ''}${unreadCount > 0 ? ' is-unread' : ''}`}
       aria-current={selected ? 'page' : undefined}
     >

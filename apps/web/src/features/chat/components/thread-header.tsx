@@ -1,5 +1,6 @@
-import type { ThreadConversation } from '@wac/contract/chat';
+import type { Contact, ThreadConversation } from '@wac/contract/chat';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { formatAddress } from '@wac/contract/whatsapp-user-id';
 import { Link } from 'react-router';
 import { ContactAvatar } from './contact-avatar';
 import { contactLabel } from './contact-label';
@@ -15,9 +16,18 @@ interface ThreadHeaderProps {
   mood?: ConversationMood | null;
 }
 
+/** What the header says under the name: the number (or that none is shared) and the username, where the title did not. */
+function identityLine(contact: Contact): string | null {
+  const title = contactLabel(contact);
+  const parts = [contact.phone ? formatE164(contact.phone) : 'Number not shared', contact.username ? `@${contact.username}` : null].filter(
+    (part): part is string => part !== null && part !== title,
+  );
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
 export function ThreadHeader({ conversation, phone, mood = null }: ThreadHeaderProps) {
-  const name = conversation ? contactLabel(conversation.contact) : formatE164(phone);
-  const showPhone = conversation?.contact.name?.trim() ? formatE164(conversation.contact.phone) : null;
+  const name = conversation ? contactLabel(conversation.contact) : formatAddress(phone);
+  const showPhone = conversation ? identityLine(conversation.contact) : null;
   return (
     <header className="thread-header">
       <Link to="/chat" className="thread-back" aria-label="Back to conversations">

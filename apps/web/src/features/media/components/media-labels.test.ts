@@ -16,7 +16,7 @@ const item = (patch: Partial<MediaItem>): MediaItem => ({
   direction: 'inbound',
   messageId: 1,
   conversationId: 1,
-  contact: { id: 1, name: 'Maria', phone: '5511987654321', waId: '551187654321' },
+  contact: { id: 1, name: 'Maria', phone: '5511987654321', waId: '551187654321', bsuid: null, username: null },
   caption: null,
   createdAt: '2025-01-01T10:00:00.000Z',
   ...patch,

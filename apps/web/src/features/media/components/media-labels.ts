@@ -1,6 +1,6 @@
 import type { MediaItem } from '@wac/contract/media-library';
 import type { MediaKind, MessageDirection } from '@wac/contract/whatsapp-messages';
-import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { customerLabel } from '@wac/contract/whatsapp-user-id';
 import type { IconName } from '../../../ui/icon';
 
 export const kindFilters: { value: MediaKind | ''; label: string }[] = [
@@ -46,6 +46,6 @@ export function mediaTitle(item: MediaItem): string {
 
 export function contactLabel(item: MediaItem): string {
   if (!item.contact) return 'Unknown contact';
-  const phone = formatE164(item.contact.phone);
-  return item.contact.name ? `${item.contact.name} (${phone})` : phone;
+  const customer = customerLabel(item.contact);
+  return item.contact.name ? `${item.contact.name} (${customer})` : customer;
 }

@@ -1,5 +1,5 @@
 import type { SessionState } from '@wac/contract/agent-sessions';
-import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { customerLabel } from '@wac/contract/whatsapp-user-id';
 import { formatDateTime } from '../../../lib/format-date';
 import type { ConversationReport } from '../api/get-conversation-report';
 import { formatScore, formatWait } from './report-format';
@@ -78,7 +78,7 @@ export function ReportTable({ rows }: { rows: ConversationReport['rows'] }) {
             return (
               <tr key={row.conversationId}>
                 <td>{row.contact.name ?? <span className="muted">No name</span>}</td>
-                <td className="mono">{formatE164(row.contact.phone)}</td>
+                <td className="mono">{customerLabel(row.contact)}</td>
                 <td className="num">{row.messages}</td>
                 <td className="num">{row.inbound}</td>
                 <td className="num">{row.outbound}</td>

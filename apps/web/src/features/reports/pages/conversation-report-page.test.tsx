@@ -14,7 +14,7 @@ const nadia = { id: 7, username: 'nadia' };
 
 const bruno: ConversationReportRow = {
   conversationId: 11,
-  contact: { id: 3, name: 'Bruno', phone: '447700900901', waId: '447700900901' },
+  contact: { id: 3, name: 'Bruno', phone: '447700900901', waId: '447700900901', bsuid: null, username: null },
   messages: 5,
   inbound: 3,
   outbound: 2,
@@ -35,7 +35,7 @@ const bruno: ConversationReportRow = {
 const chloe: ConversationReportRow = {
   ...bruno,
   conversationId: 12,
-  contact: { id: 4, name: 'Chloe', phone: '447700900902', waId: '447700900902' },
+  contact: { id: 4, name: 'Chloe', phone: '447700900902', waId: '447700900902', bsuid: null, username: null },
   sessionState: 'ended',
   agent: null,
   sentiment: { averageScore: 0.8, negativeMessages: 0 },

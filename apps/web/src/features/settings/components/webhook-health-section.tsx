@@ -65,6 +65,11 @@ export function WebhookHealthSection() {
           {h.signatureFailuresLast24h.toLocaleString()}
           {h.lastSignatureFailureAt && <> (last {ago(h.lastSignatureFailureAt)})</>}
         </dd>
+        <dt>Refused items in the last 24 hours</dt>
+        <dd className={h.refusedLast24h > 0 ? 'text-danger' : undefined}>
+          {h.refusedLast24h.toLocaleString()}
+          {h.lastRefusal && <> (last {ago(h.lastRefusal.at)})</>}
+        </dd>
         <dt>Events waiting</dt>
         <dd>{h.waiting.toLocaleString()}</dd>
         <dt>Oldest waiting</dt>

@@ -16,6 +16,12 @@ export function webhookProblems(health: WebhookHealth): string[] {
       `${n} ${n === 1 ? 'request' : 'requests'} with a wrong signature in the last 24 hours: check that the app secret matches Meta's.`,
     );
   }
+  if (health.refusedLast24h > 0 && health.lastRefusal) {
+    const n = health.refusedLast24h;
+    problems.push(
+      `${n} ${n === 1 ? 'item' : 'items'} of Meta's deliveries refused in the last 24 hours. Latest: ${health.lastRefusal.reason}.`,
+    );
+  }
   if (health.failed > 0) {
     problems.push(`${health.failed} ${health.failed === 1 ? 'event' : 'events'} failed processing and will not be retried.`);
   }

@@ -53,7 +53,14 @@ function renderPage(mode: ChannelStatus['mode'], role: User['role'] = 'agent') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   client.setQueryData(channelStatusQueryKey, { mode, phoneNumberId: '100000000000001', apiVersion: 'v21.0' });
   client.setQueryData([...simulatorQueryKey, 'customers'], { customers: [] });
-  const conversation: SandboxConversation = { phone: '447700900123', name: 'Priya', messages: [hello, question] };
+  const conversation: SandboxConversation = {
+    phone: '447700900123',
+    name: 'Priya',
+    bsuid: 'GB.3216455270',
+    username: null,
+    hidesNumber: false,
+    messages: [hello, question],
+  };
   client.setQueryData([...simulatorQueryKey, 'conversation', '447700900123'], conversation);
   return render(
     <QueryClientProvider client={client}>

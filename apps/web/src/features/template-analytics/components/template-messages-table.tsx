@@ -1,5 +1,5 @@
 import type { TemplateMessageRow } from '@wac/contract/template-analytics';
-import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { formatAddress } from '@wac/contract/whatsapp-user-id';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format-date';
 
@@ -52,7 +52,7 @@ export function TemplateMessagesTable({ messages, sortOrder, onSort }: TemplateM
               </td>
               <td>
                 {m.recipient.name && <div>{m.recipient.name}</div>}
-                <span className="mono muted small">{formatE164(m.recipient.phone)}</span>
+                <span className="mono muted small">{formatAddress(m.recipient.phone)}</span>
               </td>
               <td>
                 <span className={`badge ${statusTone[m.status] ?? 'badge-muted'}`}>{m.status}</span>

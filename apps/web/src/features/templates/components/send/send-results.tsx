@@ -1,4 +1,4 @@
-import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { formatAddress } from '@wac/contract/whatsapp-user-id';
 import { DataTable } from '../../../../ui/data-table';
 
 export interface RecipientResult {
@@ -24,7 +24,7 @@ export function SendResults({ results }: { results: RecipientResult[] }) {
       <DataTable columns={['Recipient', 'Result']}>
         {results.map((r) => (
           <tr key={r.phone}>
-            <td className="mono">{formatE164(r.phone)}</td>
+            <td className="mono">{formatAddress(r.phone)}</td>
             <td>
               {r.state === 'sending' && <span className="badge badge-muted">Sending…</span>}
               {r.state === 'sent' && <span className="badge badge-success">Sent</span>}

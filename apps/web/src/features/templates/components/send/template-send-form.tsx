@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '@wac/contract/chat';
 import { renderTemplate } from '@wac/contract/template-parameters';
 import type { Template } from '@wac/contract/templates';
-import { formatE164 } from '@wac/contract/whatsapp-phone';
+import { formatAddress } from '@wac/contract/whatsapp-user-id';
 import { type FormEvent, useMemo, useState } from 'react';
 import { errorMessage } from '../../../../lib/api-client';
 import { Button } from '../../../../ui/button';
@@ -50,7 +50,7 @@ export function TemplateSendForm({ phone, recipientName, initialTemplateId, init
   const recipients = phone ? { phones: [phone], invalid: [] } : parseRecipients(recipientsText);
   const recipientsError =
     recipients.invalid.length > 0
-      ? `Not phone numbers: ${recipients.invalid.join(', ')}`
+      ? `Not phone numbers or WhatsApp user IDs: ${recipients.invalid.join(', ')}`
       : recipients.phones.length === 0
         ? 'Add at least one phone number'
         : undefined;
@@ -122,7 +122,7 @@ export function TemplateSendForm({ phone, recipientName, initialTemplateId, init
         {issue('form') && <p className="field-error">{issue('form')}</p>}
         {phone ? (
           <p className="muted">
-            To <span className="mono">{formatE164(phone)}</span>
+            To <span className="mono">{formatAddress(phone)}</span>
             {recipientName ? ` (${recipientName})` : ''}
           </p>
         ) : (
@@ -132,7 +132,7 @@ export function TemplateSendForm({ phone, recipientName, initialTemplateId, init
             placeholder={'+447700900123\n+5511987654321'}
             value={recipientsText}
             error={attempted || recipients.invalid.length > 0 ? recipientsError : undefined}
-            hint={`One phone number per line, or separated by commas${recipients.phones.length ? ` · ${recipients.phones.length} recipient${recipients.phones.length === 1 ? '' : 's'}` : ''}`}
+            hint={`One phone number (or WhatsApp user ID) per line, or separated by commas${recipients.phones.length ? ` · ${recipients.phones.length} recipient${recipients.phones.length === 1 ? '' : 's'}` : ''}`}
             onChange={(e) => setRecipientsText(e.target.value)}
           />
         )}
