@@ -32,3 +32,29 @@ describe('ConversationListItem avatar', () => {
     expect(avatarOf('   ').querySelector('svg')).toBeTruthy();
   });
 });
+
+describe('ConversationListItem title', () => {
+  function renderContact(contact: { name: string | null; phone: string | null; username: string | null }) {
+    // The fixture always gives a number; these customers may have none.
+    const item = { ...conversation(1), contact: { id: 10, waId: '', bsuid: 'GB.1234567890', ...contact } };
+    render(
+      <MemoryRouter>
+        <ConversationListItem conversation={item} selected={false} now={new Date('2025-06-01T12:00:00Z')} settings={settings} />
+      </MemoryRouter>,
+    );
+    return screen.getByRole('link');
+  }
+
+  it('tells a named customer who hides their number apart by their username', () => {
+    const link = renderContact({ name: 'Ann', phone: null, username: 'ann.b' });
+    expect(link.querySelector('.conversation-name')?.textContent).toBe('Ann @ann.b');
+    expect(link.getAttribute('href')).toBe('/chat?phone=GB.1234567890');
+  });
+
+  it('adds no username where the number or the username is already the title', () => {
+    expect(renderContact({ name: 'Ann', phone: '447700900871', username: 'ann.b' }).querySelector('.conversation-username')).toBeNull();
+    cleanup();
+    const unnamed = renderContact({ name: null, phone: null, username: 'ann.b' });
+    expect(unnamed.querySelector('.conversation-name')?.textContent).toBe('@ann.b');
+  });
+});

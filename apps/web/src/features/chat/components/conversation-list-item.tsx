@@ -23,6 +23,9 @@ export const ConversationListItem = memo(function ConversationListItem({
 }: ConversationListItemProps) {
   const { contact, lastMessage, unreadCount } = conversation;
   const at = conversation.lastMessageAt ?? lastMessage?.timestamp;
+  const title = contactLabel(contact);
+  // A customer who hides their number is told apart by their username, which the title shows unless a name took its place.
+  const usernameNote = !contact.phone && contact.username && contact.name?.trim() ? `@${contact.username}` : null;
   return (
     <Link
       to={chatPath(contactAddress(contact))}
@@ -32,7 +35,10 @@ export const ConversationListItem = memo(function ConversationListItem({
       <ContactAvatar name={contact.name} />
       <span className="conversation-main">
         <span className="conversation-top">
-          <span className="conversation-name">{contactLabel(contact)}</span>
+          <span className="conversation-name">
+            {title}
+            {usernameNote && <span className="conversation-username"> {usernameNote}</span>}
+          </span>
           {at && <span className="conversation-time">{conversationTime(at, now, settings)}</span>}
         </span>
         <span className="conversation-bottom">

@@ -8,19 +8,42 @@ import { simulatorQueryKey } from './simulator-query-keys';
 type InboundResponse = z.infer<typeof sandboxInboundResponseSchema>;
 type MediaResponse = z.infer<typeof sandboxMediaResponseSchema>;
 
-/** The customer, as the simulator addresses them: the number to write from and the name WhatsApp shows. */
+/**
+ * The customer, as the simulator addresses them: the number to write from, the name WhatsApp shows, and the username
+ * they adopted ('' for none) with whether they hide their number from the business behind it.
+ */
 export interface SimulatedCustomer {
   phone: string;
   name: string;
+  username: string;
+  hideNumber: boolean;
 }
 
 /** What the customer sends, without who sends it. */
-export type CustomerMessage = DistributiveOmit<SandboxInboundBody, 'from' | 'name'>;
+export type CustomerMessage = DistributiveOmit<SandboxInboundBody, 'from' | 'name' | 'username' | 'hideNumber'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
+/** The username as typed, without spaces or the "@" people often write before one; '' for none. */
+export const typedUsername = (customer: Pick<SimulatedCustomer, 'username'>): string => customer.username.trim().replace(/^@/, '');
+
+/** Only a customer with a username can hide their number, so a ticked box with no username counts as unticked. */
+export const hidesNumber = (customer: Pick<SimulatedCustomer, 'username' | 'hideNumber'>): boolean =>
+  customer.hideNumber && typedUsername(customer) !== '';
+
+/**
+ * The sandbox keeps a customer's username and hidden number from one message to the next, so hideNumber always goes,
+ * false included: unticking the box shows the number again.
+ */
 export function inboundBody(customer: SimulatedCustomer, message: CustomerMessage): SandboxInboundBody {
   const name = customer.name.trim();
-  return { ...message, from: customer.phone.trim(), ...(name ? { name } : {}) } as SandboxInboundBody;
+  const username = typedUsername(customer);
+  return {
+    ...message,
+    from: customer.phone.trim(),
+    ...(name ? { name } : {}),
+    ...(username ? { username } : {}),
+    hideNumber: hidesNumber(customer),
+  } as SandboxInboundBody;
 }
 
 function sendInbound(customer: SimulatedCustomer, message: CustomerMessage) {

@@ -3,7 +3,8 @@ import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icon';
 
 interface CustomerComposerProps {
-  disabled: boolean;
+  /** Why the customer cannot write yet (shown in the empty box), or null when they can. */
+  disabledReason: string | null;
   sending: boolean;
   /** `onSent` runs once the message is on its way, to clear the box; on failure the text stays. */
   onSendText: (text: string, onSent: () => void) => void;
@@ -12,7 +13,8 @@ interface CustomerComposerProps {
 }
 
 /** Where the simulated customer types: text with Enter or the button, or a file with what was typed as its caption. */
-export function CustomerComposer({ disabled, sending, onSendText, onSendFile }: CustomerComposerProps) {
+export function CustomerComposer({ disabledReason, sending, onSendText, onSendFile }: CustomerComposerProps) {
+  const disabled = disabledReason !== null;
   const [text, setText] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -50,7 +52,7 @@ export function CustomerComposer({ disabled, sending, onSendText, onSendFile }: 
       <input
         className="input"
         aria-label="Customer message"
-        placeholder={disabled ? 'Enter the customer’s number first' : 'Message'}
+        placeholder={disabledReason ?? 'Message'}
         value={text}
         maxLength={4096}
         disabled={disabled}

@@ -1,17 +1,28 @@
-import type { SimulatedCustomer } from '../api/send-as-customer';
+import { hidesNumber, type SimulatedCustomer } from '../api/send-as-customer';
 
 const STORAGE_KEY = 'simulatorCustomer';
 
-/** The customer last played on this browser, so the simulator opens on the same phone. */
+const noCustomer: SimulatedCustomer = { phone: '', name: '', username: '', hideNumber: false };
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The customer last played on this browser, so the simulator opens on the same phone as the same person. */
 export function rememberedCustomer(): SimulatedCustomer {
   try {
-    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<SimulatedCustomer> | null;
-    return { phone: typeof saved?.phone === 'string' ? saved.phone : '', name: typeof saved?.name === 'string' ? saved.name : '' };
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Record<string, unknown> | null;
+    if (typeof saved !== 'object' || saved === null) return { ...noCustomer };
+    return { phone: text(saved.phone), name: text(saved.name), username: text(saved.username), hideNumber: saved.hideNumber === true };
   } catch {
-    return { phone: '', name: '' };
+    return { ...noCustomer };
   }
 }
 
 export function rememberCustomer(customer: SimulatedCustomer): void {
-  localStorage.setItem(STORAGE_KEY, JSON.stringify({ phone: customer.phone.trim(), name: customer.name.trim() }));
+  const saved: SimulatedCustomer = {
+    phone: customer.phone.trim(),
+    name: customer.name.trim(),
+    username: customer.username.trim(),
+    hideNumber: hidesNumber(customer),
+  };
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
 }

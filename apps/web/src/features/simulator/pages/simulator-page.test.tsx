@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { User } from '@wac/contract/auth';
 import type { ChannelStatus } from '@wac/contract/whatsapp-channel';
-import type { SandboxConversation, SandboxMessage } from '@wac/contract/whatsapp-sandbox';
+import type { SandboxConversation, SandboxCustomer, SandboxMessage } from '@wac/contract/whatsapp-sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthContext } from '../../../lib/auth-context';
 import { channelStatusQueryKey } from '../../../lib/channel-status';
@@ -48,11 +48,11 @@ const hello: SandboxMessage = {
   status: 'delivered',
 };
 
-function renderPage(mode: ChannelStatus['mode'], role: User['role'] = 'agent') {
+function renderPage(mode: ChannelStatus['mode'], role: User['role'] = 'agent', customers: SandboxCustomer[] = []) {
   const user: User = { id: 1, username: 'amy', email: null, role, emailVerified: false, createdAt: '2025-01-01T00:00:00Z' };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   client.setQueryData(channelStatusQueryKey, { mode, phoneNumberId: '100000000000001', apiVersion: 'v21.0' });
-  client.setQueryData([...simulatorQueryKey, 'customers'], { customers: [] });
+  client.setQueryData([...simulatorQueryKey, 'customers'], { customers });
   const conversation: SandboxConversation = {
     phone: '447700900123',
     name: 'Priya',
@@ -99,6 +99,54 @@ describe('SimulatorPage', () => {
     expect(within(phone).getByRole('button', { name: 'Change it' })).toBeTruthy();
     expect((screen.getByLabelText('Customer message') as HTMLInputElement).disabled).toBe(false);
     expect(screen.queryByRole('button', { name: 'Fail next send' })).toBeNull();
+  });
+
+  it('lets the customer hide their number only behind a valid username, and says so on the phone', () => {
+    localStorage.setItem('simulatorCustomer', JSON.stringify({ phone: '+44 7700 900123', name: 'Priya' }));
+    renderPage('sandbox');
+    const hide = screen.getByRole('checkbox', { name: 'Hide my number from the business' }) as HTMLInputElement;
+    expect(hide.disabled).toBe(true);
+    expect(hide.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(hide.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/sees only the username/);
+
+    const username = screen.getByLabelText('Username') as HTMLInputElement;
+    fireEvent.change(username, { target: { value: 'p' } });
+    expect(screen.getByText('username must be 3 to 35 letters, digits, dots or underscores')).toBeTruthy();
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByLabelText('Customer message') as HTMLInputElement).disabled).toBe(true);
+
+    fireEvent.change(username, { target: { value: 'priya.s' } });
+    expect((screen.getByLabelText('Customer message') as HTMLInputElement).disabled).toBe(false);
+    expect(hide.disabled).toBe(false);
+    fireEvent.click(hide);
+    const header = screen.getByRole('region', { name: "Customer's phone" });
+    expect(within(header).getByText('Chatting as Priya (@priya.s, number hidden)')).toBeTruthy();
+
+    // Without the username the box cannot stay ticked.
+    fireEvent.change(username, { target: { value: '' } });
+    expect(hide.checked).toBe(false);
+    expect(hide.disabled).toBe(true);
+    expect(within(header).getByText('Chatting as Priya')).toBeTruthy();
+  });
+
+  it('lists recent customers with their username and hidden number, and picking one plays them as they were', () => {
+    const ann: SandboxCustomer = {
+      phone: '447700900871',
+      name: 'Ann',
+      bsuid: 'GB.1234567890',
+      username: 'ann.b',
+      hidesNumber: true,
+      lastActivityAt: new Date().toISOString(),
+      messages: 1,
+    };
+    renderPage('sandbox', 'agent', [ann]);
+    const recent = screen.getByRole('navigation', { name: 'Recent customers' });
+    const pick = within(recent).getByRole('button', { name: /Ann/ });
+    expect(pick.textContent).toMatch(/\+447700900871 · @ann\.b · number hidden · /);
+    fireEvent.click(pick);
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('ann.b');
+    expect((screen.getByRole('checkbox', { name: 'Hide my number from the business' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('Chatting as Ann (@ann.b, number hidden)')).toBeTruthy();
   });
 
   it('gives admins the fail-next control', () => {

@@ -1,4 +1,4 @@
-import { formatE164, toE164Digits } from '@wac/contract/whatsapp-phone';
+import { toE164Digits } from '@wac/contract/whatsapp-phone';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
@@ -7,6 +7,7 @@ import { QueryStatus } from '../../../ui/query-status';
 import { useSimulatorConversation } from '../api/get-conversation';
 import { type CustomerMessage, type SimulatedCustomer, useSendAsCustomer, useSendFileAsCustomer } from '../api/send-as-customer';
 import { CustomerComposer } from '../components/customer-composer';
+import { chattingAs, usernameError } from '../components/customer-identity';
 import { CustomerPicker } from '../components/customer-picker';
 import { FailNextControl } from '../components/fail-next-control';
 import { PhoneThread } from '../components/phone-thread';
@@ -40,6 +41,8 @@ function Simulator() {
   const sendFile = useSendFileAsCustomer();
   const phoneError = customer.phone.trim() && !phone ? 'Enter the number in international format, e.g. +44 7700 900123' : undefined;
   const failure = send.error ?? sendFile.error;
+  // The username's own field says what is wrong with it; nothing goes until it is fixed.
+  const cannotSend = phone === null ? 'Enter the customer’s number first' : usernameError(customer) ? 'Fix the username first' : null;
 
   const sent = (onSent?: () => void) => () => {
     rememberCustomer(customer);
@@ -47,6 +50,7 @@ function Simulator() {
   };
   // Only the latest attempt's error is shown.
   const sendMessage = (message: CustomerMessage, onSent?: () => void) => {
+    if (cannotSend) return;
     sendFile.reset();
     send.mutate({ customer, message }, { onSuccess: sent(onSent) });
   };
@@ -82,9 +86,7 @@ function Simulator() {
             </span>
             <div>
               <strong>Your business</strong>
-              <span className="small">
-                {phone ? `Chatting as ${customer.name.trim() || formatE164(phone)}` : 'Enter a customer number to start'}
-              </span>
+              <span className="small">{phone ? chattingAs(customer, phone) : 'Enter a customer number to start'}</span>
             </div>
           </header>
           {phone === null ? (
@@ -92,7 +94,11 @@ function Simulator() {
               <p className="muted">Pick a recent customer or type a number in international format.</p>
             </div>
           ) : conversation.data ? (
-            <PhoneThread messages={conversation.data.messages} onReply={(reply) => sendMessage(reply)} replying={send.isPending} />
+            <PhoneThread
+              messages={conversation.data.messages}
+              onReply={(reply) => sendMessage(reply)}
+              replying={send.isPending || cannotSend !== null}
+            />
           ) : (
             // Once the chat shows, a failed poll keeps it on screen; the next poll catches up.
             <div className="sim-thread">
@@ -105,7 +111,7 @@ function Simulator() {
             </p>
           )}
           <CustomerComposer
-            disabled={phone === null}
+            disabledReason={cannotSend}
             sending={send.isPending || sendFile.isPending}
             onSendText={(text, onSent) => sendMessage({ type: 'text', text }, onSent)}
             onSendFile={sendFileMessage}
