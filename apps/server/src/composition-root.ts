@@ -24,6 +24,7 @@ import {
   type MessagingService,
   registerMessaging,
 } from './modules/messaging/index.ts';
+import { type BusinessNumbers, createBusinessNumbers, registerNumbers } from './modules/numbers/index.ts';
 import { registerOutboundWebhooks } from './modules/outbound-webhooks/index.ts';
 import { registerPublicApi } from './modules/public-api/index.ts';
 import { createSettingsService, registerSettings, type SettingsService } from './modules/settings/index.ts';
@@ -55,6 +56,8 @@ export interface Services {
   auth: AuthService;
   /** The configured Graph API (Meta's, or the sandbox): the one client every domain calls. */
   whatsapp: CloudApiClient;
+  /** The business's WhatsApp numbers: which one each send leaves from. */
+  numbers: BusinessNumbers;
   /** What happens in one domain that others act on: subscribed to as domains register, closed when the server starts. */
   events: DomainEvents;
   media: {
@@ -91,6 +94,8 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   const mailer = createMailer({ db, log, config });
   const auth = createAuthService({ db, log, config, realtime, activities, mailer, authenticate });
   const whatsapp = cloudApiClientFor(config.whatsapp);
+  const numbers = createBusinessNumbers({ db, log, client: whatsapp, activities, firstPhoneNumberId: config.whatsapp.phoneNumberId });
+  await numbers.start();
   // Domains subscribe to each other's events as they register; the list closes when the server starts.
   const events = createDomainEvents();
   const media = {
@@ -109,7 +114,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     client: whatsapp,
     storage: media.storage,
     links: media.links,
-    phoneNumberId: config.whatsapp.phoneNumberId,
+    numbers,
     optOutSettings: (tx) => settings.optOutSettings(tx),
     events,
     resenders: new Map([['template', createTemplateResender(templateParts)]]),
@@ -130,6 +135,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     mailer,
     auth,
     whatsapp,
+    numbers,
     events,
     media,
     messaging: { service: messaging, deps: messagingDeps },
@@ -142,8 +148,23 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
  * instance: their guard's decorators and hooks must reach the domains whose routes use it.
  */
 function domainRegistrations(app: FastifyInstance, services: Services) {
-  const { config, database, log, realtime, jobs, activities, settings, appTimezone, license, mailer, auth, whatsapp, events, media } =
-    services;
+  const {
+    config,
+    database,
+    log,
+    realtime,
+    jobs,
+    activities,
+    settings,
+    appTimezone,
+    license,
+    mailer,
+    auth,
+    whatsapp,
+    numbers,
+    events,
+    media,
+  } = services;
   const { db } = database;
   const messaging = services.messaging.service;
 
@@ -156,6 +177,7 @@ function domainRegistrations(app: FastifyInstance, services: Services) {
     settings: () => registerSettings(app, { settings }),
     license: () => registerLicense(app, { db, config, activities, license }),
     email: () => registerEmail(app, { db, log, config, activities, mailer }),
+    numbers: () => registerNumbers(app, { numbers }),
     messaging: () =>
       registerMessaging(app, {
         database,
@@ -196,6 +218,7 @@ function domainRegistrations(app: FastifyInstance, services: Services) {
         messaging,
         events,
         client: whatsapp,
+        numbers,
         uploads: media.uploads,
       }),
     flows: () => registerFlows(app, { db, databaseUrl: database.url, log, config, jobs, activities, license, settings, messaging, events }),

@@ -149,6 +149,9 @@ export const reservedActivityTypes = [
   'retention_policy_updated',
   /** An admin rebuilt the indexes and refreshed the statistics of the database (POST /api/database/optimize). */
   'database_optimized',
+  // The business's WhatsApp numbers (Settings → WhatsApp numbers).
+  'whatsapp_number_added',
+  'whatsapp_number_updated',
   // The bot flow runtime (flow sessions over WhatsApp).
   /** A flow reached a handoff (or ran out of retries): the conversation waits for an agent. */
   'flow_handoff',

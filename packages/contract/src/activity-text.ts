@@ -117,6 +117,8 @@ const described: { [type in ReservedActivityType]?: Describe } = {
   database_cleanup: (who, d) => `${who} ran a database cleanup${d.status ? ` (${d.status})` : ''}${d.details ? `: ${d.details}` : ''}`,
   retention_policy_updated: (who, d) => `${who} set the retention policy${d.details ? `: ${d.details}` : ''}`,
   contact_erased: (who, d) => `${who} erased a customer's data on request${d.details ? `: ${d.details}` : ''}`,
+  whatsapp_number_added: (who, d) => `${who} added the WhatsApp number ${d.name ?? ''}`.trimEnd(),
+  whatsapp_number_updated: (who, d) => `${who} changed the WhatsApp number ${d.name ?? ''}${d.details ? `: ${d.details}` : ''}`,
   database_optimized: (who, d) => `${who} optimized the database${d.details ? ` (${d.details})` : ''}`,
   // The bot flow runtime.
   flow_handoff: (_who, d) => `The bot handed the conversation with ${d.name ?? d.recipient ?? 'a customer'} to an agent`,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { campaignActions, campaignStatuses } from './campaign-states.ts';
 import { pageQuery, paginationSchema } from './common.ts';
 import { type SendComponent, type SendParameter, sendComponentSchema, templateCategories, templateStatuses } from './templates.ts';
+import { sendFromField } from './whatsapp-numbers.ts';
 
 /** Meta's throughput: 80 messages/s by default, up to 1,000 for numbers Meta has upgraded. */
 export const campaignRates = { default: 80, min: 1, max: 1_000 } as const;
@@ -37,6 +38,8 @@ const campaignFieldsSchema = z.object({
     .min(campaignRates.min, `ratePerSecond must be between ${campaignRates.min} and ${campaignRates.max}`)
     .max(campaignRates.max, `ratePerSecond must be between ${campaignRates.min} and ${campaignRates.max}`)
     .default(campaignRates.default),
+  /** The business number it sends from (phone-number id or display number); the first number when left out. */
+  phoneNumberId: sendFromField,
 });
 
 const namesItsTemplate = (body: { templateId?: number; templateName?: string; templateLanguage?: string }) =>
@@ -135,6 +138,8 @@ export const campaignSchema = z.object({
   }),
   components: z.array(sendComponentSchema),
   ratePerSecond: z.number().int(),
+  /** The business number it sends from (its phone-number id); pacing is per number. */
+  phoneNumberId: z.string(),
   scheduleTime: z.iso.datetime().nullable(),
   /** Why the dispatch paused or failed it, in plain words (a template paused at Meta...). */
   statusReason: z.string().nullable(),

@@ -11,6 +11,7 @@ import {
   messageStatusSchema,
   messageTypes,
 } from './whatsapp-messages.ts';
+import { sendFromField } from './whatsapp-numbers.ts';
 import { customerAddressDescription, customerAddressField } from './whatsapp-user-id.ts';
 
 /** Meta's size limits per media kind, checked before anything is uploaded (spec 5: the kind comes from the mime type). */
@@ -107,6 +108,8 @@ export const conversationSessionSchema = z.object({
 export const conversationSummarySchema = z.object({
   id: z.number().int(),
   contact: contactSchema,
+  /** The business number the customer wrote to, which every reply in it leaves from. */
+  phoneNumberId: z.string(),
   lastMessage: z
     .object({
       id: z.number().int(),
@@ -142,6 +145,12 @@ export const conversationsQuerySchema = z
     search: z.string().trim().max(100).optional(),
     startDate: dateParam,
     endDate: dateParam,
+    /** Only the conversations of this business number (its phone-number id). */
+    phoneNumberId: z
+      .string()
+      .trim()
+      .regex(/^\d{1,30}$/, 'phoneNumberId must be a phone-number id')
+      .optional(),
   })
   .refine((query) => query.page === undefined || query.cursor === undefined, {
     message: 'Give either page or cursor, not both',
@@ -160,7 +169,15 @@ export const phoneParamsSchema = z.object({
 });
 
 /** GET /api/agent/chat/{phone}: page 1 is the newest `limit` messages; each page is oldest first. */
-export const chatHistoryQuerySchema = z.object(pageQuery(50, 200));
+export const chatHistoryQuerySchema = z.object({
+  ...pageQuery(50, 200),
+  /** The conversation on this business number (phone-number id); without it, the customer's latest conversation. */
+  phoneNumberId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, 'phoneNumberId must be a phone-number id')
+    .optional(),
+});
 /** The conversation as its thread shows it, with whether the customer opted out (their last opt-out or opt-in word). */
 export const threadConversationSchema = conversationSummarySchema.extend({ optedOut: z.boolean() });
 export type ThreadConversation = z.infer<typeof threadConversationSchema>;
@@ -174,6 +191,7 @@ export const chatHistoryResponseSchema = z.object({
 const recipient = {
   recipientPhone: customerAddressField('recipientPhone'),
   recipientName: z.string().trim().max(100).optional(),
+  from: sendFromField,
 };
 
 /** POST /api/agent/message */

@@ -221,8 +221,25 @@ export const flowTriggersSchema = z.object({
     .transform((keywords) => [...new Set(keywords.map((k) => k.toLowerCase()))]),
   onNewConversation: z.boolean().default(false),
   isDefault: z.boolean().default(false),
+  /**
+   * The business numbers (phone-number ids) whose customers the flow answers; empty: every number. Keywords, the
+   * default and the new-conversation flow are each one flow's per number.
+   */
+  phoneNumberIds: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,30}$/, 'phoneNumberIds must be phone-number ids'),
+    )
+    .max(50)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
 });
 export type FlowTriggers = z.infer<typeof flowTriggersSchema>;
+
+/** Whether a flow answering on `ids` answers customers of this number (no numbers: every number). */
+export const answersOnNumber = (ids: readonly string[], phoneNumberId: string) => ids.length === 0 || ids.includes(phoneNumberId);
 
 /**
  * The triggers as stored and answered. Response schemas use this rather than flowTriggersSchema: the server encodes
@@ -232,6 +249,7 @@ export const flowTriggersViewSchema = z.object({
   keywords: z.array(z.string()),
   onNewConversation: z.boolean(),
   isDefault: z.boolean(),
+  phoneNumberIds: z.array(z.string()),
 });
 
 /**

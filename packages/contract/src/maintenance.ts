@@ -47,6 +47,7 @@ export const collectionTables = {
     'outbound_webhooks',
     'webhook_signature_failures',
     'webhook_refusals',
+    'whatsapp_numbers',
     'socket_io_attachments',
     'maintenance_runs',
   ],

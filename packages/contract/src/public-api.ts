@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { whatsappInteractiveLimits as limits } from './flows.ts';
+import { sendFromField } from './whatsapp-numbers.ts';
 import { customerAddressField } from './whatsapp-user-id.ts';
 
 /**
@@ -17,11 +18,13 @@ const requiredText = (what: string, max: number) =>
 
 const phone = customerAddressField('phone');
 const recipientName = z.string().trim().max(100, 'recipientName must be at most 100 characters').optional();
+const from = sendFromField;
 
 /** POST /api/send-text */
 export const publicSendTextSchema = z.object({
   phone,
   recipientName,
+  from,
   message: requiredText('message', limits.text),
 });
 export type PublicSendText = z.input<typeof publicSendTextSchema>;
@@ -30,6 +33,7 @@ export type PublicSendText = z.input<typeof publicSendTextSchema>;
 export const publicSendMediaFieldsSchema = z.object({
   phone,
   recipientName,
+  from,
   caption: z.string().trim().max(1024, 'caption must be at most 1024 characters').optional(),
   type: z.enum(['image', 'video', 'audio', 'document'], { error: 'type must be one of image, video, audio, document' }).optional(),
 });
@@ -58,6 +62,7 @@ export const publicSendButtonsSchema = z
   .object({
     phone,
     recipientName,
+    from,
     body: requiredText('body', limits.body),
     header: z.string().trim().max(60, 'header must be at most 60 characters').optional(),
     footer: z.string().trim().max(60, 'footer must be at most 60 characters').optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatMessageSchema } from './chat.ts';
 import { templateLanguages } from './template-languages.ts';
+import { sendFromField } from './whatsapp-numbers.ts';
 import { customerAddressField } from './whatsapp-user-id.ts';
 
 // Message templates as Meta's Graph API defines them: the components travel in Meta's own shape
@@ -337,6 +338,7 @@ export const sendTemplateBodySchema = z.object({
   phone: customerAddressField('phone'),
   /** Saved as the contact's name when the number is new. */
   recipientName: z.string().trim().max(100).optional(),
+  from: sendFromField,
   template_name: z.string({ error: 'template_name is required' }).trim().min(1, 'template_name is required').max(512),
   language_code: z.string({ error: 'language_code is required' }).trim().min(1, 'language_code is required').max(20),
   components: z.array(sendComponentSchema).max(12).default([]),

@@ -15,6 +15,11 @@ export const sandboxFailNextBodySchema = z.object({
 });
 export type SandboxFailNextBody = z.infer<typeof sandboxFailNextBodySchema>;
 
+const businessNumberId = z
+  .string()
+  .trim()
+  .regex(/^\d{1,30}$/, { error: 'to must be a phone-number id of the sandbox' });
+
 const customerPhone = (field: string) =>
   z
     .string({ error: `${field} is required` })
@@ -31,6 +36,8 @@ export const usernameSchema = z
 const base = {
   /** The simulated customer's own number (their phone has one even when the business is not shown it). */
   from: customerPhone('from'),
+  /** The business number written to (a phone-number id of GET /sandbox/control/numbers); the first when left out. */
+  to: businessNumberId.optional(),
   name: z.string().trim().min(1).max(100).optional(),
   /** A username the customer adopted: webhooks then carry it. */
   username: usernameSchema.optional(),
@@ -86,7 +93,21 @@ export const sandboxMediaResponseSchema = z.object({
 });
 
 /** GET /sandbox/control/conversation?phone=… : which simulated customer. */
-export const sandboxConversationQuerySchema = z.object({ phone: customerPhone('phone') });
+export const sandboxConversationQuerySchema = z.object({
+  phone: customerPhone('phone'),
+  /** The business number's phone-number id; the first when left out. */
+  number: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, { error: 'number must be a phone-number id of the sandbox' })
+    .optional(),
+});
+
+/** GET /sandbox/control/numbers: the business numbers the sandbox plays, the first (WHATSAPP_PHONE_NUMBER_ID) first. */
+export const sandboxNumbersResponseSchema = z.object({
+  numbers: z.array(z.object({ phoneNumberId: z.string(), displayPhoneNumber: z.string() })),
+});
+export type SandboxNumber = z.infer<typeof sandboxNumbersResponseSchema>['numbers'][number];
 
 export const sandboxDirections = ['to_customer', 'from_customer'] as const;
 export type SandboxDirection = (typeof sandboxDirections)[number];
@@ -150,6 +171,8 @@ export const sandboxMessageSchema = z.object({
   template: z.object({ name: z.string(), language: z.string() }).nullable(),
   /** The message this one answers. */
   contextId: z.string().nullable(),
+  /** The business number the customer exchanged it with (its phone-number id). */
+  businessNumberId: z.string(),
   status: z.enum(sandboxMessageStatuses),
   error: z.object({ code: z.number().int(), title: z.string() }).nullable(),
   timestamp: z.iso.datetime(),

@@ -169,6 +169,29 @@ export const webhookEvents = pgTable(
 );
 
 /**
+ * The business's phone numbers the console answers on (Meta's phone-number ids). WHATSAPP_PHONE_NUMBER_ID's is added
+ * at start and is always the first; others are added by admins (checked against the Graph API) or when a webhook
+ * comes from one not listed, so nothing a customer writes is lost. Disabled numbers keep their conversations but
+ * send nothing. What Meta last said of each (quality, throughput, messaging limit) is kept for the health panel.
+ */
+export const whatsappNumbers = pgTable('whatsapp_numbers', {
+  id: serial('id').primaryKey(),
+  phoneNumberId: text('phone_number_id').notNull().unique(),
+  displayPhoneNumber: text('display_phone_number'),
+  /** What the business calls it; null shows the display number. */
+  name: text('name'),
+  enabled: boolean('enabled').notNull().default(true),
+  verifiedName: text('verified_name'),
+  qualityRating: text('quality_rating'),
+  throughputLevel: text('throughput_level'),
+  /** The portfolio's messaging limit tier as read through this number (TIER_2K...). */
+  messagingLimit: text('messaging_limit'),
+  checkedAt: tstz('checked_at'),
+  createdAt: createdAt(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+/**
  * One WhatsApp user, known by phone number, by business-scoped user ID (BSUID), or both: a customer with a username may
  * write with no number at all. BSUIDs are scoped to the business portfolio, so one contact talks to every number of it.
  */
@@ -496,6 +519,8 @@ export const campaigns = pgTable(
     /** The send-template parameters, with {{variable}} placeholders filled per recipient. */
     components: jsonb('components').notNull().default([]),
     ratePerSecond: integer('rate_per_second').notNull().default(80),
+    /** The business number it sends from; null: WHATSAPP_PHONE_NUMBER_ID's (campaigns saved before there were several). */
+    phoneNumberId: text('phone_number_id'),
     scheduleTime: tstz('schedule_time'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -587,7 +612,10 @@ export const flows = pgTable(
     status: text('status', { enum: flowStatuses }).notNull().default('draft'),
     /** Customers in bot mode reach it through its triggers. */
     isActive: boolean('is_active').notNull().default(false),
-    triggers: jsonb('triggers').$type<FlowTriggers>().notNull().default({ keywords: [], onNewConversation: false, isDefault: false }),
+    triggers: jsonb('triggers')
+      .$type<FlowTriggers>()
+      .notNull()
+      .default({ keywords: [], onNewConversation: false, isDefault: false, phoneNumberIds: [] }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),

@@ -17,6 +17,8 @@ export interface StoredInbound {
   sessionState: SessionState;
   /** No message, either way, came before it in the conversation. */
   isNewConversation: boolean;
+  /** The business number the customer wrote to: flows answer on the numbers they choose. */
+  phoneNumberId: string;
   /** What the customer wrote: a text, a caption, or the title of the button or list row tapped; null for anything else. */
   text: string | null;
   /** The id of the reply button or list row the customer tapped (a template's quick-reply payload too). */

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { tierCustomers } from '@wac/contract/whatsapp-numbers';
 import { isBsuid } from '@wac/contract/whatsapp-user-id';
 import type { Config } from '../config/config.ts';
 import { CloudApiError } from './cloud-api-error.ts';
@@ -52,7 +53,11 @@ export interface CloudApiClientOptions {
   timeoutMs?: number;
 }
 
-export type CloudApiClient = ReturnType<typeof createCloudApiClient>;
+/** The Graph API of one business number, and `forNumber` for any other number of the same account. */
+export type CloudApiClient = ReturnType<typeof numberClient> & {
+  /** The client that sends from this phone-number id (made once, then kept). */
+  forNumber(phoneNumberId: string): CloudApiClient;
+};
 
 interface SendResponse {
   messages?: { id: string }[];
@@ -79,8 +84,12 @@ export interface SendOptions {
   keptAlive?: boolean;
 }
 
-/** The number's messaging limit (unique customers per rolling 24 hours), throughput and quality, as Meta reports them. */
+/**
+ * A business number as Meta reports it: its display number and verified name, quality and throughput, and the messaging
+ * limit (unique customers per rolling 24 hours) of the business portfolio, shared by all its numbers.
+ */
 export interface PhoneNumberLimits {
+  /** whatsapp_business_manager_messaging_limit, else the deprecated messaging_limit_tier; 'UNKNOWN' when neither. */
   tier: string;
   /** Null for TIER_UNLIMITED, or a tier this code cannot read. */
   uniqueRecipientsPer24h: number | null;
@@ -88,6 +97,7 @@ export interface PhoneNumberLimits {
   qualityRating: string | null;
   /** The number as customers see it ("+1 555-010-0001"); null when Meta leaves it out. */
   displayPhoneNumber: string | null;
+  verifiedName: string | null;
 }
 
 /** A template as the Graph API lists it (GET /{waba-id}/message_templates and GET /{template-id}). */
@@ -114,13 +124,32 @@ export interface GraphTemplateInput {
 const TEMPLATE_FIELDS = 'id,name,language,status,category,components,parameter_format,rejected_reason,previous_category';
 
 /** TIER_250 → 250, TIER_1K → 1000; null for TIER_UNLIMITED and anything else. */
-function tierRecipients(tier: string): number | null {
-  const match = /^TIER_(\d+)(K?)$/.exec(tier);
-  return match ? Number(match[1]) * (match[2] ? 1000 : 1) : null;
+const NUMBER_FIELDS =
+  'whatsapp_business_manager_messaging_limit,messaging_limit_tier,throughput,quality_rating,display_phone_number,verified_name';
+
+/**
+ * The Graph API calls the server makes, exactly as Meta documents them; works against Meta or the sandbox. Sends go from
+ * `phoneNumberId`; `forNumber` gives the client of another number of the same account.
+ */
+export function createCloudApiClient(options: CloudApiClientOptions): CloudApiClient {
+  const others = new Map<string, CloudApiClient>();
+  const client: CloudApiClient = {
+    ...numberClient(options),
+    forNumber(phoneNumberId: string): CloudApiClient {
+      if (phoneNumberId === options.phoneNumberId) return client;
+      let other = others.get(phoneNumberId);
+      if (!other) {
+        other = createCloudApiClient({ ...options, phoneNumberId });
+        others.set(phoneNumberId, other);
+      }
+      return other;
+    },
+  };
+  return client;
 }
 
-/** The Graph API calls the server makes, exactly as Meta documents them; works against Meta or the sandbox. */
-export function createCloudApiClient(options: CloudApiClientOptions) {
+/** The calls of one business number. */
+function numberClient(options: CloudApiClientOptions) {
   const retry: RetryOptions = { ...defaultRetry, ...options.retry };
   const root = `${options.baseUrl.replace(/\/$/, '')}/${options.version}`;
   const timeoutMs = options.timeoutMs ?? 60_000;
@@ -335,22 +364,25 @@ export function createCloudApiClient(options: CloudApiClientOptions) {
         sendOptions,
       ),
 
-    /** GET /{phone-number-id}: the messaging limit tier a campaign must stay under, with throughput, quality and the number. */
+    /** GET /{phone-number-id}: the messaging limit a campaign must stay under, with throughput, quality and the number. */
     async phoneNumberLimits(): Promise<PhoneNumberLimits> {
       const res = await callJson<{
+        whatsapp_business_manager_messaging_limit?: string;
         messaging_limit_tier?: string;
         throughput?: { level?: string };
         quality_rating?: string;
         display_phone_number?: string;
-      }>(`${root}/${options.phoneNumberId}?fields=messaging_limit_tier,throughput,quality_rating,display_phone_number`, { method: 'GET' });
-      // Meta has deprecated the field and may leave it out: then the limit is unknown, not zero.
-      const tier = res.messaging_limit_tier ?? 'UNKNOWN';
+        verified_name?: string;
+      }>(`${root}/${options.phoneNumberId}?fields=${NUMBER_FIELDS}`, { method: 'GET' });
+      // Meta deprecated the per-number tier for the portfolio's limit and may leave either out: then it is unknown, not zero.
+      const tier = res.whatsapp_business_manager_messaging_limit ?? res.messaging_limit_tier ?? 'UNKNOWN';
       return {
         tier,
-        uniqueRecipientsPer24h: tierRecipients(tier),
+        uniqueRecipientsPer24h: tierCustomers(tier),
         throughputLevel: res.throughput?.level ?? null,
         qualityRating: res.quality_rating ?? null,
         displayPhoneNumber: res.display_phone_number ?? null,
+        verifiedName: res.verified_name ?? null,
       };
     },
 

@@ -11,6 +11,7 @@ import type { CloudApiClient, PhoneNumberLimits } from '../../whatsapp/cloud-api
 import type { ActivityService } from '../activities/index.ts';
 import type { LicenseService } from '../license/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
+import type { BusinessNumbers } from '../numbers/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { TemplatesService } from '../templates/index.ts';
 
@@ -25,10 +26,12 @@ export interface CampaignDeps {
   templates: TemplatesService;
   /** What sends each slice to Meta, and stores the accepted sends in their customers' conversations. */
   messaging: MessagingService;
-  /** The business number campaigns send from: its pace is shared by every server process. */
+  /** The first business number: campaigns saved before there were several send from it. */
   phoneNumberId: string;
-  /** Meta's messaging limit of that number, shown before a start. */
-  phoneNumberLimits: () => Promise<PhoneNumberLimits>;
+  /** The business's numbers: the one a campaign names must be listed and enabled. */
+  numbers: Pick<BusinessNumbers, 'sendingNumber'>;
+  /** Meta's messaging limit (the portfolio's, shared by all numbers) read through the campaign's number before a start. */
+  phoneNumberLimits: (phoneNumberId: string) => Promise<PhoneNumberLimits>;
   /** Where an uploaded contacts file waits while it is read (DATA_DIR/uploads). */
   uploads: MediaStorage;
   /** Customers who last wrote one of these words are skipped (Settings). */
@@ -54,9 +57,14 @@ export interface CampaignsDeps {
   /** Campaigns subscribe to messaging's webhook batches, and publish campaign.finished. */
   events: DomainEvents;
   /** The number's messaging limit, read by the start's pre-flight. */
-  client: Pick<CloudApiClient, 'phoneNumberLimits'>;
+  client: Pick<CloudApiClient, 'forNumber'>;
+  numbers: Pick<BusinessNumbers, 'sendingNumber'>;
   uploads: MediaStorage;
 }
+
+/** The business number a campaign sends from: its own, else (saved before there were several) the first. */
+export const campaignNumber = (deps: Pick<CampaignDeps, 'phoneNumberId'>, campaign: { phoneNumberId: string | null }) =>
+  campaign.phoneNumberId ?? deps.phoneNumberId;
 
 export function createCampaignDeps(deps: CampaignsDeps): CampaignDeps {
   return {
@@ -68,7 +76,8 @@ export function createCampaignDeps(deps: CampaignsDeps): CampaignDeps {
     templates: deps.templates,
     messaging: deps.messaging,
     phoneNumberId: deps.config.whatsapp.phoneNumberId,
-    phoneNumberLimits: () => deps.client.phoneNumberLimits(),
+    numbers: deps.numbers,
+    phoneNumberLimits: (phoneNumberId) => deps.client.forNumber(phoneNumberId).phoneNumberLimits(),
     uploads: deps.uploads,
     optKeywords: () => deps.settings.optKeywords(),
     inDoubtGraceMs: deps.config.campaignInDoubtGraceMs,

@@ -7,7 +7,7 @@ import { createKickableLoop, type KickableLoop } from '../../jobs/kickable-loop.
 import { freshFor } from '../../lib/fresh-for.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import { assertSendable } from '../templates/index.ts';
-import { type CampaignDeps, recordSystemCampaignActivity } from './campaign-deps.ts';
+import { type CampaignDeps, campaignNumber, recordSystemCampaignActivity } from './campaign-deps.ts';
 import {
   applyRecipientChanges,
   claimRecipients,
@@ -111,7 +111,7 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
         await pauseRunning(deps, tx, running, refusal ?? '');
         return null;
       }
-      const slot = await reserveSlot(tx, deps.phoneNumberId, running.ratePerSecond, options.paced);
+      const slot = await reserveSlot(tx, campaignNumber(deps, running), running.ratePerSecond, options.paced);
       if (!slot) return 'busy';
       if (!(await hasDueRecipient(tx, running.id))) return null;
       await slot.take();
@@ -157,6 +157,7 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
     const answers = await deps.messaging.sendTemplateBatch(
       slice.recipients.map((recipient) => ({
         waId: recipient.waId,
+        phoneNumberId: campaignNumber(deps, slice.campaign),
         name,
         language,
         components: recipientComponents(base, recipient),
@@ -196,7 +197,7 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
         };
       },
     );
-    if (slow) await inTransaction(db, (tx) => slowDown(tx, deps.phoneNumberId));
+    if (slow) await inTransaction(db, (tx) => slowDown(tx, campaignNumber(deps, slice.campaign)));
     await progress.maybeEmit(slice.campaign.id);
   }
 

@@ -1,7 +1,7 @@
 import { personalise } from '@wac/contract/campaigns';
 import type { SendComponent, Template } from '@wac/contract/templates';
 import type { AcceptedTemplateSend } from '../messaging/index.ts';
-import type { CampaignDeps } from './campaign-deps.ts';
+import { type CampaignDeps, campaignNumber } from './campaign-deps.ts';
 import type { RecipientChange } from './campaign-dispatch.repository.ts';
 import { recipientValues } from './campaign-template.ts';
 import type { CampaignRow, RecipientRow } from './campaigns.repository.ts';
@@ -27,9 +27,9 @@ export const recipientComponents = (campaign: Pick<CampaignRow, 'components'>, r
 
 /** The accepted sends among `changes` that have no chat message yet, as the chat stores them. */
 export function acceptedSendsOf(
-  deps: Pick<CampaignDeps, 'templates'>,
+  deps: Pick<CampaignDeps, 'templates' | 'phoneNumberId'>,
   template: Template,
-  campaign: Pick<CampaignRow, 'components'>,
+  campaign: Pick<CampaignRow, 'components' | 'phoneNumberId'>,
   rows: Map<number, RecipientRow>,
   changes: RecipientChange[],
 ): AcceptedTemplateSend[] {
@@ -41,6 +41,7 @@ export function acceptedSendsOf(
       {
         phone: row.phone.replace(/^\+/, ''),
         waId: row.waId,
+        phoneNumberId: campaignNumber(deps, campaign),
         name: row.name,
         wamid,
         templateName: template.name,

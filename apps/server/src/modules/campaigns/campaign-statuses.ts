@@ -103,7 +103,13 @@ async function storeSettledInDoubt(deps: CampaignDeps, tx: Tx, rows: Map<number,
     const template = await deps.templates.find(campaign.templateName, campaign.templateLanguage);
     if (!template) continue;
     const mine = settled.filter((c) => rows.get(c.id)?.campaignId === campaign.id);
-    const accepted = acceptedSendsOf(deps, template, { components: campaign.components as SendComponent[] }, rows, mine);
+    const accepted = acceptedSendsOf(
+      deps,
+      template,
+      { components: campaign.components as SendComponent[], phoneNumberId: campaign.phoneNumberId },
+      rows,
+      mine,
+    );
     const messageIds = await deps.messaging.storeAcceptedTemplates(tx, accepted);
     for (const change of mine) if (change.wamid) change.messageId = messageIds.get(change.wamid) ?? null;
   }

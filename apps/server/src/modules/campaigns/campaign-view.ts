@@ -5,7 +5,14 @@ import type { CampaignRow, RecipientRow } from './campaigns.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toCampaign(row: CampaignRow, creatorName: string | null, counts: CampaignCounts, template: Template | null): Campaign {
+/** `firstNumber`: the number a campaign saved before there were several sends from. */
+export function toCampaign(
+  row: CampaignRow,
+  creatorName: string | null,
+  counts: CampaignCounts,
+  template: Template | null,
+  firstNumber: string,
+): Campaign {
   return {
     _id: String(row.id),
     name: row.name,
@@ -20,6 +27,7 @@ export function toCampaign(row: CampaignRow, creatorName: string | null, counts:
     },
     components: row.components as SendComponent[],
     ratePerSecond: row.ratePerSecond,
+    phoneNumberId: row.phoneNumberId ?? firstNumber,
     scheduleTime: iso(row.scheduleTime),
     statusReason: row.statusReason,
     counts,

@@ -48,10 +48,12 @@ export function createCampaignsService(deps: CampaignDeps, dispatch: { kick: () 
     recordCampaignActivity(deps, tx, actor, type, name, details);
 
   const currentTemplate = (row: CampaignRow) => templates.find(row.templateName, row.templateLanguage);
+  /** The number a campaign names (id or display number), listed and enabled; the first when it names none. */
+  const sendingNumberOf = (from: string | undefined) => deps.numbers.sendingNumber(from, 'phoneNumberId');
 
   async function view(row: CampaignRow, creatorName: string | null): Promise<Campaign> {
     const [counts, template] = await Promise.all([countsOf(db, row.id), currentTemplate(row)]);
-    return toCampaign(row, creatorName, counts, template);
+    return toCampaign(row, creatorName, counts, template, deps.phoneNumberId);
   }
 
   async function get(id: number): Promise<Campaign> {
@@ -126,7 +128,13 @@ export function createCampaignsService(deps: CampaignDeps, dispatch: { kick: () 
       );
       const campaigns = await Promise.all(
         rows.map(async ({ campaign, creatorName }) =>
-          toCampaign(campaign, creatorName, counts.get(campaign.id) as Campaign['counts'], await currentTemplate(campaign)),
+          toCampaign(
+            campaign,
+            creatorName,
+            counts.get(campaign.id) as Campaign['counts'],
+            await currentTemplate(campaign),
+            deps.phoneNumberId,
+          ),
         ),
       );
       return { campaigns, pagination: paginationOf(query.page, query.limit, total) };
@@ -141,6 +149,7 @@ export function createCampaignsService(deps: CampaignDeps, dispatch: { kick: () 
           name: body.name,
           description: body.description || null,
           ratePerSecond: body.ratePerSecond,
+          phoneNumberId: await sendingNumberOf(body.phoneNumberId),
           createdBy: actor.id,
           ...templateFields(template, body.components),
         });
@@ -162,6 +171,7 @@ export function createCampaignsService(deps: CampaignDeps, dispatch: { kick: () 
           ...(body.name !== undefined ? { name: body.name } : {}),
           ...(body.description !== undefined ? { description: body.description || null } : {}),
           ...(body.ratePerSecond !== undefined ? { ratePerSecond: body.ratePerSecond } : {}),
+          ...(body.phoneNumberId !== undefined ? { phoneNumberId: await sendingNumberOf(body.phoneNumberId) } : {}),
           ...templateFields(template, components),
         };
         // The campaign saved back as it was read changes nothing, not even its time of change.
@@ -194,6 +204,7 @@ export function createCampaignsService(deps: CampaignDeps, dispatch: { kick: () 
           templateLanguage: original.templateLanguage,
           components: original.components,
           ratePerSecond: original.ratePerSecond,
+          phoneNumberId: original.phoneNumberId,
           createdBy: actor.id,
         });
         await copyRecipients(tx, original.id, copy.id);

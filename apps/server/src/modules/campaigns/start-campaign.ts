@@ -5,7 +5,7 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { PhoneNumberLimits } from '../../whatsapp/cloud-api-client.ts';
-import { type CampaignDeps, recordCampaignActivity, recordSystemCampaignActivity } from './campaign-deps.ts';
+import { type CampaignDeps, campaignNumber, recordCampaignActivity, recordSystemCampaignActivity } from './campaign-deps.ts';
 import { type Preflight, preflight } from './campaign-preflight.ts';
 import { emitProgressNow } from './campaign-progress.ts';
 import { assertCampaignTemplate } from './campaign-template.ts';
@@ -36,16 +36,22 @@ async function templateOf(deps: CampaignDeps, row: CampaignRow): Promise<Templat
  * The number the campaign sends from, as customers see it, and what to know about it: Meta's messaging limit
  * (unique customers a day) below the recipients is a warning, as Meta would stop the rest.
  */
-async function senderFacts(deps: CampaignDeps, recipients: number): Promise<Pick<PreflightReport, 'warnings' | 'from'>> {
+async function senderFacts(
+  deps: CampaignDeps,
+  campaign: CampaignRow,
+  recipients: number,
+): Promise<Pick<PreflightReport, 'warnings' | 'from'>> {
+  // A number disabled since the campaign was saved cannot send it: a clear 400, nothing sent.
+  const phoneNumberId = await deps.numbers.sendingNumber(campaignNumber(deps, campaign), 'phoneNumberId');
   let limits: PhoneNumberLimits;
   try {
-    limits = await deps.phoneNumberLimits();
+    limits = await deps.phoneNumberLimits(phoneNumberId);
   } catch (err) {
     deps.log.warn({ err }, 'could not read the phone number’s messaging limit');
-    const from = { phoneNumberId: deps.phoneNumberId, displayPhoneNumber: null };
+    const from = { phoneNumberId, displayPhoneNumber: null };
     return { from, warnings: ['The phone number’s messaging limit could not be read from Meta'] };
   }
-  const from = { phoneNumberId: deps.phoneNumberId, displayPhoneNumber: limits.displayPhoneNumber };
+  const from = { phoneNumberId, displayPhoneNumber: limits.displayPhoneNumber };
   const perDay = limits.uniqueRecipientsPer24h;
   if (perDay === null || perDay >= recipients) return { from, warnings: [] };
   return {
@@ -61,7 +67,7 @@ async function checked(deps: CampaignDeps, id: number) {
   if (!found) throw notFound(CAMPAIGN_NOT_FOUND);
   const template = await templateOf(deps, found.campaign);
   const report = await preflight(deps.db, found.campaign, template);
-  return { row: found.campaign, report, ...(await senderFacts(deps, report.recipients)) };
+  return { row: found.campaign, report, ...(await senderFacts(deps, found.campaign, report.recipients)) };
 }
 
 /** The dry run: every waiting recipient rendered, those Meta would refuse listed, what to know before sending, and from which number. */

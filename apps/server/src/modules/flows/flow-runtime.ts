@@ -135,11 +135,11 @@ export function createFlowRuntime(deps: FlowRuntimeDeps, options: FlowRuntimeOpt
 
   // Identical trigger lookups at the same moment (a hundred customers writing "hi") share one query.
   const triggerLookups = new Map<string, ReturnType<FlowsService['triggeredFlow']>>();
-  function triggeredFlow(text: string | null, isNewConversation: boolean) {
-    const key = `${isNewConversation}:${text?.trim().toLowerCase() ?? ''}`;
+  function triggeredFlow(text: string | null, isNewConversation: boolean, phoneNumberId: string) {
+    const key = `${phoneNumberId}:${isNewConversation}:${text?.trim().toLowerCase() ?? ''}`;
     let lookup = triggerLookups.get(key);
     if (!lookup) {
-      lookup = flows.triggeredFlow({ text, isNewConversation }).finally(() => triggerLookups.delete(key));
+      lookup = flows.triggeredFlow({ text, isNewConversation, phoneNumberId }).finally(() => triggerLookups.delete(key));
       triggerLookups.set(key, lookup);
     }
     return lookup;
@@ -174,7 +174,9 @@ export function createFlowRuntime(deps: FlowRuntimeDeps, options: FlowRuntimeOpt
         return { expected: live, result: await advance(graph, live, event, engine) };
       }
     }
-    const triggered = (await deps.botFlowsEnabled()) ? await triggeredFlow(inbound.text, inbound.isNewConversation) : null;
+    const triggered = (await deps.botFlowsEnabled())
+      ? await triggeredFlow(inbound.text, inbound.isNewConversation, inbound.phoneNumberId)
+      : null;
     const graph = triggered ? await flows.graphOf(triggered.flowId, triggered.version) : null;
     if (!triggered || !graph) return live ? { expected: live, result: endedAsIs(live, 'error') } : null;
     // A customer known only by their BSUID has no number to offer a flow.

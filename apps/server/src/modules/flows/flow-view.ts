@@ -6,6 +6,7 @@ export const triggersOf = (stored: Partial<FlowTriggers> | null): FlowTriggers =
   keywords: stored?.keywords ?? [],
   onNewConversation: stored?.onNewConversation ?? false,
   isDefault: stored?.isDefault ?? false,
+  phoneNumberIds: stored?.phoneNumberIds ?? [],
 });
 
 const metadataOf = (row: Pick<FlowRow, 'version' | 'updatedAt' | 'status'>) => ({

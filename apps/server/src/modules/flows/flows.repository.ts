@@ -144,28 +144,40 @@ export async function lockTriggers(tx: Tx): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${TRIGGERS_LOCK_SPACE}, 0)`);
 }
 
-/** The first of `keywords` that an active flow other than `flowId` already answers to, with that flow's name. */
+/** Whether the flow's numbers meet these (a flow with no numbers answers on every number, so meets any). */
+const sharesNumbers = (triggers: SQL, phoneNumberIds: readonly string[]) => sql`(
+  ${phoneNumberIds.length === 0}
+  OR coalesce(jsonb_array_length(${triggers} -> 'phoneNumberIds'), 0) = 0
+  OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(${triggers} -> 'phoneNumberIds') AS n(id) WHERE n.id = ANY(${sql.param([...phoneNumberIds])}::text[])))`;
+
+/** The first of `keywords` that an active flow other than `flowId`, on a number it shares, already answers to, with that flow's name. */
 export async function keywordTakenByActiveFlow(
   db: DbOrTx,
   flowId: number,
   keywords: readonly string[],
+  phoneNumberIds: readonly string[],
 ): Promise<{ keyword: string; name: string } | undefined> {
   if (keywords.length === 0) return undefined;
   const result = await db.execute<{ keyword: string; name: string }>(sql`
     SELECT k.keyword, f.name
     FROM ${flows} f, jsonb_array_elements_text(f.triggers -> 'keywords') AS k(keyword)
-    WHERE f.is_active AND f.id <> ${flowId} AND k.keyword = ANY(${sql.param([...keywords])}::text[])
+    WHERE f.is_active AND f.id <> ${flowId} AND k.keyword = ANY(${sql.param([...keywords])}::text[]) AND ${sharesNumbers(sql`f.triggers`, phoneNumberIds)}
     ORDER BY array_position(${sql.param([...keywords])}::text[], k.keyword), f.id
     LIMIT 1`);
   return result.rows[0];
 }
 
-/** Only one flow is the default and only one starts new conversations: taking either clears it on the others. */
-export async function clearTriggerFlagOnOthers(tx: DbOrTx, flowId: number, flag: 'isDefault' | 'onNewConversation'): Promise<void> {
+/** Only one flow per number is the default and only one starts new conversations: taking either clears it on the others sharing a number. */
+export async function clearTriggerFlagOnOthers(
+  tx: DbOrTx,
+  flowId: number,
+  flag: 'isDefault' | 'onNewConversation',
+  phoneNumberIds: readonly string[],
+): Promise<void> {
   await tx
     .update(flows)
     .set({ triggers: sql`jsonb_set(${flows.triggers}, ${`{${flag}}`}::text[], 'false'::jsonb)` })
-    .where(and(ne(flows.id, flowId), sql`(${flows.triggers} ->> ${flag})::boolean`));
+    .where(and(ne(flows.id, flowId), sql`(${flows.triggers} ->> ${flag})::boolean`, sharesNumbers(sql`${flows.triggers}`, phoneNumberIds)));
 }
 
 /** What the runtime chooses from: every active flow's current version and triggers, last changed first. */

@@ -2,15 +2,16 @@ import { isDeepStrictEqual } from 'node:util';
 import type { User } from '@wac/contract/auth';
 import { paginationOf } from '@wac/contract/common';
 import { validateFlow } from '@wac/contract/flow-validation';
-import type {
-  Flow,
-  FlowAnalytics,
-  FlowGraph,
-  FlowIssue,
-  FlowSave,
-  FlowTriggers,
-  FlowVersion,
-  flowListQuerySchema,
+import {
+  answersOnNumber,
+  type Flow,
+  type FlowAnalytics,
+  type FlowGraph,
+  type FlowIssue,
+  type FlowSave,
+  type FlowTriggers,
+  type FlowVersion,
+  type flowListQuerySchema,
 } from '@wac/contract/flows';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/database.ts';
@@ -79,13 +80,15 @@ export interface ActiveFlowTriggers {
   triggers: FlowTriggers;
 }
 
-type TriggerInput = { text: string | null; isNewConversation: boolean };
+type TriggerInput = { text: string | null; isNewConversation: boolean; phoneNumberId: string };
 
 /**
- * The flow a customer's message starts, among active flows: a keyword equal to the whole message (trimmed, any
- * case), else the new-conversation flow for a new conversation, else the default flow; null when none applies.
+ * The flow a customer's message starts, among the active flows answering on the number they wrote to: a keyword equal
+ * to the whole message (trimmed, any case), else the new-conversation flow for a new conversation, else the default
+ * flow; null when none applies.
  */
-export function triggeredAmong(active: readonly ActiveFlowTriggers[], input: TriggerInput): { flowId: number; version: number } | null {
+export function triggeredAmong(all: readonly ActiveFlowTriggers[], input: TriggerInput): { flowId: number; version: number } | null {
+  const active = all.filter((flow) => answersOnNumber(triggersOf(flow.triggers).phoneNumberIds, input.phoneNumberId));
   const keyword = input.text?.trim().toLowerCase();
   const chosen =
     (keyword ? active.find((flow) => flow.triggers.keywords.includes(keyword)) : undefined) ??
@@ -114,16 +117,16 @@ export function createFlowsService({ db, activities }: FlowsServiceDeps) {
   }
 
   /** Refuses a keyword another active flow answers to. Needs lockTriggers, so two flows never take one keyword at once. */
-  async function assertKeywordsFree(tx: Tx, flowId: number, keywords: readonly string[]) {
-    const taken = await keywordTakenByActiveFlow(tx, flowId, keywords);
+  async function assertKeywordsFree(tx: Tx, flowId: number, keywords: readonly string[], phoneNumberIds: readonly string[]) {
+    const taken = await keywordTakenByActiveFlow(tx, flowId, keywords, phoneNumberIds);
     if (taken) throw conflict(`The keyword "${taken.keyword}" already starts the flow ${taken.name}`);
   }
 
   /** The keyword check, then the default and new-conversation flags move to this flow from any other. */
   async function claimTriggers(tx: Tx, flowId: number, triggers: FlowTriggers) {
-    await assertKeywordsFree(tx, flowId, triggers.keywords);
-    if (triggers.isDefault) await clearTriggerFlagOnOthers(tx, flowId, 'isDefault');
-    if (triggers.onNewConversation) await clearTriggerFlagOnOthers(tx, flowId, 'onNewConversation');
+    await assertKeywordsFree(tx, flowId, triggers.keywords, triggers.phoneNumberIds);
+    if (triggers.isDefault) await clearTriggerFlagOnOthers(tx, flowId, 'isDefault', triggers.phoneNumberIds);
+    if (triggers.onNewConversation) await clearTriggerFlagOnOthers(tx, flowId, 'onNewConversation', triggers.phoneNumberIds);
   }
 
   /** Writes `content` as the flow's next version; every earlier version stays readable. */
@@ -244,7 +247,8 @@ export function createFlowsService({ db, activities }: FlowsServiceDeps) {
         const current = await locked(tx, id);
         checked(current, 'This flow cannot be activated: ');
         if (current.isActive) return current;
-        await assertKeywordsFree(tx, id, triggersOf(current.triggers).keywords);
+        const triggers = triggersOf(current.triggers);
+        await assertKeywordsFree(tx, id, triggers.keywords, triggers.phoneNumberIds);
         const row = await updateFlow(tx, id, { isActive: true, status: 'published' });
         await record(tx, actor, 'flow_activated', row.name);
         return row;

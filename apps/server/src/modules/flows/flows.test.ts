@@ -178,7 +178,7 @@ describe('activation and triggers', () => {
 
   it('keeps keywords to one active flow, and one default and one new-conversation flow', async () => {
     const hello = await createFlow(t, admin, { ...sampleFlow('Hello flow'), triggers: { keywords: [' Hi ', 'HELLO', 'hi'] } });
-    expect(hello.triggers).toEqual({ keywords: ['hi', 'hello'], onNewConversation: false, isDefault: false });
+    expect(hello.triggers).toEqual({ keywords: ['hi', 'hello'], onNewConversation: false, isDefault: false, phoneNumberIds: [] });
     await api('POST', `/api/flows/${hello.id}/activate`);
 
     const other = await createFlow(t, admin, sampleFlow('Other flow'));
@@ -192,18 +192,28 @@ describe('activation and triggers', () => {
 
     const set = await api('PUT', `/api/flows/${other.id}/triggers`, { keywords: ['menu'], isDefault: true, onNewConversation: true });
     expect(set.statusCode).toBe(200);
-    expect(set.json().triggers).toEqual({ keywords: ['menu'], isDefault: true, onNewConversation: true });
+    expect(set.json().triggers).toEqual({ keywords: ['menu'], isDefault: true, onNewConversation: true, phoneNumberIds: [] });
     expect(await lastActivity(t, 'flow_updated')).toMatchObject({ data: { name: 'Other flow', details: 'triggers changed' } });
 
     // Taking the default on one flow clears it on the others, in the same change.
     await api('PUT', `/api/flows/${hello.id}/triggers`, { keywords: ['hi', 'hello'], isDefault: true });
-    expect((await getFlow(other.id)).triggers).toEqual({ keywords: ['menu'], isDefault: false, onNewConversation: true });
+    expect((await getFlow(other.id)).triggers).toEqual({
+      keywords: ['menu'],
+      isDefault: false,
+      onNewConversation: true,
+      phoneNumberIds: [],
+    });
     const saved = await api('PUT', `/api/flows/${hello.id}`, {
       ...sampleFlow('Hello flow'),
       triggers: { keywords: ['hi', 'hello'], isDefault: true, onNewConversation: true },
     });
-    expect(saved.json().triggers).toEqual({ keywords: ['hi', 'hello'], isDefault: true, onNewConversation: true });
-    expect((await getFlow(other.id)).triggers).toEqual({ keywords: ['menu'], isDefault: false, onNewConversation: false });
+    expect(saved.json().triggers).toEqual({ keywords: ['hi', 'hello'], isDefault: true, onNewConversation: true, phoneNumberIds: [] });
+    expect((await getFlow(other.id)).triggers).toEqual({
+      keywords: ['menu'],
+      isDefault: false,
+      onNewConversation: false,
+      phoneNumberIds: [],
+    });
 
     // An inactive flow may hold a keyword no active flow has; activating it while another active flow has it is refused.
     await api('POST', `/api/flows/${hello.id}/deactivate`);
@@ -234,21 +244,43 @@ describe('activation and triggers', () => {
     await Promise.all(flows.map((flow) => api('PUT', `/api/flows/${flow.id}/triggers`, {})));
   });
 
-  it('tells the runtime which active flow a message starts: keyword, then new conversation, then default', async () => {
+  it('tells the runtime which active flow a message starts: keyword, then new conversation, then default, on each number', async () => {
+    const FIRST = t.ctx.config.whatsapp.phoneNumberId;
+    const SECOND = '200000000000002';
     const keyword = await createFlow(t, admin, { ...sampleFlow('Runtime keyword'), triggers: { keywords: ['order status'] } });
     const fresh = await createFlow(t, admin, { ...sampleFlow('Runtime new'), triggers: { onNewConversation: true } });
     const fallback = await createFlow(t, admin, { ...sampleFlow('Runtime default'), triggers: { isDefault: true } });
     // Nothing is active yet.
-    expect(await runtime.triggeredFlow({ text: 'order status', isNewConversation: true })).toBeNull();
+    expect(await runtime.triggeredFlow({ text: 'order status', isNewConversation: true, phoneNumberId: FIRST })).toBeNull();
     for (const flow of [keyword, fresh, fallback]) await api('POST', `/api/flows/${flow.id}/activate`);
 
-    const started = (text: string | null, isNewConversation: boolean) => runtime.triggeredFlow({ text, isNewConversation });
+    const started = (text: string | null, isNewConversation: boolean, phoneNumberId = FIRST) =>
+      runtime.triggeredFlow({ text, isNewConversation, phoneNumberId });
     expect(await started('  Order STATUS ', false)).toEqual({ flowId: keyword.id, version: 1 });
     expect(await started('order status please', true)).toEqual({ flowId: fresh.id, version: 1 });
     expect(await started(null, true)).toEqual({ flowId: fresh.id, version: 1 });
     expect(await started('anything', false)).toEqual({ flowId: fallback.id, version: 1 });
     await api('PUT', `/api/flows/${fallback.id}`, sampleFlow('Runtime default'));
     expect(await started(null, false)).toEqual({ flowId: fallback.id, version: 2 });
+
+    // Flows answer on the numbers they choose: one default, and one flow per keyword, on each number.
+    const triggers = (id: number, body: Record<string, unknown>) =>
+      api('PUT', `/api/flows/${id}/triggers`, { keywords: [], onNewConversation: false, isDefault: false, ...body });
+    expect((await triggers(fallback.id, { isDefault: true, phoneNumberIds: [FIRST] })).statusCode).toBe(200);
+    expect((await triggers(keyword.id, { keywords: ['order status'], phoneNumberIds: [FIRST] })).statusCode).toBe(200);
+    const second = await createFlow(t, admin, {
+      ...sampleFlow('Second number'),
+      triggers: { isDefault: true, keywords: ['order status'], phoneNumberIds: [SECOND] },
+    });
+    expect((await api('POST', `/api/flows/${second.id}/activate`)).statusCode).toBe(200);
+    expect(await started('anything', false, FIRST)).toEqual({ flowId: fallback.id, version: 2 });
+    expect(await started('anything', false, SECOND)).toEqual({ flowId: second.id, version: 1 });
+    expect(await started('order status', false, SECOND)).toEqual({ flowId: second.id, version: 1 });
+    expect(await started('order status', false, FIRST)).toEqual({ flowId: keyword.id, version: 1 });
+    // A flow on every number meets both: its keyword is refused while another answers to it on either number.
+    const clash = await triggers(fresh.id, { onNewConversation: true, keywords: ['order status'] });
+    expect(clash.statusCode).toBe(409);
+    await api('POST', `/api/flows/${second.id}/deactivate`);
 
     await api('POST', `/api/flows/${fallback.id}/deactivate`);
     expect(await started('anything', false)).toBeNull();
@@ -477,7 +509,7 @@ describe('bad input', () => {
     expect((await api('PUT', triggers, { keywords: Array.from({ length: 21 }, (_, k) => `k${k}`) })).statusCode).toBe(400);
     expect((await api('PUT', triggers, { keywords: ['x'.repeat(61)] })).statusCode).toBe(400);
     expect((await api('PUT', triggers, { isDefault: 'yes' })).statusCode).toBe(400);
-    expect((await getFlow(target.id)).triggers).toEqual({ keywords: [], onNewConversation: false, isDefault: false });
+    expect((await getFlow(target.id)).triggers).toEqual({ keywords: [], onNewConversation: false, isDefault: false, phoneNumberIds: [] });
 
     for (const query of ['limit=1000', 'page=0', 'isActive=maybe', `search=${'s'.repeat(201)}`]) {
       expect((await api('GET', `/api/listflows?${query}`)).statusCode, query).toBe(400);

@@ -15,6 +15,8 @@ export interface AcceptedTemplateSend {
   phone: string;
   /** Where it was sent, for a contact not known yet. */
   waId: string;
+  /** The business number it left from: the conversation it is stored in. */
+  phoneNumberId: string;
   name: string | null;
   wamid: string;
   templateName: string;
@@ -30,7 +32,7 @@ export interface AcceptedTemplateSend {
  */
 export async function storeAcceptedTemplates(
   tx: Tx,
-  deps: { phoneNumberId: string; realtime: Realtime },
+  deps: { realtime: Realtime },
   sends: AcceptedTemplateSend[],
 ): Promise<Map<string, number>> {
   if (sends.length === 0) return new Map();
@@ -41,7 +43,7 @@ export async function storeAcceptedTemplates(
     { keepKnown: true },
   );
   const contactIds = new Map(sends.map((send, k) => [send, contacts[k]?.id as number]));
-  const keyOf = (send: AcceptedTemplateSend) => ({ contactId: contactIds.get(send) as number, phoneNumberId: deps.phoneNumberId });
+  const keyOf = (send: AcceptedTemplateSend) => ({ contactId: contactIds.get(send) as number, phoneNumberId: send.phoneNumberId });
   const conversationIds = await upsertConversations(tx, sends.map(keyOf));
   const wamids = sends.map((send) => send.wamid);
   await lockWamids(tx, wamids);

@@ -7,17 +7,30 @@ import { type ConversationSession, lockConversation } from './conversation-sessi
 import { toChatMessages } from './conversation-views.ts';
 import type { MessageWithSender } from './conversations.repository.ts';
 import { dispatch } from './dispatch.ts';
-import { upsertConversation } from './inbound-messages.repository.ts';
+import { latestConversationNumber, upsertConversation } from './inbound-messages.repository.ts';
 import type { MessageRow } from './messages.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
 import { conversationUpdatedEmits } from './outbound-message-events.ts';
 import { isApiKeySender, type Recipient, type Sender } from './queue-outbound.ts';
 import { assertNotHeldByOther, transitionSession } from './session-transitions.ts';
 
-/** The conversation an agent writes into, created for a new contact, and locked until the transaction ends. */
-export async function openConversation(tx: Tx, deps: MessagingDeps, recipient: Recipient): Promise<ConversationSession> {
+/**
+ * The number a send leaves from: the one it names (`from`), else the customer's latest conversation's while that number
+ * is enabled, else the first. Refused (400) when the number named is unknown or disabled.
+ */
+async function sendingNumber(tx: Tx, deps: MessagingDeps, contactId: number, from: string | undefined): Promise<string> {
+  if (from !== undefined) return deps.numbers.sendingNumber(from);
+  const latest = await latestConversationNumber(tx, contactId);
+  return latest !== null && (await deps.numbers.isEnabled(latest)) ? latest : deps.numbers.firstPhoneNumberId;
+}
+
+/**
+ * The conversation an agent (or a key) writes into, on the business number the send leaves from (sendingNumber),
+ * created for a new contact, and locked until the transaction ends.
+ */
+export async function openConversation(tx: Tx, deps: MessagingDeps, recipient: Recipient, from?: string): Promise<ConversationSession> {
   const contact = await findOrCreateContact(tx, recipient);
-  const conversationId = await upsertConversation(tx, contact.id, deps.phoneNumberId);
+  const conversationId = await upsertConversation(tx, contact.id, await sendingNumber(tx, deps, contact.id, from));
   const conversation = await lockConversation(tx, conversationId);
   if (!conversation) throw new Error(`conversation ${conversationId} vanished`);
   return conversation;

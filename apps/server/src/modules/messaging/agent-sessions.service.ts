@@ -5,6 +5,7 @@ import { inTransaction } from '../../realtime/after-commit.ts';
 import { deliverAgentMessage } from './agent-sends.ts';
 import { type ConversationSession, findSession, lockConversation, toAgentSession } from './conversation-sessions.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
+import { outboxOf } from './outbox.ts';
 import { queueAgentMessage } from './queue-outbound.ts';
 import { RETURN_TO_BOT_REASON, type SessionActor, transitionSession } from './session-transitions.ts';
 
@@ -59,12 +60,12 @@ export async function endSession(
   body: { reason?: string; sendMessage: boolean; message?: string },
 ): Promise<AgentSession> {
   const text = body.sendMessage ? body.message : undefined;
-  const { result, closing, waId } = await inTransaction(deps.db, async (tx) => {
+  const { result, closing, out } = await inTransaction(deps.db, async (tx) => {
     const conversation = await locked(tx, conversationId);
     const result = await transitionSession(tx, deps, { conversation, action: 'end', actor, reason: body.reason ?? DEFAULT_END_REASON });
     const closing = text ? await queueAgentMessage(tx, deps, conversation, actor, { type: 'text', content: { text } }) : null;
-    return { result, closing, waId: conversation.waId };
+    return { result, closing, out: outboxOf(deps.client, conversation) };
   });
-  if (closing && text) await deliverAgentMessage(deps, closing, actor, () => deps.client.sendText(waId, text));
+  if (closing && text) await deliverAgentMessage(deps, closing, actor, () => out.client.sendText(out.to, text));
   return result.session;
 }

@@ -22,6 +22,7 @@ export async function inboundForBots(db: DbOrTx, messageIds: readonly number[]):
     type: row.type,
     sessionState: row.sessionState,
     isNewConversation: !row.earlier,
+    phoneNumberId: row.phoneNumberId,
     ...botInput(row.content ?? {}),
   }));
 }

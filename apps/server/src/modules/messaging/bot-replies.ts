@@ -7,13 +7,14 @@ import type { Tx } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { afterCommit, inTransaction } from '../../realtime/after-commit.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
-import type { CloudApiClient, InteractiveFrame, SendOptions } from '../../whatsapp/cloud-api-client.ts';
+import type { InteractiveFrame, SendOptions } from '../../whatsapp/cloud-api-client.ts';
 import { toChatMessage } from './chat-message.ts';
 import { type ConversationSession, holdConversationsForBot, writableByBot } from './conversation-sessions.repository.ts';
 import { sendErrorOf, toldOfStatuses } from './dispatch.ts';
 import { messageStatusEmit } from './message-events.ts';
 import { assignWamids, insertBotReplies, type MessageRow, markSendFailed } from './messages.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
+import { type Outbox, outboxOf } from './outbox.ts';
 import { handOffToAgents } from './session-transitions.ts';
 
 /** A bot's reply stored as pending in its conversation, to send once the bot's turn is committed. */
@@ -26,6 +27,8 @@ export interface QueuedBotReply {
 export interface BotDelivery {
   conversationId: number;
   waId: string;
+  /** The business number the conversation belongs to, which the replies leave from. */
+  phoneNumberId: string;
   replies: QueuedBotReply[];
 }
 
@@ -66,21 +69,21 @@ export function storedForm(reply: BotReply, frame: InteractiveFrame = {}): { typ
 }
 
 export function sendReply(
-  client: CloudApiClient,
-  waId: string,
+  out: Outbox,
   reply: BotReply,
   frame: InteractiveFrame = {},
   sendOptions?: SendOptions,
 ): Promise<{ wamid: string }> {
+  const { client, to } = out;
   switch (reply.type) {
     case 'text':
-      return client.sendText(waId, reply.text, false, sendOptions);
+      return client.sendText(to, reply.text, false, sendOptions);
     case 'media':
-      return client.sendMediaLink(waId, reply.mediaType, reply.url, reply.caption, undefined, sendOptions);
+      return client.sendMediaLink(to, reply.mediaType, reply.url, reply.caption, undefined, sendOptions);
     case 'buttons':
-      return client.sendButtons(waId, reply.body, reply.buttons, frame, sendOptions);
+      return client.sendButtons(to, reply.body, reply.buttons, frame, sendOptions);
     case 'list':
-      return client.sendList(waId, reply.body, reply.button, [{ rows: reply.rows }], frame, sendOptions);
+      return client.sendList(to, reply.body, reply.button, [{ rows: reply.rows }], frame, sendOptions);
   }
 }
 
@@ -132,7 +135,12 @@ export async function queueBotReplies(
   turns: readonly BotTurnReplies[],
 ): Promise<BotDelivery[]> {
   const deliveries = turns.map(
-    ({ conversation }): BotDelivery => ({ conversationId: conversation.conversationId, waId: conversation.waId, replies: [] }),
+    ({ conversation }): BotDelivery => ({
+      conversationId: conversation.conversationId,
+      waId: conversation.waId,
+      phoneNumberId: conversation.phoneNumberId,
+      replies: [],
+    }),
   );
   const open = turns.filter((turn) => {
     if (turn.replies.length === 0) return false;
@@ -180,14 +188,15 @@ export async function deliverBotReplies(
   const sent: { messageId: number; wamid: string }[] = [];
   const failed: { messageId: number; error: MessageError }[] = [];
   const sending = Promise.all(
-    pending.map(async ({ conversationId, waId, replies }) => {
+    pending.map(async ({ conversationId, replies, ...conversation }) => {
+      const out = outboxOf(deps.client, conversation);
       for (const { message, reply } of replies) {
         if (!writable.has(conversationId)) {
           failed.push({ messageId: message.id, error: NOT_SENT });
           continue;
         }
         try {
-          sent.push({ messageId: message.id, wamid: (await sendReply(deps.client, waId, reply, {}, BOT_SENDS)).wamid });
+          sent.push({ messageId: message.id, wamid: (await sendReply(out, reply, {}, BOT_SENDS)).wamid });
         } catch (err) {
           deps.log.warn({ err, messageId: message.id }, 'WhatsApp send of a bot reply failed');
           failed.push({ messageId: message.id, error: sendErrorOf(err) });

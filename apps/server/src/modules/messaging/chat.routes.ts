@@ -43,7 +43,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ messaging: MessagingService; st
     {
       schema: { tags, params: phoneParamsSchema, querystring: chatHistoryQuerySchema, response: { 200: chatHistoryResponseSchema } },
     },
-    (request) => messaging.chatHistory(request.params.phone, request.query.page, request.query.limit),
+    (request) => messaging.chatHistory(request.params.phone, request.query),
   );
 
   app.post(

@@ -15,6 +15,8 @@ export interface ConversationSession {
   phone: string;
   /** Where WhatsApp delivers to this contact. */
   waId: string;
+  /** The business number the conversation belongs to: everything sent in it leaves from there. */
+  phoneNumberId: string;
   contactName: string | null;
   state: SessionState;
   userId: number | null;
@@ -28,6 +30,7 @@ const columns = {
   conversationId: conversations.id,
   phone: contactAddressColumn,
   waId: contacts.waId,
+  phoneNumberId: conversations.phoneNumberId,
   contactName: contacts.name,
   state: conversations.sessionState,
   userId: conversations.sessionUserId,

@@ -13,6 +13,7 @@ export function toConversationSummary(row: SummaryRow): ConversationSummary {
   return {
     id: row.id,
     contact: { id: row.contactId, name: row.contactName, phone: row.phone, waId: row.waId, bsuid: row.bsuid, username: row.username },
+    phoneNumberId: row.phoneNumberId,
     lastMessage:
       row.lastId !== null && type !== null && row.lastTimestamp
         ? {

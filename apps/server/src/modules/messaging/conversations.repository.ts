@@ -14,6 +14,8 @@ export interface ConversationFilter {
   search?: string;
   /** The contact's whole number (canonical form) or BSUID, found through its unique index. */
   address?: CustomerAddress;
+  /** Only this business number's conversations. */
+  phoneNumberId?: string;
   /** Last activity from (inclusive) and before (exclusive). */
   from?: Date;
   before?: Date;
@@ -23,6 +25,7 @@ const holder = userJoin(conversations.sessionUserId);
 
 const summaryColumns = {
   id: conversations.id,
+  phoneNumberId: conversations.phoneNumberId,
   contactId: contacts.id,
   contactName: contacts.name,
   phone: contacts.phone,
@@ -76,6 +79,7 @@ function filterSql(filter: ConversationFilter): SQL | undefined {
     );
   }
   if (filter.address) parts.push(contactNamed(filter.address));
+  if (filter.phoneNumberId) parts.push(eq(conversations.phoneNumberId, filter.phoneNumberId));
   if (filter.from) parts.push(gte(conversations.lastMessageAt, filter.from));
   if (filter.before) parts.push(lt(conversations.lastMessageAt, filter.before));
   return and(...parts);
@@ -142,11 +146,11 @@ export function conversationSummaries(db: DbOrTx, ids: readonly number[]): Promi
   return selectSummaries(db).where(inArray(conversations.id, [...ids]));
 }
 
-/** The conversation with this customer, preferring the configured business number when there are several. */
-export async function conversationSummaryOf(db: DbOrTx, address: CustomerAddress, phoneNumberId: string): Promise<SummaryRow | null> {
+/** The conversation with this customer on the business number given, else their latest (several numbers, several conversations). */
+export async function conversationSummaryOf(db: DbOrTx, address: CustomerAddress, phoneNumberId?: string): Promise<SummaryRow | null> {
   const [row] = await selectSummaries(db)
-    .where(contactNamed(address))
-    .orderBy(sql`${conversations.phoneNumberId} = ${phoneNumberId} DESC`, sql`${conversations.lastMessageAt} DESC NULLS LAST`)
+    .where(and(contactNamed(address), phoneNumberId === undefined ? undefined : eq(conversations.phoneNumberId, phoneNumberId)))
+    .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
     .limit(1);
   return row ?? null;
 }

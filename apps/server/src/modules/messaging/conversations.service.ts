@@ -45,7 +45,7 @@ function filterOf(query: z.infer<typeof conversationsQuerySchema>): Conversation
   const from = query.startDate ? new Date(query.startDate) : undefined;
   const before = query.endDate ? new Date(new Date(query.endDate).getTime() + (isDateOnly(query.endDate) ? DAY_MS : 1)) : undefined;
   if (from && before && from >= before) throw badRequest('startDate must be before endDate');
-  return { search: query.search || undefined, from, before };
+  return { search: query.search || undefined, phoneNumberId: query.phoneNumberId, from, before };
 }
 
 /** A whole number or BSUID finds that contact alone (an index lookup); only when it has no conversation, any containing it. */
@@ -64,7 +64,7 @@ export async function listConversationSummaries(
   const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
   const filter = await exactPhoneFirst(deps, filterOf(query));
   const offset = cursor ? cursor.offset : ((query.page ?? 1) - 1) * query.limit;
-  const unfiltered = !filter.search && !filter.address && !filter.from && !filter.before;
+  const unfiltered = !filter.search && !filter.address && !filter.phoneNumberId && !filter.from && !filter.before;
   const count = () => (unfiltered ? deps.conversationTotal.count() : countConversations(deps.db, filter));
   // Counting is O(conversations): the inbox's total is reused for a few seconds when the page does not decide it.
   const recent = unfiltered ? deps.conversationTotal.recent() : null;
@@ -89,12 +89,12 @@ export async function listConversationSummaries(
 export async function chatHistory(
   deps: MessagingDeps,
   customer: string,
-  page: number,
-  limit: number,
+  query: { page: number; limit: number; phoneNumberId?: string },
 ): Promise<z.infer<typeof chatHistoryResponseSchema>> {
+  const { page, limit } = query;
   const address = parseCustomerAddress(customer);
   if (!address) throw badRequest(customerAddressError('phone'));
-  const summary = await conversationSummaryOf(deps.db, address, deps.phoneNumberId);
+  const summary = await conversationSummaryOf(deps.db, address, query.phoneNumberId);
   if (!summary) return { conversation: null, messages: [], pagination: paginationOf(page, limit, 0) };
   const conversationId = summary.id;
   const [rows, total, optedOut] = await Promise.all([
@@ -123,9 +123,10 @@ export async function markRead(
   const marked = await inTransaction(deps.db, async (tx) => {
     // Held in id order, as every writer of several conversations holds them, so no takeover slips in before the marks.
     const conversationIds = await inboundConversationsOf(tx, messageIds);
-    if (conversationIds.length === 0) return { conversationIds: [], updated: [] };
+    if (conversationIds.length === 0) return { conversationIds: [], updated: [], numbers: new Map<number, string>() };
     await lockConversations(tx, conversationIds);
-    for (const conversation of (await findSessions(tx, conversationIds)).values()) assertNotHeldByOther(conversation, actor);
+    const sessions = await findSessions(tx, conversationIds);
+    for (const conversation of sessions.values()) assertNotHeldByOther(conversation, actor);
     const marked = await markInboundRead(tx, messageIds);
     const counts = await recountUnread(tx, marked.conversationIds);
     afterCommit(tx, () => {
@@ -133,19 +134,23 @@ export async function markRead(
         deps.realtime.toEveryone(whatsappEventNames.conversationRead, { conversationId: id, unreadCount } satisfies ConversationReadEvent);
       }
     });
-    return marked;
+    // Each receipt goes from the number the customer wrote to.
+    return { ...marked, numbers: new Map([...sessions].map(([id, s]) => [id, s.phoneNumberId])) };
   });
   // The newest by (timestamp, id): Meta's timestamps have whole seconds, and the rows come in no particular order.
-  const newest = new Map<number, { wamid: string; at: number; id: number }>();
+  const newest = new Map<number, { wamid: string; at: number; id: number; conversationId: number }>();
   for (const m of marked.updated) {
     const seen = newest.get(m.conversationId);
     const at = m.timestamp.getTime();
     if (m.wamid && (!seen || at > seen.at || (at === seen.at && m.id > seen.id)))
-      newest.set(m.conversationId, { wamid: m.wamid, at, id: m.id });
+      newest.set(m.conversationId, { wamid: m.wamid, at, id: m.id, conversationId: m.conversationId });
   }
   await Promise.all(
-    [...newest.values()].map(({ wamid }) =>
-      deps.client.markRead(wamid).catch((err) => deps.log.warn({ err, wamid }, 'WhatsApp read receipt failed')),
+    [...newest.values()].map(({ wamid, conversationId }) =>
+      deps.client
+        .forNumber(marked.numbers.get(conversationId) ?? deps.numbers.firstPhoneNumberId)
+        .markRead(wamid)
+        .catch((err) => deps.log.warn({ err, wamid }, 'WhatsApp read receipt failed')),
     ),
   );
   return { updated: marked.updated.length, conversationIds: marked.conversationIds };

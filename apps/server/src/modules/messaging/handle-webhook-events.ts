@@ -36,6 +36,8 @@ export type OptKeywordIntake = (tx: Tx, stored: MessageRow[], outcome: WebhookEv
 /** What each batch is handed to: the opt-out words' answers, then the other domains subscribed to its events. */
 export interface WebhookBatchHooks {
   optKeywords?: OptKeywordIntake;
+  /** Lists the business numbers customers wrote to that nobody added (numbers domain), so none is unknown to the console. */
+  knownNumbers?: (tx: Tx, phoneNumberIds: readonly string[]) => Promise<void>;
   events: DomainEvents;
 }
 
@@ -165,6 +167,10 @@ async function storeStatuses(tx: Tx, statuses: StatusItem[], outcome: BatchOutco
 export async function handleWebhookEvents(tx: Tx, payloads: unknown[], hooks: WebhookBatchHooks): Promise<WebhookEventOutcome> {
   const changes = payloads.map(extractChanges);
   const outcome: BatchOutcome = { emits: [], mediaQueued: 0, textsQueued: 0, afterCommit: [], events: [] };
+  await hooks.knownNumbers?.(
+    tx,
+    changes.flatMap((c) => c.messages.map((m) => m.phoneNumberId)),
+  );
   const stored = await storeInbound(
     tx,
     changes.flatMap((c) => c.messages),

@@ -1,6 +1,6 @@
 import type { SessionState } from '@wac/contract/agent-sessions';
 import type { MessageContent, MessageError, MessageType } from '@wac/contract/whatsapp-messages';
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { conversations } from '../../db/schema.ts';
 import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
@@ -41,6 +41,17 @@ export async function upsertConversations(tx: Tx, keys: ConversationKey[]): Prom
     for (const row of rows) ids.set(conversationKey(row), row.id);
   }
   return ids;
+}
+
+/** The business number of the contact's conversation with the latest activity; null for a contact with none. */
+export async function latestConversationNumber(tx: Tx, contactId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ phoneNumberId: conversations.phoneNumberId })
+    .from(conversations)
+    .where(eq(conversations.contactId, contactId))
+    .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
+    .limit(1);
+  return row?.phoneNumberId ?? null;
 }
 
 export async function upsertConversation(tx: Tx, contactId: number, phoneNumberId: string): Promise<number> {
@@ -99,6 +110,7 @@ export type InboundWithSession = {
   content: MessageContent;
   sessionState: SessionState;
   earlier: boolean;
+  phoneNumberId: string;
 };
 
 /** Customers' messages in the order given, read with their conversations in one statement; a message not found is left out. */
@@ -109,7 +121,7 @@ export async function inboundWithSessions(db: DbOrTx, messageIds: readonly numbe
   ]);
   // Whether anything came before: the conversation's oldest message is found first in its (time, id) index.
   const rows = await db.execute<InboundWithSession>(sql`
-    SELECT m.id, m.conversation_id AS "conversationId", m.type, m.content, c.session_state AS "sessionState",
+    SELECT m.id, m.conversation_id AS "conversationId", m.type, m.content, c.session_state AS "sessionState", c.phone_number_id AS "phoneNumberId",
       EXISTS (SELECT 1 FROM messages e WHERE e.conversation_id = m.conversation_id AND e.id < m.id) AS earlier
     FROM ${given.source}
     JOIN messages m ON m.id = s.id AND m.direction = 'inbound'

@@ -7,6 +7,7 @@ import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
 import type { ActivityService } from '../activities/index.ts';
 import type { LicenseService } from '../license/index.ts';
+import type { BusinessNumbers } from '../numbers/index.ts';
 import { type ConversationTotal, createConversationTotal } from './conversation-total.ts';
 import { countConversations } from './conversations.repository.ts';
 import type { MediaLinks } from './media-links.ts';
@@ -23,8 +24,8 @@ export interface MessagingDeps {
   client: CloudApiClient;
   storage: MediaStorage;
   links: MediaLinks;
-  /** The business number agents write from. */
-  phoneNumberId: string;
+  /** The business's numbers: which one each send leaves from, and whether it may. */
+  numbers: BusinessNumbers;
   /** The unfiltered inbox total, reused for a few seconds. */
   conversationTotal: ConversationTotal;
   /** The opt-out and opt-in words and their confirmations (Settings), read for each batch of customers' messages. */

@@ -67,7 +67,11 @@ export async function registerMessaging(app: FastifyInstance, deps: MessagingDom
     onMediaQueued: mediaDownloads.kick,
     onTextsQueued: sentimentScoring.kick,
     // Bot flows, templates, campaigns and outbound webhooks subscribe to the batches' events as they register.
-    hooks: { events: deps.messagingDeps.events, optKeywords: createOptKeywordIntake(deps.messagingDeps) },
+    hooks: {
+      events: deps.messagingDeps.events,
+      optKeywords: createOptKeywordIntake(deps.messagingDeps),
+      knownNumbers: (tx, ids) => deps.messagingDeps.numbers.ensureKnown(tx, ids),
+    },
   });
 
   await app.register(whatsappWebhookRoutes, { db, config, onEventStored: processor.kick });

@@ -11,13 +11,14 @@ import { conversationOfMessage } from './media-files.repository.ts';
 import { messageStatusEmit } from './message-events.ts';
 import { type MessageRow, resetForRetry } from './messages.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
+import { type Outbox, outboxOf } from './outbox.ts';
 import { assertWindowOpen } from './queue-outbound.ts';
 import { sendStoredMedia } from './send-media.ts';
 import type { SessionActor } from './session-transitions.ts';
 import { sendTemplateTo, type TemplateToSend } from './template-sends.ts';
 
 /** The send to make once a retry is committed. */
-type Resend = (waId: string) => Promise<{ wamid: string }>;
+type Resend = (out: Outbox) => Promise<{ wamid: string }>;
 
 /** Checks that a failed message of another domain's type (a template) can go again as it was, and answers what to send. */
 export type Resender = (content: MessageContent) => Promise<TemplateToSend>;
@@ -28,10 +29,10 @@ const FREE_FORM = new Set(['text', 'image', 'video', 'audio', 'document']);
 /** Text and files go again only inside the 24-hour window, as when first sent. */
 async function freeFormResend(tx: Tx, deps: MessagingDeps, original: MessageRow, lastInboundAt: Date | null): Promise<Resend> {
   assertWindowOpen(lastInboundAt);
-  if (original.type === 'text') return (waId) => deps.client.sendText(waId, (original.content as MessageContent).text ?? '');
+  if (original.type === 'text') return (out) => out.client.sendText(out.to, (original.content as MessageContent).text ?? '');
   const file = (await mediaOfMessages(tx, [original.id])).get(original.id);
   if (!file?.storageKey) throw conflict('The file of this message is no longer stored; send it again');
-  return (waId) => sendStoredMedia(deps, { message: original, file, waId });
+  return (out) => sendStoredMedia(deps, { message: original, file, out });
 }
 
 /** POST /api/retry-message/{id}: sends a failed message again, as it was, and records Meta's new id. */
@@ -47,7 +48,7 @@ export async function retryMessage(deps: MessagingDeps, actor: SessionActor, mes
     if (!resender && !FREE_FORM.has(original.type)) throw conflict(`A ${original.type} message cannot be retried from the chat`);
     const template = resender ? await resender(original.content as MessageContent) : null;
     const resend: Resend = template
-      ? (waId) => sendTemplateTo(deps.client, waId, template)
+      ? (out) => sendTemplateTo(out, template)
       : await freeFormResend(tx, deps, original, conversation.lastInboundAt);
     // Retrying is sending again: it takes the conversation over as the send did (a template takes nothing), and is
     // refused in another agent's.
@@ -56,10 +57,11 @@ export async function retryMessage(deps: MessagingDeps, actor: SessionActor, mes
     await deps.license.consumeMessages(tx, 1);
     const message = await resetForRetry(tx, original.id);
     afterCommit(tx, () => deps.realtime.toEveryoneAll(messageStatusEmit(message)));
-    return { message, waId: conversation.waId, resend };
+    await deps.numbers.assertSendable(conversation.phoneNumberId);
+    return { message, out: outboxOf(deps.client, conversation), resend };
   });
 
-  await dispatch(deps, queued.message.id, () => queued.resend(queued.waId));
+  await dispatch(deps, queued.message.id, () => queued.resend(queued.out));
   const final = await messageWithSender(deps.db, queued.message.id);
   if (!final) throw notFound('Message not found');
   return viewMessage(deps, final);

@@ -10,6 +10,7 @@ import { insertOutboundMedia } from './media-files.repository.ts';
 import type { MediaUpload, OutboundMediaKind } from './media-upload.ts';
 import type { MessageRow } from './messages.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
+import { type Outbox, outboxOf } from './outbox.ts';
 import { queueAgentMessage, recipientOf, type Sender } from './queue-outbound.ts';
 
 // Meta keeps uploaded media for 30 days; a day's margin so an id never expires between check and send.
@@ -21,16 +22,16 @@ const META_MEDIA_LIFETIME_MS = 29 * 24 * 3_600_000;
  */
 export async function sendStoredMedia(
   deps: MessagingDeps,
-  input: { message: MessageRow; file: MediaFileRow; waId: string },
+  input: { message: MessageRow; file: MediaFileRow; out: Outbox },
 ): Promise<{ wamid: string }> {
-  const { message, file, waId } = input;
+  const { message, file, out } = input;
   const kind = file.kind as OutboundMediaKind;
   const caption = (message.content as MessageContent).text;
   const filename = file.filename ?? 'file';
   let mediaId = file.metaMediaId;
   if (!mediaId || Date.now() - file.updatedAt.getTime() > META_MEDIA_LIFETIME_MS) {
     const bytes = Buffer.concat(await deps.storage.open(file.storageKey as string).toArray());
-    mediaId = (await deps.client.uploadMedia(bytes, file.mimeType ?? 'application/octet-stream', filename)).id;
+    mediaId = (await out.client.uploadMedia(bytes, file.mimeType ?? 'application/octet-stream', filename)).id;
     const uploaded = mediaId;
     await deps.db.transaction(async (tx) => {
       await recordMetaMediaId(tx, file.id, uploaded);
@@ -40,7 +41,7 @@ export async function sendStoredMedia(
       });
     });
   }
-  return deps.client.sendMedia(waId, kind, mediaId, caption, filename);
+  return out.client.sendMedia(out.to, kind, mediaId, caption, filename);
 }
 
 /**
@@ -60,7 +61,7 @@ async function queueMedia(deps: MessagingDeps, sender: Sender, upload: MediaUplo
   await deps.license.assertStorageAvailable(upload.incoming.size);
   let stored: StoredFile | undefined;
   return inTransaction(deps.db, async (tx) => {
-    const conversation = await openConversation(tx, deps, recipient);
+    const conversation = await openConversation(tx, deps, recipient, upload.fields.from);
     const message = await queueAgentMessage(tx, deps, conversation, sender, {
       type: upload.kind,
       content: caption ? { text: caption } : {},
@@ -76,7 +77,7 @@ async function queueMedia(deps: MessagingDeps, sender: Sender, upload: MediaUplo
       storageKey: stored.key,
     });
     await takeOverOnSend(tx, deps, conversation, sender);
-    return { message, file, waId: conversation.waId };
+    return { message, file, out: outboxOf(deps.client, conversation) };
   }).catch(async (err: unknown) => {
     // Nothing was committed: keep no file that no message points to.
     if (stored) await deps.storage.remove(stored.key);

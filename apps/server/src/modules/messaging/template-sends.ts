@@ -2,11 +2,11 @@ import type { ChatMessage } from '@wac/contract/chat';
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import type { Tx } from '../../db/database.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
-import type { CloudApiClient } from '../../whatsapp/cloud-api-client.ts';
 import { type AcceptedTemplateSend, storeAcceptedTemplates } from './accepted-template-sends.ts';
 import { assertMaySendTemplate, deliverAgentMessage, openConversation } from './agent-sends.ts';
 import { lockWamids } from './message-statuses.repository.ts';
 import type { MessagingDeps } from './messaging-deps.ts';
+import { type Outbox, outboxOf } from './outbox.ts';
 import { queueOutsideWindow, type Recipient, type Sender } from './queue-outbound.ts';
 
 /**
@@ -22,34 +22,38 @@ export interface TemplateToSend {
 /** An agent's or an API key's template message (POST /api/send-template), checked against its template by templates. */
 export interface TemplateMessage extends TemplateToSend {
   recipient: Recipient;
+  /** The business number to send from (phone-number id or display number); the customer's conversation's, else the first. */
+  from?: string;
   /** What the chat stores: the text the customer reads, and the parameters to send it again. */
   content: MessageContent;
 }
 
-export const sendTemplateTo = async (client: CloudApiClient, waId: string, template: TemplateToSend) =>
-  client.sendTemplate(waId, template.name, template.language, await template.graphComponents());
+export const sendTemplateTo = async (out: Outbox, template: TemplateToSend) =>
+  out.client.sendTemplate(out.to, template.name, template.language, await template.graphComponents());
 
 /**
  * Stored pending (counted against the daily messages quota) in the recipient's conversation, opened for a new contact,
  * at any time of the 24-hour window, then sent. Whoever holds the conversation keeps it.
  */
 export async function sendTemplateMessage(deps: MessagingDeps, sender: Sender, template: TemplateMessage): Promise<ChatMessage> {
-  const { message, waId } = await inTransaction(deps.db, async (tx) => {
-    const conversation = await openConversation(tx, deps, template.recipient);
+  const { message, out } = await inTransaction(deps.db, async (tx) => {
+    const conversation = await openConversation(tx, deps, template.recipient, template.from);
     assertMaySendTemplate(conversation, sender);
     const message = await queueOutsideWindow(tx, deps, conversation, sender, {
       type: 'template',
       content: template.content,
       templateName: template.name,
     });
-    return { message, waId: conversation.waId };
+    return { message, out: outboxOf(deps.client, conversation) };
   });
-  return deliverAgentMessage(deps, message, sender, () => sendTemplateTo(deps.client, waId, template));
+  return deliverAgentMessage(deps, message, sender, () => sendTemplateTo(out, template));
 }
 
 /** One message of a batch (a campaign's slice): Meta echoes `callbackData` in every status of it. */
 export interface BatchTemplateSend {
   waId: string;
+  /** The business number it leaves from. */
+  phoneNumberId: string;
   name: string;
   language: string;
   components: unknown[];
@@ -66,10 +70,13 @@ export type BatchSendAnswer = { wamid: string } | { error: unknown };
 export function sendTemplateBatch(deps: Pick<MessagingDeps, 'client'>, sends: readonly BatchTemplateSend[]): Promise<BatchSendAnswer[]> {
   return Promise.all(
     sends.map((send) =>
-      deps.client.sendTemplate(send.waId, send.name, send.language, send.components, { callbackData: send.callbackData, once: true }).then(
-        (sent): BatchSendAnswer => ({ wamid: sent.wamid }),
-        (error): BatchSendAnswer => ({ error }),
-      ),
+      deps.client
+        .forNumber(send.phoneNumberId)
+        .sendTemplate(send.waId, send.name, send.language, send.components, { callbackData: send.callbackData, once: true })
+        .then(
+          (sent): BatchSendAnswer => ({ wamid: sent.wamid }),
+          (error): BatchSendAnswer => ({ error }),
+        ),
     ),
   );
 }

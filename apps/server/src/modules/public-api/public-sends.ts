@@ -28,7 +28,11 @@ function replyOf(body: PublicButtons): InteractiveReply {
 
 /** The key-authenticated sends (spec 7 "API keys"): the public payloads, through the console's own use cases. */
 export function createPublicSends(messaging: MessagingService) {
-  const to = (input: { phone: string; recipientName?: string }) => ({ recipientPhone: input.phone, recipientName: input.recipientName });
+  const to = (input: { phone: string; recipientName?: string; from?: string }) => ({
+    recipientPhone: input.phone,
+    recipientName: input.recipientName,
+    from: input.from,
+  });
 
   return {
     text: (sender: Sender, body: z.output<typeof publicSendTextSchema>): Promise<ChatMessage> =>

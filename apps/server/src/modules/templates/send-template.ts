@@ -126,6 +126,7 @@ export async function sendTemplate(deps: TemplateDeps, sender: Sender, input: Se
   return deps.messaging.sendTemplate(sender, {
     ...templateToSend(deps, { name: template.name, language: template.language, components: input.components }, uploads),
     recipient,
+    from: input.from,
     content: templateMessageContent(template, input.components),
   });
 }

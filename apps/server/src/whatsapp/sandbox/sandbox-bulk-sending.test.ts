@@ -129,6 +129,7 @@ describe('messaging limit tier', () => {
       throughputLevel: 'STANDARD',
       qualityRating: 'GREEN',
       displayPhoneNumber: '15550100001',
+      verifiedName: 'Sandbox Business',
     });
     const set = await control('PUT', 'messaging-limit-tier', { tier: 'TIER_250' });
     expect(set.status).toBe(200);
@@ -160,7 +161,7 @@ describe('messaging limit tier', () => {
     const res = await control('PUT', 'messaging-limit-tier', { tier: 'TIER_5K' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
-      error: 'tier must be one of TIER_250, TIER_1K, TIER_10K, TIER_100K, TIER_UNLIMITED (body tier)',
+      error: 'tier must be one of TIER_250, TIER_1K, TIER_2K, TIER_10K, TIER_100K, TIER_UNLIMITED (body tier)',
       code: 'VALIDATION_ERROR',
     });
     expect((await control('PUT', 'messaging-limit-tier', { tier: 'TIER_10K' }, null)).status).toBe(401);
@@ -182,13 +183,14 @@ describe('send counter', () => {
 
     const counts = (await (await control('GET', 'sends')).json()) as SendCounts;
     expect(counts).toMatchObject({ total: 3, byRecipient: { '447700900801': 2, '447700900802': 1 } });
+    expect(counts.byNumber[t.ctx.config.whatsapp.phoneNumberId]?.total).toBe(3);
     expect(counts.perSecond.reduce((n, s) => n + s.count, 0)).toBe(3);
     const seconds = counts.perSecond.map((s) => s.second);
     expect(Math.min(...seconds)).toBeGreaterThanOrEqual(from);
     expect(Math.max(...seconds)).toBeLessThanOrEqual(to);
 
     expect(await (await control('DELETE', 'sends')).json()).toEqual({ success: true });
-    expect(await (await control('GET', 'sends')).json()).toEqual({ total: 0, byRecipient: {}, perSecond: [] });
+    expect(await (await control('GET', 'sends')).json()).toEqual({ total: 0, byRecipient: {}, perSecond: [], byNumber: {} });
     expect((await control('GET', 'sends', undefined, agentToken)).status).toBe(403);
   });
 });

@@ -20,14 +20,15 @@ export interface SandboxControlOptions {
   failNext: FailNextQueue;
   media: SandboxMediaStore;
   sender: WebhookSender;
-  business: SandboxBusiness;
+  /** The business numbers the sandbox plays, the first first. */
+  numbers: readonly SandboxBusiness[];
   conversations: SandboxConversations;
 }
 
 /** Controls for admins and tests: make sends fail, and play a customer writing to the business. */
 export const sandboxControlRoutes: FastifyPluginAsyncZod<SandboxControlOptions> = async (
   app,
-  { failNext, media, sender, business, conversations },
+  { failNext, media, sender, numbers, conversations },
 ) => {
   app.post(
     '/sandbox/control/fail-next',
@@ -78,6 +79,8 @@ export const sandboxControlRoutes: FastifyPluginAsyncZod<SandboxControlOptions> 
     },
     async (request) => {
       const body = request.body;
+      const business = body.to === undefined ? numbers[0] : numbers.find((n) => n.phoneNumberId === body.to);
+      if (!business) throw badRequest(`to names no number of the sandbox: ${body.to}`);
       const message = await inboundMessagePart(body, media, business.displayPhoneNumber);
       if (!message) throw badRequest('mediaId was not found: upload the file with POST /sandbox/control/media first');
       const identity = conversations.identify(body.from, body);
@@ -85,7 +88,7 @@ export const sandboxControlRoutes: FastifyPluginAsyncZod<SandboxControlOptions> 
       const wamid = newWamid();
       const sentMedia = 'mediaId' in body ? await media.find(body.mediaId) : undefined;
       // Recorded before it is posted, so a reply the business sends at once comes after it.
-      conversations.add(body.from, customerMessage(body, wamid, sentMedia), body.name);
+      conversations.add(body.from, business.phoneNumberId, customerMessage(body, wamid, sentMedia), body.name);
       const webhookStatus = await sender.post(
         inboundPayload(business, {
           from: identity.hidesNumber ? null : body.from,

@@ -3,7 +3,7 @@ import { normalizePhone } from '@wac/contract/whatsapp-phone';
 import type { SandboxConversation, SandboxCustomer, SandboxMessage } from '@wac/contract/whatsapp-sandbox';
 import { phoneOfSandboxBsuid, sandboxBsuid } from './user-ids.ts';
 
-export type NewSandboxMessage = Omit<SandboxMessage, 'id' | 'timestamp' | 'status' | 'error'> &
+export type NewSandboxMessage = Omit<SandboxMessage, 'id' | 'timestamp' | 'status' | 'error' | 'businessNumberId'> &
   Partial<Pick<SandboxMessage, 'status' | 'error'>>;
 
 /** Every content field unset: each kind of message fills in its own. */
@@ -102,10 +102,12 @@ export function createSandboxConversations(limits: SandboxConversationLimits = d
       return customers.get(keyOf(phone))?.hidesNumber ?? false;
     },
 
-    add(phone: string, message: NewSandboxMessage, name?: string | null): SandboxMessage {
+    /** A message between the customer and the business number `businessNumberId`. */
+    add(phone: string, businessNumberId: string, message: NewSandboxMessage, name?: string | null): SandboxMessage {
       const customer = touch(phone, name);
       const stored: SandboxMessage = {
         ...message,
+        businessNumberId,
         id: nextId++,
         status: message.status ?? 'accepted',
         error: message.error ?? null,
@@ -131,19 +133,22 @@ export function createSandboxConversations(limits: SandboxConversationLimits = d
       if (error) message.error = error;
     },
 
-    /** The business read a customer's message: as with Meta, the customer's earlier messages count as read too. */
+    /** The business read a customer's message: as with Meta, the customer's earlier messages to that number count as read too. */
     markReadByBusiness(wamid: string): void {
       const found = byWamid.get(wamid);
       if (!found) return;
       for (const m of found.customer.messages) {
-        if (m.id <= found.message.id && m.direction === 'from_customer' && m.status !== 'failed') m.status = 'read';
+        const earlier = m.id <= found.message.id && m.businessNumberId === found.message.businessNumberId;
+        if (earlier && m.direction === 'from_customer' && m.status !== 'failed') m.status = 'read';
       }
     },
 
-    conversation(phone: string): SandboxConversation {
+    /** The customer's chat with one business number, as their phone shows it. */
+    conversation(phone: string, businessNumberId: string): SandboxConversation {
       const customer = customers.get(keyOf(phone));
       const key = keyOf(phone);
-      return { phone: key, name: customer?.name ?? null, ...identityOf(key, customer), messages: customer ? [...customer.messages] : [] };
+      const messages = customer ? customer.messages.filter((m) => m.businessNumberId === businessNumberId) : [];
+      return { phone: key, name: customer?.name ?? null, ...identityOf(key, customer), messages };
     },
 
     customers(): SandboxCustomer[] {

@@ -5,8 +5,8 @@ import type { FailNextQueue, QueuedFailure } from './fail-next.ts';
 import { sendGraphError, sendUnknownObject } from './graph-error.ts';
 import { receiveSandboxUpload, type SandboxMediaStore, SandboxRefusal, type StoredMedia } from './media-store.ts';
 import { type ValidatedMessage, validateMessage } from './message-validation.ts';
-import type { SandboxPhoneNumber } from './phone-number.ts';
-import { newWamid } from './webhook-payloads.ts';
+import type { SandboxPhoneNumbers } from './phone-number.ts';
+import { newWamid, type SandboxBusiness } from './webhook-payloads.ts';
 
 const VERSION_PATTERN = /^v\d+\.\d+$/;
 const MEDIA_TYPES = new Set<string>(['image', 'video', 'audio', 'document', 'sticker']);
@@ -24,16 +24,17 @@ interface GraphObjectRead {
 
 export interface SandboxGraphOptions {
   accessToken: string;
-  phoneNumberId: string;
-  /** What GET /{phone-number-id} answers. */
-  phoneNumber: SandboxPhoneNumber;
+  /** The business's numbers, and what GET /{phone-number-id} answers of each. */
+  phoneNumbers: SandboxPhoneNumbers;
   failNext: FailNextQueue;
   media: SandboxMediaStore;
-  /** A send was accepted: the sandbox follows up with status webhooks (or a failed one). */
   /** The simulated customer's number a BSUID names; null for a BSUID the sandbox did not make. */
   phoneOfBsuid: (bsuid: string) => string | null;
+  /** A send was accepted: the sandbox follows up with status webhooks (or a failed one). */
   onAccepted: (accepted: {
     wamid: string;
+    /** The business number it was sent from. */
+    business: SandboxBusiness;
     /** The customer's number. */
     recipientId: string;
     /** Whether the send named the customer by BSUID (`recipient`) rather than by number. */
@@ -53,18 +54,7 @@ export interface SandboxGraphOptions {
 /** The Graph API endpoints the client uses, imitated; registered under /sandbox/graph. */
 export async function sandboxGraphRoutes(
   graph: FastifyInstance,
-  {
-    accessToken,
-    phoneNumberId,
-    phoneNumber,
-    failNext,
-    media,
-    phoneOfBsuid,
-    onAccepted,
-    onRead,
-    templateSendError,
-    findObject,
-  }: SandboxGraphOptions,
+  { accessToken, phoneNumbers, failNext, media, phoneOfBsuid, onAccepted, onRead, templateSendError, findObject }: SandboxGraphOptions,
 ) {
   graph.setErrorHandler((err: Error & { statusCode?: number }, _request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? 400 : 500;
@@ -86,7 +76,7 @@ export async function sandboxGraphRoutes(
 
   const checkPath = (version: string, id: string | undefined, reply: Parameters<typeof sendGraphError>[0]) => {
     if (!VERSION_PATTERN.test(version)) return sendGraphError(reply, 400, 2500, `Unknown path components: /${version}`);
-    if (id !== undefined && id !== phoneNumberId) return sendUnknownObject(reply, id);
+    if (id !== undefined && !phoneNumbers.find(id)) return sendUnknownObject(reply, id);
     return undefined;
   };
 
@@ -132,7 +122,8 @@ export async function sandboxGraphRoutes(
       if (!stored) return sendGraphError(reply, 400, 100, '(#100) Invalid parameter', `Media id ${id} was not found.`);
     }
     const wamid = newWamid();
-    onAccepted({ wamid, recipientId: waId, byBsuid: message.to === null, failure, send: message, media: stored });
+    const business = phoneNumbers.find(request.params.phoneNumberId) as SandboxBusiness;
+    onAccepted({ wamid, business, recipientId: waId, byBsuid: message.to === null, failure, send: message, media: stored });
     const contact = message.to === null ? { input: message.recipient, user_id: message.recipient } : { input: message.to, wa_id: waId };
     return { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id: wamid }] };
   });
@@ -151,8 +142,9 @@ export async function sandboxGraphRoutes(
     const bad = checkPath(request.params.version, undefined, reply);
     if (bad) return bad;
     const { objectId } = request.params;
-    if (objectId === phoneNumberId) {
-      const read = phoneNumber.read(request.query.fields);
+    const number = phoneNumbers.find(objectId);
+    if (number) {
+      const read = phoneNumbers.read(number, request.query.fields);
       if (read.ok) return read.body;
       return sendGraphError(
         reply,

@@ -1,7 +1,7 @@
 import { successResponseSchema } from '@wac/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messagingLimitTiers, type SandboxPhoneNumber } from './phone-number.ts';
+import { messagingLimitTiers, type SandboxPhoneNumbers } from './phone-number.ts';
 import type { SendCounter } from './send-counter.ts';
 
 const tierBodySchema = z.object({
@@ -12,12 +12,16 @@ const sendCountsSchema = z.object({
   total: z.number().int(),
   byRecipient: z.record(z.string(), z.number().int()),
   perSecond: z.array(z.object({ second: z.number().int(), count: z.number().int() })),
+  byNumber: z.record(
+    z.string(),
+    z.object({ total: z.number().int(), maxInCalendarSecond: z.number().int(), maxInAnySecond: z.number().int() }),
+  ),
 });
 
 /** Controls for bulk-sending tests and benchmarks: the number's messaging limit tier, and what the Graph accepted. */
-export const sandboxSendingControlRoutes: FastifyPluginAsyncZod<{ phoneNumber: SandboxPhoneNumber; sends: SendCounter }> = async (
+export const sandboxSendingControlRoutes: FastifyPluginAsyncZod<{ phoneNumbers: SandboxPhoneNumbers; sends: SendCounter }> = async (
   app,
-  { phoneNumber, sends },
+  { phoneNumbers, sends },
 ) => {
   app.put(
     '/sandbox/control/messaging-limit-tier',
@@ -25,13 +29,13 @@ export const sandboxSendingControlRoutes: FastifyPluginAsyncZod<{ phoneNumber: S
       onRequest: app.requireAdmin,
       schema: {
         tags: ['Sandbox'],
-        summary: 'Set the messaging limit tier GET /{phone-number-id} reports (TIER_1K at start)',
+        summary: 'Set the portfolio’s messaging limit tier GET /{phone-number-id} reports for every number (TIER_1K at start)',
         body: tierBodySchema,
         response: { 200: tierBodySchema },
       },
     },
     async (request) => {
-      phoneNumber.setTier(request.body.tier);
+      phoneNumbers.setTier(request.body.tier);
       return { tier: request.body.tier };
     },
   );

@@ -3,6 +3,7 @@ import {
   sandboxConversationQuerySchema,
   sandboxConversationResponseSchema,
   sandboxCustomersResponseSchema,
+  sandboxNumbersResponseSchema,
 } from '@wac/contract/whatsapp-sandbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,14 +11,30 @@ import { notFound } from '../../http/app-error.ts';
 import { mediaAnswerHeaders, servedAs, sniffMediaType } from '../../storage/served-media.ts';
 import type { SandboxMediaStore } from './media-store.ts';
 import type { SandboxConversations } from './sandbox-conversations.ts';
+import type { SandboxBusiness } from './webhook-payloads.ts';
 
 export interface SandboxSimulatorOptions {
   media: SandboxMediaStore;
   conversations: SandboxConversations;
+  /** The business numbers the sandbox plays, the first first. */
+  numbers: readonly SandboxBusiness[];
 }
 
 /** What the customer simulator page reads: the customers, each one's phone screen, and the media on it. */
-export const sandboxSimulatorRoutes: FastifyPluginAsyncZod<SandboxSimulatorOptions> = async (app, { media, conversations }) => {
+export const sandboxSimulatorRoutes: FastifyPluginAsyncZod<SandboxSimulatorOptions> = async (app, { media, conversations, numbers }) => {
+  app.get(
+    '/sandbox/control/numbers',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['Sandbox'],
+        summary: 'The business numbers a simulated customer can write to, the first (WHATSAPP_PHONE_NUMBER_ID) first',
+        response: { 200: sandboxNumbersResponseSchema },
+      },
+    },
+    async () => ({ numbers: numbers.map(({ phoneNumberId, displayPhoneNumber }) => ({ phoneNumberId, displayPhoneNumber })) }),
+  );
+
   app.get(
     '/sandbox/control/customers',
     {
@@ -42,7 +59,8 @@ export const sandboxSimulatorRoutes: FastifyPluginAsyncZod<SandboxSimulatorOptio
         response: { 200: sandboxConversationResponseSchema, 400: errorBodySchema },
       },
     },
-    async (request) => conversations.conversation(request.query.phone),
+    async (request) =>
+      conversations.conversation(request.query.phone, request.query.number ?? (numbers[0] as SandboxBusiness).phoneNumberId),
   );
 
   app.get(

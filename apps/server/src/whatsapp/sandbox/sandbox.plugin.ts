@@ -6,7 +6,7 @@ import { businessMessage } from './business-message.ts';
 import { defaultStatusDelays, type StatusDelays, scheduleDeliveryStatuses } from './delivery-statuses.ts';
 import { createFailNextQueue } from './fail-next.ts';
 import { createSandboxMediaStore, sandboxMediaLimits } from './media-store.ts';
-import { createSandboxPhoneNumber } from './phone-number.ts';
+import { createSandboxPhoneNumbers } from './phone-number.ts';
 import { sandboxControlRoutes } from './sandbox-control.routes.ts';
 import { createSandboxConversations } from './sandbox-conversations.ts';
 import { sandboxGraphRoutes } from './sandbox-graph.routes.ts';
@@ -20,7 +20,10 @@ import { sandboxBsuid } from './user-ids.ts';
 import type { SandboxBusiness } from './webhook-payloads.ts';
 import { createWebhookSender } from './webhook-sender.ts';
 
-const SANDBOX_DISPLAY_NUMBER = '15550100001';
+const SANDBOX_DISPLAY_NUMBERS = ['15550100001', '15550100002'];
+
+/** The sandbox's second number: another phone-number id of the same account, so several numbers can be tried. */
+const secondNumberId = (first: string) => (first === '100000000000002' ? '100000000000003' : '100000000000002');
 
 export interface SandboxPluginOptions {
   config: Pick<Config, 'whatsapp' | 'publicUrl' | 'dataDir'>;
@@ -39,24 +42,25 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(fastifyMultipart, { limits: { fileSize: sandboxMediaLimits.fileBytes, files: 1, fields: 10 } });
   }
-  const business: SandboxBusiness = {
+  // Two numbers of one account: WHATSAPP_PHONE_NUMBER_ID's first.
+  const numbers: SandboxBusiness[] = [whatsapp.phoneNumberId, secondNumberId(whatsapp.phoneNumberId)].map((phoneNumberId, k) => ({
     wabaId: whatsapp.businessAccountId,
-    phoneNumberId: whatsapp.phoneNumberId,
-    displayPhoneNumber: SANDBOX_DISPLAY_NUMBER,
-  };
+    phoneNumberId,
+    displayPhoneNumber: SANDBOX_DISPLAY_NUMBERS[k] as string,
+  }));
   const sender = createWebhookSender({ url: `${publicUrl}${WEBHOOK_PATH}`, appSecret: whatsapp.appSecret, log });
   app.addHook('preClose', async () => sender.close());
   const failNext = createFailNextQueue();
   const media = createSandboxMediaStore(dataDir);
   const conversations = createSandboxConversations();
   const templates = createSandboxTemplateStore(dataDir);
-  const phoneNumber = createSandboxPhoneNumber(business);
+  const phoneNumbers = createSandboxPhoneNumbers(numbers);
   const sends = createSendCounter();
 
-  await app.register(sandboxControlRoutes, { failNext, media, sender, business, conversations });
-  await app.register(sandboxSimulatorRoutes, { media, conversations });
+  await app.register(sandboxControlRoutes, { failNext, media, sender, numbers, conversations });
+  await app.register(sandboxSimulatorRoutes, { media, conversations, numbers });
   await app.register(sandboxTemplateControlRoutes, { templates, sender, wabaId: whatsapp.businessAccountId });
-  await app.register(sandboxSendingControlRoutes, { phoneNumber, sends });
+  await app.register(sandboxSendingControlRoutes, { phoneNumbers, sends });
   await app.register(
     async (graph) => {
       await sandboxTemplateRoutes(graph, {
@@ -68,16 +72,15 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
       });
       await sandboxGraphRoutes(graph, {
         accessToken: whatsapp.accessToken,
-        phoneNumberId: whatsapp.phoneNumberId,
-        phoneNumber,
+        phoneNumbers,
         failNext,
         media,
         phoneOfBsuid: (bsuid) => conversations.phoneOfBsuid(bsuid),
         onAccepted: (accepted) => {
-          sends.record(accepted.recipientId);
+          sends.record(accepted.recipientId, accepted.business.phoneNumberId);
           const shown = businessMessage(accepted.send, accepted.wamid, accepted.media);
           const text = accepted.send.type === 'template' ? templateSendText(templates, accepted.send.payload) : shown.text;
-          conversations.add(accepted.recipientId, { ...shown, text });
+          conversations.add(accepted.recipientId, accepted.business.phoneNumberId, { ...shown, text });
           // Reactions get no delivery statuses from Meta.
           if (accepted.send.type === 'reaction') return;
           const hidden = accepted.byBsuid && conversations.hidesNumber(accepted.recipientId);
@@ -86,7 +89,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
             recipientId: hidden ? null : accepted.recipientId,
             recipientUserId: sandboxBsuid(accepted.recipientId),
           };
-          scheduleDeliveryStatuses(sender, business, statusDelays, addressed, (status, error) =>
+          scheduleDeliveryStatuses(sender, accepted.business, statusDelays, addressed, (status, error) =>
             conversations.setStatus(accepted.wamid, status, error),
           );
         },

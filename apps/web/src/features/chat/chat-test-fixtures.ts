@@ -41,6 +41,7 @@ export function conversation(id: number, over: Partial<ConversationSummary> = {}
   const made: ConversationSummary = {
     id,
     contact: { id: id * 10, name: `Customer ${id}`, phone, waId: '', bsuid: null, username: null },
+    phoneNumberId: '100000000000001',
     lastMessage: null,
     lastMessageAt: new Date(Date.UTC(2025, 5, 1, 9, id)).toISOString(),
     lastInboundAt: null,

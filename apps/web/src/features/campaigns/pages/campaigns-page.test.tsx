@@ -28,6 +28,7 @@ function campaign(patch: Partial<Campaign>): Campaign {
     template: { id: 3, name: 'spring_sale', language: 'en_US', category: 'MARKETING', status: 'APPROVED' },
     components: [],
     ratePerSecond: 80,
+    phoneNumberId: '100000000000001',
     scheduleTime: null,
     statusReason: null,
     counts: { total: 0, pending: 0, sending: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, unknown: 0 },

@@ -18,7 +18,7 @@ function flow(patch: Partial<FlowSummary>): FlowSummary {
     name: 'Greeting',
     description: 'Welcomes customers',
     isActive: false,
-    triggers: { keywords: [], onNewConversation: false, isDefault: false },
+    triggers: { keywords: [], onNewConversation: false, isDefault: false, phoneNumberIds: [] },
     metadata: { version: 3, lastModified: '2026-05-01T10:00:00.000Z', status: 'draft' },
     updatedAt: '2026-05-01T10:00:00.000Z',
     nodeCount: 4,
@@ -56,7 +56,7 @@ describe('FlowsPage', () => {
       id: 2,
       name: 'Orders',
       isActive: true,
-      triggers: { keywords: ['order', 'track'], onNewConversation: true, isDefault: false },
+      triggers: { keywords: ['order', 'track'], onNewConversation: true, isDefault: false, phoneNumberIds: [] },
     });
     await renderPage({ list: listOf([flow({}), active]) });
     const first = screen.getByRole('row', { name: /Greeting/ });

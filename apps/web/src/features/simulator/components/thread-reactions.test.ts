@@ -16,6 +16,7 @@ const message = (patch: Partial<SandboxMessage>): SandboxMessage => ({
   location: null,
   template: null,
   contextId: null,
+  businessNumberId: '100000000000001',
   status: 'accepted',
   error: null,
   timestamp: '2025-01-01T10:00:00.000Z',

@@ -33,6 +33,7 @@ const question: SandboxMessage = {
   location: null,
   template: null,
   contextId: null,
+  businessNumberId: '100000000000001',
   status: 'read',
   error: null,
   timestamp: '2025-01-01T10:00:00.000Z',

@@ -27,6 +27,7 @@ const campaign = (patch: Partial<Campaign>): Campaign => ({
   template: { id: 3, name: 'spring_sale', language: 'en_US', category: 'MARKETING', status: 'APPROVED' },
   components: [],
   ratePerSecond: 80,
+  phoneNumberId: '100000000000001',
   scheduleTime: null,
   statusReason: null,
   counts: campaignCounts({ total: 48, sent: 48, delivered: 47, read: 46 }),
