@@ -116,6 +116,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     links: media.links,
     numbers,
     optOutSettings: (tx) => settings.optOutSettings(tx),
+    readReceipts: async () => (await settings.appSettings())['app.read_receipts'] === 'on',
     events,
     resenders: new Map([['template', createTemplateResender(templateParts)]]),
   });

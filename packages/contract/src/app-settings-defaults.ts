@@ -79,6 +79,11 @@ export const appSettingDefaults = {
   'flows.allowed_hosts': [] as readonly string[],
   /** The same for outbound webhook URLs, checked when one is saved and at each delivery (outbound-webhooks module). */
   'webhooks.allowed_hosts': [] as readonly string[],
+  /**
+   * 'on': opening a conversation sends Meta a read receipt for the customer's latest message, and an agent typing shows
+   * the customer WhatsApp's typing indicator (which travels in a read receipt); 'off' sends neither.
+   */
+  'app.read_receipts': 'on',
   /** The weekly schedule analytics read waiting times "within business hours" by; the rollups rebuild what depends on it when it changes. */
   'analytics.businessHours': DEFAULT_BUSINESS_HOURS,
 } as const;

@@ -119,6 +119,7 @@ export const appSettingsUpdateSchema = z
     'flows.allowed_hosts': allowedHostList('Allowed hosts'),
     'webhooks.allowed_hosts': allowedHostList('Webhook allowed hosts'),
     'analytics.businessHours': businessHoursSchema,
+    'app.read_receipts': z.enum(['on', 'off'], { error: 'Read receipts must be on or off' }),
   })
   .partial()
   .strict();

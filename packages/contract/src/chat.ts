@@ -219,6 +219,11 @@ export const markReadBodySchema = z.object({
 });
 export const markReadResponseSchema = z.object({ updated: z.number().int(), conversationIds: z.array(z.number().int()) });
 
+/** POST /api/agent/typing: the agent is typing in this conversation. */
+export const typingBodySchema = z.object({ conversationId: bodyIdSchema });
+/** Whether WhatsApp's typing indicator was sent now (at most every 20 s; never with read receipts off). */
+export const typingResponseSchema = z.object({ sent: z.boolean() });
+
 export const messageStatusResponseSchema = z.object({
   id: z.number().int(),
   wamid: z.string().nullable(),

@@ -190,6 +190,8 @@ export const sandboxConversationResponseSchema = z.object({
   phone: z.string(),
   name: z.string().nullable(),
   ...sandboxIdentity,
+  /** The business shows its typing indicator on this chat now (an agent is typing). */
+  businessTyping: z.boolean(),
   /** Oldest first; the sandbox keeps the most recent few hundred per customer. */
   messages: z.array(sandboxMessageSchema),
 });

@@ -337,8 +337,14 @@ function numberClient(options: CloudApiClientOptions) {
     sendReaction: (to: string, messageId: string, emoji: string) =>
       send(to, { type: 'reaction', reaction: { message_id: messageId, emoji } }),
 
-    async markRead(messageId: string): Promise<void> {
-      await postJson(`${options.phoneNumberId}/messages`, { messaging_product: 'whatsapp', status: 'read', message_id: messageId });
+    /** Marks a customer's message read; `typing` also shows them the typing indicator (until the reply, or 25 s). */
+    async markRead(messageId: string, { typing = false } = {}): Promise<void> {
+      await postJson(`${options.phoneNumberId}/messages`, {
+        messaging_product: 'whatsapp',
+        status: 'read',
+        message_id: messageId,
+        ...(typing ? { typing_indicator: { type: 'text' } } : {}),
+      });
     },
 
     async uploadMedia(buffer: Buffer, mimeType: string, filename: string): Promise<{ id: string }> {

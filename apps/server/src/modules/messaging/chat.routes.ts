@@ -12,6 +12,8 @@ import {
   phoneParamsSchema,
   sendMessageBodySchema,
   sentMessageResponseSchema,
+  typingBodySchema,
+  typingResponseSchema,
 } from '@wac/contract/chat';
 import { idParamsSchema } from '@wac/contract/common';
 import { errorBodySchema } from '@wac/contract/errors';
@@ -76,6 +78,21 @@ export const chatRoutes: FastifyPluginAsyncZod<{ messaging: MessagingService; st
     '/api/agent/mark-read',
     { schema: { tags, body: markReadBodySchema, response: { 200: markReadResponseSchema, 400: errorBodySchema, 409: errorBodySchema } } },
     (request) => messaging.markRead(currentUser(request), request.body.messages),
+  );
+
+  app.post(
+    '/api/agent/typing',
+    {
+      schema: {
+        tags,
+        summary: 'Show the customer WhatsApp’s typing indicator while the agent types',
+        description:
+          'Sent with a read receipt of the customer’s latest message, at most every 20 seconds per conversation; WhatsApp shows it until the reply or for 25 seconds. Nothing is sent (`sent: false`) when read receipts are off under Settings, outside the 24-hour window, or within 20 seconds of the last one. A conversation a colleague holds answers 409, as writing there does.',
+        body: typingBodySchema,
+        response: { 200: typingResponseSchema, 404: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    (request) => messaging.agentTyping(currentUser(request), request.body.conversationId),
   );
 
   app.put(

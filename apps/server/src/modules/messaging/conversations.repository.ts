@@ -186,6 +186,17 @@ export function messagesPage(db: DbOrTx, conversationId: number, limit: number, 
     .orderBy(...newestMessageFirst);
 }
 
+/** The customer's latest message in the conversation (the one a read receipt and a typing indicator name). */
+export async function latestInboundWamid(db: DbOrTx, conversationId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ wamid: messages.wamid })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, 'inbound')))
+    .orderBy(desc(messages.timestamp), desc(messages.id))
+    .limit(1);
+  return row?.wamid ?? null;
+}
+
 export async function countMessages(db: DbOrTx, conversationId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(messages).where(eq(messages.conversationId, conversationId));
   return row?.n ?? 0;

@@ -145,6 +145,7 @@ export async function markRead(
     if (m.wamid && (!seen || at > seen.at || (at === seen.at && m.id > seen.id)))
       newest.set(m.conversationId, { wamid: m.wamid, at, id: m.id, conversationId: m.conversationId });
   }
+  if (!(await deps.readReceipts())) return { updated: marked.updated.length, conversationIds: marked.conversationIds };
   await Promise.all(
     [...newest.values()].map(({ wamid, conversationId }) =>
       deps.client

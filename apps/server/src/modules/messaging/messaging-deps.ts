@@ -30,6 +30,8 @@ export interface MessagingDeps {
   conversationTotal: ConversationTotal;
   /** The opt-out and opt-in words and their confirmations (Settings), read for each batch of customers' messages. */
   optOutSettings: (tx?: DbOrTx) => Promise<OptOutSettings>;
+  /** Whether Meta gets read receipts and typing indicators (Settings: app.read_receipts). */
+  readReceipts: () => Promise<boolean>;
   /** How a failed message of another domain's type goes again, by type: templates' (given by the composition root). */
   resenders: ReadonlyMap<string, Resender>;
   /** What happens here that other domains act on (bot flows, templates, campaigns, outbound webhooks subscribe). */

@@ -30,6 +30,7 @@ import {
   sendTemplateMessage,
   settleTemplateSends,
 } from './template-sends.ts';
+import { createTypingIndicator } from './typing-indicator.ts';
 
 /** A conversation with its agent-session state and contact, as the bot and other domains hold it. */
 export type { ConversationSession };
@@ -43,6 +44,8 @@ export function createMessagingService(deps: MessagingDeps) {
     listConversations: bound(listConversationSummaries),
     chatHistory: bound(chatHistory),
     markRead: bound(markRead),
+    /** The agent is typing: the customer sees WhatsApp's typing indicator (typing-indicator.ts). */
+    agentTyping: createTypingIndicator(deps),
     /** A person's sentiment label for a customer's text. */
     correctSentiment: bound(correctSentiment),
     messageStatus: bound(messageStatus),

@@ -135,10 +135,11 @@ const markRead = z.object({
   messaging_product: z.literal('whatsapp', { error: 'The parameter messaging_product is required.' }),
   status: z.literal('read'),
   message_id: required('message_id'),
+  typing_indicator: z.object({ type: z.literal('text', { error: "Param typing_indicator['type'] must be 'text'." }) }).optional(),
 });
 
 export type ValidatedMessage =
-  | { ok: true; kind: 'read'; messageId: string }
+  | { ok: true; kind: 'read'; messageId: string; typing: boolean }
   | {
       ok: true;
       kind: 'send';
@@ -168,7 +169,9 @@ export function validateMessage(body: unknown): ValidatedMessage {
   const record = body as Record<string, unknown>;
   if (record.status === 'read') {
     const parsed = markRead.safeParse(body);
-    return parsed.success ? { ok: true, kind: 'read', messageId: parsed.data.message_id } : failure(parsed.error);
+    return parsed.success
+      ? { ok: true, kind: 'read', messageId: parsed.data.message_id, typing: parsed.data.typing_indicator !== undefined }
+      : failure(parsed.error);
   }
   const head = envelope.safeParse(body);
   if (!head.success) return failure(head.error);

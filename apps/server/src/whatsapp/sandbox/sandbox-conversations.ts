@@ -23,6 +23,8 @@ interface Customer {
   name: string | null;
   username: string | null;
   hidesNumber: boolean;
+  /** Until when each business number shows its typing indicator. */
+  typing: Map<string, number>;
   lastActivityAt: Date;
   messages: SandboxMessage[];
 }
@@ -31,6 +33,9 @@ export interface SandboxConversationLimits {
   messagesPerCustomer: number;
   customers: number;
 }
+
+/** WhatsApp dismisses the typing indicator after 25 seconds. */
+const TYPING_SHOWN_MS = 25_000;
 
 const defaultLimits: SandboxConversationLimits = { messagesPerCustomer: 500, customers: 200 };
 
@@ -55,6 +60,7 @@ export function createSandboxConversations(limits: SandboxConversationLimits = d
       name: null,
       username: null,
       hidesNumber: false,
+      typing: new Map(),
       lastActivityAt: new Date(),
       messages: [],
     };
@@ -105,6 +111,8 @@ export function createSandboxConversations(limits: SandboxConversationLimits = d
     /** A message between the customer and the business number `businessNumberId`. */
     add(phone: string, businessNumberId: string, message: NewSandboxMessage, name?: string | null): SandboxMessage {
       const customer = touch(phone, name);
+      // The business writing ends its typing indicator, as on WhatsApp.
+      if (message.direction === 'to_customer') customer.typing.delete(businessNumberId);
       const stored: SandboxMessage = {
         ...message,
         businessNumberId,
@@ -133,10 +141,14 @@ export function createSandboxConversations(limits: SandboxConversationLimits = d
       if (error) message.error = error;
     },
 
-    /** The business read a customer's message: as with Meta, the customer's earlier messages to that number count as read too. */
-    markReadByBusiness(wamid: string): void {
+    /**
+     * The business read a customer's message: as with Meta, the customer's earlier messages to that number count as
+     * read too. `typing`: the business shows its typing indicator there, for 25 seconds or until it writes.
+     */
+    markReadByBusiness(wamid: string, typing = false): void {
       const found = byWamid.get(wamid);
       if (!found) return;
+      if (typing) found.customer.typing.set(found.message.businessNumberId, Date.now() + TYPING_SHOWN_MS);
       for (const m of found.customer.messages) {
         const earlier = m.id <= found.message.id && m.businessNumberId === found.message.businessNumberId;
         if (earlier && m.direction === 'from_customer' && m.status !== 'failed') m.status = 'read';
@@ -148,7 +160,8 @@ export function createSandboxConversations(limits: SandboxConversationLimits = d
       const customer = customers.get(keyOf(phone));
       const key = keyOf(phone);
       const messages = customer ? customer.messages.filter((m) => m.businessNumberId === businessNumberId) : [];
-      return { phone: key, name: customer?.name ?? null, ...identityOf(key, customer), messages };
+      const typing = (customer?.typing.get(businessNumberId) ?? 0) > Date.now();
+      return { phone: key, name: customer?.name ?? null, ...identityOf(key, customer), businessTyping: typing, messages };
     },
 
     customers(): SandboxCustomer[] {

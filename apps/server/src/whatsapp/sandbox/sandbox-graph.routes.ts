@@ -43,8 +43,8 @@ export interface SandboxGraphOptions {
     send: Extract<ValidatedMessage, { kind: 'send' }>;
     media?: StoredMedia;
   }) => void;
-  /** The business marked a customer's message as read. */
-  onRead: (messageId: string) => void;
+  /** The business marked a customer's message as read, showing its typing indicator when `typing`. */
+  onRead: (messageId: string, typing: boolean) => void;
   /** Meta's refusal of a template send (unknown, unapproved, paused template or wrong parameters), if any. */
   templateSendError?: (payload: Record<string, unknown>) => { code: number; message: string; details: string } | undefined;
   /** Other Graph objects served by id beside media (templates). */
@@ -86,7 +86,7 @@ export async function sandboxGraphRoutes(
     const message = validateMessage(request.body);
     if (!message.ok) return sendGraphError(reply, 400, 100, message.message, message.details);
     if (message.kind === 'read') {
-      onRead(message.messageId);
+      onRead(message.messageId, message.typing);
       return { success: true };
     }
 

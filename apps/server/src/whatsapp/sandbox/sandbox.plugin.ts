@@ -93,7 +93,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
             conversations.setStatus(accepted.wamid, status, error),
           );
         },
-        onRead: (messageId) => conversations.markReadByBusiness(messageId),
+        onRead: (messageId, typing) => conversations.markReadByBusiness(messageId, typing),
         templateSendError: (payload) => templateSendError(templates, payload),
         findObject: (id) => templates.get(id),
       });

@@ -8,6 +8,7 @@ import { useSendMessage } from '../api/send-message';
 import { refusingHolder, useChangeSession } from '../api/session-actions';
 import { AttachmentPreview } from './attachment-preview';
 import { HeldByNotice } from './held-by-notice';
+import { useTypingIndicator } from './use-typing-indicator';
 
 interface ComposerProps {
   phone: string;
@@ -27,6 +28,7 @@ export function Composer({ phone, recipientName, conversationId }: ComposerProps
   const fileInput = useRef<HTMLInputElement>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
   const sendText = useSendMessage();
+  const typing = useTypingIndicator(conversationId);
   const sendFile = useSendMedia();
   const busy = sendText.isPending || sendFile.isPending;
   const canSend = !busy && (file !== null || text.trim() !== '');
@@ -153,6 +155,7 @@ export function Composer({ phone, recipientName, conversationId }: ComposerProps
             onChange={(e) => {
               setText(e.target.value);
               setError(null);
+              typing();
             }}
             onKeyDown={onKeyDown}
           />

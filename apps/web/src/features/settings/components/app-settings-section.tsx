@@ -46,6 +46,7 @@ const allKeys = [
   'app.opt_in_keywords',
   'app.opt_out_confirmation',
   'app.opt_in_confirmation',
+  'app.read_receipts',
 ] as const satisfies readonly AppSettingKey[];
 
 const timeFormatLabels: Record<string, string> = { '24h': '24-hour', '12h': '12-hour' };
@@ -265,6 +266,22 @@ export function AppSettingsForm({ saved }: { saved: AppSettings }) {
           <strong>{previewDateTime(now, values['app.date_format'], values['app.time_format'], values['app.timezone'])}</strong>
           <span className="muted">{values['app.timezone']}</span>
           <strong>{formatCurrency(1234.5, values['app.currency'] || 'USD', values['app.language'] || 'en')}</strong>
+        </div>
+      </fieldset>
+
+      <fieldset className="settings-group">
+        <legend>Chat</legend>
+        <div className="form-grid">
+          <SelectField
+            label="Read receipts and typing indicator"
+            value={values['app.read_receipts']}
+            onChange={(v) => set('app.read_receipts', v)}
+            error={errors['app.read_receipts']}
+            hint="On: when an agent opens a conversation the customer sees their messages read, and while the agent types they see “typing…”. Off: neither."
+          >
+            <option value="on">On</option>
+            <option value="off">Off</option>
+          </SelectField>
         </div>
       </fieldset>
 

@@ -60,6 +60,7 @@ function renderPage(mode: ChannelStatus['mode'], role: User['role'] = 'agent', c
     bsuid: 'GB.3216455270',
     username: null,
     hidesNumber: false,
+    businessTyping: false,
     messages: [hello, question],
   };
   client.setQueryData([...simulatorQueryKey, 'conversation', '447700900123'], conversation);
