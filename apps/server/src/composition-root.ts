@@ -117,6 +117,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     numbers,
     optOutSettings: (tx) => settings.optOutSettings(tx),
     readReceipts: async () => (await settings.appSettings())['app.read_receipts'] === 'on',
+    marketingMessagesApi: async () => (await settings.appSettings())['app.marketing_messages_api'] === 'on',
     events,
     resenders: new Map([['template', createTemplateResender(templateParts)]]),
   });

@@ -130,6 +130,8 @@ export const reservedActivityTypes = [
   'campaign_retried',
   'campaign_failed',
   'campaign_report_regenerated',
+  /** Meta re-categorised (or will re-categorise) the template of a scheduled or running campaign. */
+  'campaign_template_recategorized',
   'flow_created',
   'flow_updated',
   'flow_deleted',

@@ -98,6 +98,7 @@ const described: { [type in ReservedActivityType]?: Describe } = {
   campaign_resumed: (who, d) => `${who} resumed campaign ${d.name ?? ''}`.trim(),
   campaign_cancelled: (who, d) => `${who} cancelled campaign ${d.name ?? ''}`.trim(),
   campaign_retried: (who, d) => `${who} retried the failed recipients of campaign ${d.name ?? ''}${d.details ? ` (${d.details})` : ''}`,
+  campaign_template_recategorized: (_who, d) => `Campaign ${d.name ?? ''}: ${d.details ?? 'Meta re-categorised its template'}`,
   campaign_failed: (_who, d) => `Campaign ${d.name ?? ''} could not start on schedule${d.details ? `: ${d.details}` : ''}`,
   campaign_completed: (_who, d) => `Campaign ${d.name ?? ''} finished${d.details ? `: ${d.details}` : ''}`,
   campaign_report_regenerated: (who, d) => `${who} regenerated the report of campaign ${d.name ?? ''}`.trim(),

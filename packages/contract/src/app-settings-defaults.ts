@@ -84,6 +84,8 @@ export const appSettingDefaults = {
    * the customer WhatsApp's typing indicator (which travels in a read receipt); 'off' sends neither.
    */
   'app.read_receipts': 'on',
+  /** 'on': MARKETING templates go through Meta's Marketing Messages API (/marketing_messages); 'off': all through /messages. */
+  'app.marketing_messages_api': 'off',
   /** The weekly schedule analytics read waiting times "within business hours" by; the rollups rebuild what depends on it when it changes. */
   'analytics.businessHours': DEFAULT_BUSINESS_HOURS,
 } as const;

@@ -120,6 +120,7 @@ export const appSettingsUpdateSchema = z
     'webhooks.allowed_hosts': allowedHostList('Webhook allowed hosts'),
     'analytics.businessHours': businessHoursSchema,
     'app.read_receipts': z.enum(['on', 'off'], { error: 'Read receipts must be on or off' }),
+    'app.marketing_messages_api': z.enum(['on', 'off'], { error: 'Marketing Messages API must be on or off' }),
   })
   .partial()
   .strict();

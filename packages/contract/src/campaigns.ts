@@ -12,7 +12,17 @@ export const campaignLimits = { name: 200, description: 1_000, contactsPerReques
  * A recipient's place in the dispatch. `sending`: the request to Meta may have left and its answer is not recorded
  * yet; `unknown`: that stayed so past the grace period, so it is left for an explicit retry rather than sent twice.
  */
-export const recipientStates = ['pending', 'sending', 'sent', 'delivered', 'read', 'failed', 'skipped', 'unknown'] as const;
+/**
+ * Where a recipient stands. `held`: held back by Meta (error 131049, its cap on marketing messages a customer gets),
+ * not failed; a campaign that retries them sends again after 24 hours, then 48, then 96.
+ */
+export const recipientStates = ['pending', 'sending', 'sent', 'delivered', 'read', 'failed', 'skipped', 'unknown', 'held'] as const;
+
+/** After how long a recipient held back by Meta is sent again: 24 hours after the first send, doubling; null: no more tries. */
+export function heldBackRetryDelayMs(attempts: number): number | null {
+  const MAX_TRIES = 4;
+  return attempts >= MAX_TRIES ? null : 24 * 3_600_000 * 2 ** Math.max(0, attempts - 1);
+}
 export type RecipientState = (typeof recipientStates)[number];
 
 /**
@@ -40,6 +50,8 @@ const campaignFieldsSchema = z.object({
     .default(campaignRates.default),
   /** The business number it sends from (phone-number id or display number); the first number when left out. */
   phoneNumberId: sendFromField,
+  /** Recipients Meta holds back (131049, its per-customer cap on marketing messages) are sent again later, at growing intervals. */
+  retryHeldBack: z.boolean().default(false),
 });
 
 const namesItsTemplate = (body: { templateId?: number; templateName?: string; templateLanguage?: string }) =>
@@ -101,6 +113,8 @@ export const campaignCountsSchema = z.object({
   failed: z.number().int(),
   skipped: z.number().int(),
   unknown: z.number().int(),
+  /** Held back by Meta (131049), waiting for a retry or given up. */
+  held: z.number().int(),
 });
 export type CampaignCounts = z.infer<typeof campaignCountsSchema>;
 
@@ -120,6 +134,7 @@ export function campaignCountsOf(byState: Readonly<Partial<RecipientStateCounts>
     failed: n('failed'),
     skipped: n('skipped'),
     unknown: n('unknown'),
+    held: n('held'),
   };
 }
 
@@ -140,6 +155,7 @@ export const campaignSchema = z.object({
   ratePerSecond: z.number().int(),
   /** The business number it sends from (its phone-number id); pacing is per number. */
   phoneNumberId: z.string(),
+  retryHeldBack: z.boolean(),
   scheduleTime: z.iso.datetime().nullable(),
   /** Why the dispatch paused or failed it, in plain words (a template paused at Meta...). */
   statusReason: z.string().nullable(),

@@ -179,7 +179,11 @@ export const chatHistoryQuerySchema = z.object({
     .optional(),
 });
 /** The conversation as its thread shows it, with whether the customer opted out (their last opt-out or opt-in word). */
-export const threadConversationSchema = conversationSummarySchema.extend({ optedOut: z.boolean() });
+export const threadConversationSchema = conversationSummarySchema.extend({
+  optedOut: z.boolean(),
+  /** The customer stopped the business's marketing messages on WhatsApp: campaigns of marketing templates skip them. */
+  marketingOptedOut: z.boolean(),
+});
 export type ThreadConversation = z.infer<typeof threadConversationSchema>;
 
 export const chatHistoryResponseSchema = z.object({

@@ -185,6 +185,8 @@ export const templateSchema = z.object({
   rejectedReason: z.string().nullable(),
   /** Set when Meta re-categorised the template: what it was before. */
   previousCategory: z.enum(templateCategories).nullable(),
+  /** Meta said it will re-categorise the template (24 hours after its notice): the category it will have, and when. */
+  comingCategory: z.object({ category: z.enum(templateCategories), at: z.iso.datetime() }).nullable(),
   /** APPROVED: may be sent. PAUSED, DISABLED and the rest are offered nowhere. */
   usable: z.boolean(),
   /**
@@ -368,6 +370,17 @@ export const templateStatusEventSchema = z.object({
 export type TemplateStatusEvent = z.infer<typeof templateStatusEventSchema>;
 
 /** POST /sandbox/control/template-status (admins, sandbox only): Meta changes a template's status, and the signed webhook follows. */
+/**
+ * POST /sandbox/control/template-category: Meta recategorises a sandbox template, now, or (`impending`) with its
+ * notice that it will in 24 hours.
+ */
+export const sandboxTemplateCategoryBodySchema = z.object({
+  name: z.string().trim().min(1, 'name is required'),
+  language: z.string().trim().min(1, 'language is required'),
+  category: z.enum(templateCategories),
+  impending: z.boolean().default(false),
+});
+
 export const sandboxTemplateStatusBodySchema = z.object({
   name: z.string().trim().min(1, 'name is required'),
   language: z.string().trim().min(1, 'language is required'),

@@ -50,6 +50,13 @@ const base = {
   contextId: z.string().min(1).max(200).optional(),
 };
 
+/** POST /sandbox/control/user-preferences: a customer stops or resumes the business's marketing messages in WhatsApp. */
+export const sandboxUserPreferenceBodySchema = z.object({
+  from: customerPhone('from'),
+  to: businessNumberId.optional(),
+  value: z.enum(['stop', 'resume'], { error: 'value must be stop or resume' }),
+});
+
 /** A message a simulated customer sends to the business; the sandbox posts it to the webhook, signed. */
 export const sandboxInboundBodySchema = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('text'), text: z.string().trim().min(1, { error: 'text is required' }).max(4096) }),

@@ -213,6 +213,11 @@ export const contacts = pgTable(
     /** The customer's WhatsApp username, when they adopted one. */
     username: text('username'),
     name: text('name'),
+    /**
+     * Since when the customer has stopped marketing messages from the business (Meta's user_preferences webhook, or
+     * error 131050): campaigns of marketing templates skip them until they resume.
+     */
+    marketingOptOutAt: tstz('marketing_opt_out_at'),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
@@ -467,6 +472,9 @@ export const messageTemplates = pgTable(
     components: jsonb('components').notNull(),
     rejectedReason: text('rejected_reason'),
     previousCategory: text('previous_category'),
+    /** The category Meta said it will give the template (an impending recategorisation), and when. */
+    comingCategory: text('coming_category'),
+    comingCategoryAt: tstz('coming_category_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
@@ -521,6 +529,8 @@ export const campaigns = pgTable(
     ratePerSecond: integer('rate_per_second').notNull().default(80),
     /** The business number it sends from; null: WHATSAPP_PHONE_NUMBER_ID's (campaigns saved before there were several). */
     phoneNumberId: text('phone_number_id'),
+    /** Recipients Meta holds back (131049) are sent again later, at growing intervals (heldBackRetryDelayMs). */
+    retryHeldBack: boolean('retry_held_back').notNull().default(false),
     scheduleTime: tstz('schedule_time'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -590,6 +600,8 @@ export const campaignRecipients = pgTable(
     uniqueIndex('campaign_recipients_phone_idx').on(t.campaignId, t.phone),
     index('campaign_recipients_state_idx').on(t.campaignId, t.state),
     index('campaign_recipients_due_idx').on(t.campaignId, t.id).where(sql`${t.state} = 'pending'`),
+    // Recipients Meta held back, by when they may be sent again.
+    index('campaign_recipients_held_idx').on(t.campaignId, t.notBefore).where(sql`${t.state} = 'held'`),
     // Keyset pages of one campaign's recipients (pre-flight, exports) in id order.
     index('campaign_recipients_order_idx').on(t.campaignId, t.id),
     index('campaign_recipients_wamid_idx').on(t.wamid).where(sql`${t.wamid} IS NOT NULL`),

@@ -78,6 +78,11 @@ export interface SendOptions {
    */
   once?: boolean;
   /**
+   * Through Meta's Marketing Messages API (POST /{phone-number-id}/marketing_messages) rather than /messages: for
+   * MARKETING templates, when the business chose it (Settings).
+   */
+  marketing?: boolean;
+  /**
    * Over node:http(s) on kept-alive connections rather than fetch: about a third of the CPU per call, for bursts of
    * sends (bot replies). Errors and retries are the same either way.
    */
@@ -267,7 +272,7 @@ function numberClient(options: CloudApiClientOptions) {
   /** `to` is a number, or a BSUID for a customer known by no number: Meta takes that one as `recipient`. */
   async function send(to: string, message: Record<string, unknown>, sendOptions: SendOptions = {}): Promise<{ wamid: string }> {
     const res = await postJson<SendResponse>(
-      `${options.phoneNumberId}/messages`,
+      `${options.phoneNumberId}/${sendOptions.marketing ? 'marketing_messages' : 'messages'}`,
       {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',

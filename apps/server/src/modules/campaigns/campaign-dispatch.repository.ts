@@ -218,14 +218,39 @@ export async function giveUpInDoubt(db: DbOrTx, campaignId: number, graceMs: num
   return result.rowCount ?? 0;
 }
 
-/** Completes a running campaign once no recipient is waiting or being sent; true when it did now. */
+/**
+ * Completes a running campaign once no recipient is waiting or being sent, nor held back by Meta with a retry to come;
+ * true when it did now.
+ */
 export async function completeIfDone(db: DbOrTx, campaignId: number): Promise<boolean> {
   const result = await db.execute(sql`
     UPDATE campaigns SET status = 'completed', completed_at = clock_timestamp(), updated_at = clock_timestamp()
     WHERE id = ${campaignId} AND status = 'running'
       AND NOT EXISTS (
-        SELECT 1 FROM campaign_recipients WHERE campaign_id = ${campaignId} AND state IN ('pending', 'sending'))`);
+        SELECT 1 FROM campaign_recipients WHERE campaign_id = ${campaignId} AND state IN ('pending', 'sending'))
+      AND NOT EXISTS (
+        SELECT 1 FROM campaign_recipients WHERE campaign_id = ${campaignId} AND state = 'held' AND not_before IS NOT NULL)`);
   return (result.rowCount ?? 0) > 0;
+}
+
+/** Completed campaigns with recipients Meta held back, to send again later: running again, waiting for that time. */
+export async function reopenForRetries(tx: Tx, campaignIds: readonly number[]): Promise<void> {
+  if (campaignIds.length === 0) return;
+  await tx.execute(sql`
+    UPDATE campaigns SET status = 'running', completed_at = NULL, updated_at = clock_timestamp()
+    WHERE id = ANY(${sql.param([...campaignIds])}::int[]) AND status = 'completed'`);
+}
+
+/**
+ * Recipients Meta held back whose retry time came go back to the queue; answers how many. The held message is over
+ * (Meta delivered nothing), so its wamid, chat message and error go, as a retried failure's do (requeueFailed).
+ */
+export async function releaseDueHeldBack(tx: Tx, campaignId: number): Promise<number> {
+  const result = await tx.execute(sql`
+    UPDATE campaign_recipients SET state = 'pending', not_before = NULL, wamid = NULL, message_id = NULL, error_code = NULL,
+      error_title = NULL, error_details = NULL, failed_at = NULL, sending_at = NULL
+    WHERE campaign_id = ${campaignId} AND state = 'held' AND not_before <= clock_timestamp()`);
+  return result.rowCount ?? 0;
 }
 
 /**

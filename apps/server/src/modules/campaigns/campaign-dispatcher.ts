@@ -16,6 +16,7 @@ import {
   hasDueRecipient,
   lockRecipients,
   lockRunning,
+  releaseDueHeldBack,
   reserveSlot,
   runningCampaigns,
   type Slot,
@@ -59,6 +60,8 @@ interface Slice {
 const CACHE_MS = 1_000;
 
 const OPTED_OUT = 'The customer last wrote an opt-out keyword (Settings), so campaigns do not message them.';
+const STOPPED_MARKETING =
+  'The customer told WhatsApp to stop marketing messages from this business, so campaigns of marketing templates do not message them until they resume.';
 
 const IN_DOUBT_EXPLANATION =
   'The send’s answer was lost (a restart or a timeout) and Meta reported nothing about it. Retry it only if the customer did not receive the message.';
@@ -82,19 +85,27 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
   });
   const optKeywords = freshFor(CACHE_MS, () => deps.optKeywords());
 
-  /** Customers who opted out are skipped, never sent to, and counted as such. */
-  async function skipOptedOut(tx: Tx, claimed: RecipientRow[]): Promise<RecipientRow[]> {
-    const out = await deps.messaging.optedOut(
-      claimed.map((r) => r.phone),
-      await optKeywords(null),
-    );
-    if (out.size === 0) return claimed;
-    const skipped = claimed.filter((r) => out.has(r.phone));
+  /**
+   * Customers who opted out are skipped, never sent to, and counted as such: by their last keyword, and for a marketing
+   * template also by WhatsApp's own stop of marketing messages.
+   */
+  async function skipOptedOut(tx: Tx, claimed: RecipientRow[], template: Template): Promise<RecipientRow[]> {
+    const phones = claimed.map((r) => r.phone);
+    const out = await deps.messaging.optedOut(phones, await optKeywords(null));
+    const stopped = template.category === 'MARKETING' ? await deps.messaging.marketingOptedOut(phones) : new Set<string>();
+    if (out.size === 0 && stopped.size === 0) return claimed;
+    const skip = (r: RecipientRow) => out.has(r.phone) || stopped.has(r.phone);
     await applyRecipientChanges(
       tx,
-      skipped.map((r) => ({ id: r.id, state: 'skipped', errorCode: null, errorTitle: 'Opted out', errorDetails: OPTED_OUT })),
+      claimed
+        .filter(skip)
+        .map((r) =>
+          out.has(r.phone)
+            ? { id: r.id, state: 'skipped', errorCode: null, errorTitle: 'Opted out', errorDetails: OPTED_OUT }
+            : { id: r.id, state: 'skipped', errorCode: null, errorTitle: 'Stopped marketing messages', errorDetails: STOPPED_MARKETING },
+        ),
     );
-    return claimed.filter((r) => !out.has(r.phone));
+    return claimed.filter((r) => !skip(r));
   }
 
   /**
@@ -113,6 +124,7 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
       }
       const slot = await reserveSlot(tx, campaignNumber(deps, running), running.ratePerSecond, options.paced);
       if (!slot) return 'busy';
+      if (running.retryHeldBack) await releaseDueHeldBack(tx, running.id);
       if (!(await hasDueRecipient(tx, running.id))) return null;
       await slot.take();
       return { campaign: running, template, slot };
@@ -130,7 +142,7 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
         if (!(await lockRunning(tx, campaign.id))) return null;
         const claimed = await claimRecipients(tx, campaign.id, slot.size);
         if (claimed.length === 0) return null;
-        const recipients = await skipOptedOut(tx, claimed);
+        const recipients = await skipOptedOut(tx, claimed, template);
         if (recipients.length > 0) await deps.license.consumeMessages(tx, recipients.length);
         if (performance.now() > deadline) throw new SlotMissed();
         return { campaign, template, recipients };
@@ -154,10 +166,12 @@ export function createCampaignDispatcher(deps: CampaignDeps, options: Dispatcher
     // Media headers are the same for everyone: our uploads become Meta media ids once per slice.
     const base = { components: await deps.templates.graphComponents(slice.campaign.components as SendComponent[]) };
     const { name, language } = slice.template;
+    const marketing = await deps.messaging.viaMarketingApi(slice.template.category);
     const answers = await deps.messaging.sendTemplateBatch(
       slice.recipients.map((recipient) => ({
         waId: recipient.waId,
         phoneNumberId: campaignNumber(deps, slice.campaign),
+        marketing,
         name,
         language,
         components: recipientComponents(base, recipient),

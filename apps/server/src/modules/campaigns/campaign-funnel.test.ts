@@ -60,6 +60,7 @@ describe('a finished campaign’s figures', () => {
     failed: 2,
     skipped: 1,
     unknown: 0,
+    held: 0,
   };
   let id: string;
 

@@ -1,10 +1,17 @@
+import { heldBackRetryDelayMs } from '@wac/contract/campaigns';
 import type { SendComponent } from '@wac/contract/templates';
 import { describeWhatsAppError } from '@wac/contract/whatsapp-errors';
 import type { Tx } from '../../db/database.ts';
 import type { SubscriberOutcome } from '../../events/event-bus.ts';
 import type { StatusItem, WebhookChanges } from '../../whatsapp/webhook/webhook-payload.ts';
 import type { CampaignDeps } from './campaign-deps.ts';
-import { applyRecipientChanges, lockRecipients, type RecipientChange, recipientsByWamid } from './campaign-dispatch.repository.ts';
+import {
+  applyRecipientChanges,
+  lockRecipients,
+  type RecipientChange,
+  recipientsByWamid,
+  reopenForRetries,
+} from './campaign-dispatch.repository.ts';
 import { createCampaignProgress } from './campaign-progress.ts';
 import { acceptedSendsOf, recipientIdOf } from './campaign-sends.ts';
 import { campaignsByIds, type RecipientRow } from './campaigns.repository.ts';
@@ -18,7 +25,11 @@ const rank: Record<RecipientRow['state'], number> = {
   delivered: 2,
   read: 3,
   failed: 4,
+  held: 4,
 };
+
+/** Meta's per-customer cap on marketing messages: the recipient is held back, not failed. */
+const HELD_BACK = 131049;
 
 /** A recipient's row moved on by one status of its message; statuses never move it back. */
 function step(
@@ -33,7 +44,7 @@ function step(
     const info = describeWhatsAppError(error?.code, error?.title ?? error?.message);
     return {
       ...row,
-      state: 'failed',
+      state: error?.code === HELD_BACK ? 'held' : 'failed',
       wamid: status.wamid,
       errorCode: error?.code ?? null,
       errorTitle: info.title,
@@ -85,12 +96,36 @@ export function campaignStatusHandler(deps: CampaignDeps) {
       );
     }
     const changed = [...moved.values()];
+    await scheduleHeldBackRetries(tx, rows, changed);
     await storeSettledInDoubt(deps, tx, rows, changed);
     await applyRecipientChanges(tx, changed);
     // Screens follow the counts whatever the campaign's status: statuses keep coming after a pause or the end.
     const campaignIds = new Set(changed.map((change) => rows.get(change.id)?.campaignId as number));
     return { afterCommit: () => campaignIds.forEach(progress.soon) };
   };
+}
+
+/**
+ * Recipients Meta held back (131049) of a campaign that retries them are sent again later: 24 hours after the first
+ * send, then at doubling intervals, up to four tries (heldBackRetryDelayMs); the others stay held back for good. Meta's
+ * answer comes after the send was accepted, often once the campaign completed: a retry to come runs it again.
+ */
+async function scheduleHeldBackRetries(tx: Tx, rows: Map<number, RecipientRow>, changes: RecipientChange[]): Promise<void> {
+  const held = changes.filter((change) => change.state === 'held' && rows.get(change.id)?.state !== 'held');
+  if (held.length === 0) return;
+  const retrying = new Set(
+    (await campaignsByIds(tx, [...new Set(held.map((change) => rows.get(change.id)?.campaignId as number))]))
+      .filter((campaign) => campaign.retryHeldBack)
+      .map((campaign) => campaign.id),
+  );
+  const reopen = new Set<number>();
+  for (const change of held) {
+    const row = rows.get(change.id) as RecipientRow;
+    const delay = retrying.has(row.campaignId) ? heldBackRetryDelayMs(row.attempts) : null;
+    change.notBefore = delay === null ? null : new Date(Date.now() + delay);
+    if (delay !== null) reopen.add(row.campaignId);
+  }
+  await reopenForRetries(tx, [...reopen]);
 }
 
 /** Sends settled by a status rather than by their answer get their chat message now. */

@@ -28,6 +28,7 @@ export function toCampaign(
     components: row.components as SendComponent[],
     ratePerSecond: row.ratePerSecond,
     phoneNumberId: row.phoneNumberId ?? firstNumber,
+    retryHeldBack: row.retryHeldBack,
     scheduleTime: iso(row.scheduleTime),
     statusReason: row.statusReason,
     counts,

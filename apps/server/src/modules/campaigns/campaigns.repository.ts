@@ -257,3 +257,13 @@ export function dueScheduledCampaigns(db: DbOrTx): Promise<{ id: number; name: s
     .where(and(eq(campaigns.status, 'scheduled'), lte(campaigns.scheduleTime, sql`now()`)))
     .orderBy(asc(campaigns.scheduleTime));
 }
+
+/** The scheduled and running campaigns that send this template (a recategorisation concerns them). */
+export function liveCampaignsOfTemplate(db: DbOrTx, name: string, language: string): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: campaigns.id, name: campaigns.name })
+    .from(campaigns)
+    .where(
+      and(eq(campaigns.templateName, name), eq(campaigns.templateLanguage, language), inArray(campaigns.status, ['scheduled', 'running'])),
+    );
+}

@@ -150,6 +150,7 @@ export function createCampaignsService(deps: CampaignDeps, dispatch: { kick: () 
           description: body.description || null,
           ratePerSecond: body.ratePerSecond,
           phoneNumberId: await sendingNumberOf(body.phoneNumberId),
+          retryHeldBack: body.retryHeldBack,
           createdBy: actor.id,
           ...templateFields(template, body.components),
         });
@@ -172,6 +173,7 @@ export function createCampaignsService(deps: CampaignDeps, dispatch: { kick: () 
           ...(body.description !== undefined ? { description: body.description || null } : {}),
           ...(body.ratePerSecond !== undefined ? { ratePerSecond: body.ratePerSecond } : {}),
           ...(body.phoneNumberId !== undefined ? { phoneNumberId: await sendingNumberOf(body.phoneNumberId) } : {}),
+          ...(body.retryHeldBack !== undefined ? { retryHeldBack: body.retryHeldBack } : {}),
           ...templateFields(template, components),
         };
         // The campaign saved back as it was read changes nothing, not even its time of change.
@@ -205,6 +207,7 @@ export function createCampaignsService(deps: CampaignDeps, dispatch: { kick: () 
           components: original.components,
           ratePerSecond: original.ratePerSecond,
           phoneNumberId: original.phoneNumberId,
+          retryHeldBack: original.retryHeldBack,
           createdBy: actor.id,
         });
         await copyRecipients(tx, original.id, copy.id);

@@ -89,6 +89,8 @@ function updated(known: ContactRow, report: ContactInput): Omit<ContactRow, 'id'
     parentBsuid: report.parentBsuid ?? known.parentBsuid,
     username: report.username ?? known.username,
     name: report.name ?? known.name,
+    // A customer who stopped marketing messages under either identity has stopped them.
+    marketingOptOutAt: known.marketingOptOutAt,
   };
 }
 
@@ -183,6 +185,7 @@ function fill(row: ContactRow, other: ContactRow): Partial<ContactRow> {
     parentBsuid: row.parentBsuid ?? other.parentBsuid,
     username: row.username ?? other.username,
     name: row.name ?? other.name,
+    marketingOptOutAt: row.marketingOptOutAt ?? other.marketingOptOutAt,
     waId: row.phone === null && other.phone !== null ? other.waId : row.waId,
   };
 }

@@ -32,6 +32,7 @@ const summaryColumns = {
   waId: contacts.waId,
   bsuid: contacts.bsuid,
   username: contacts.username,
+  marketingOptOutAt: contacts.marketingOptOutAt,
   lastMessageAt: conversations.lastMessageAt,
   lastInboundAt: conversations.lastInboundAt,
   unreadCount: conversations.unreadCount,

@@ -103,7 +103,7 @@ export async function chatHistory(
     deps.optOutSettings().then((keywords) => optedOutCustomers(deps.db, [customer], keywords)),
   ]);
   return {
-    conversation: { ...toConversationSummary(summary), optedOut: optedOut.size > 0 },
+    conversation: { ...toConversationSummary(summary), optedOut: optedOut.size > 0, marketingOptedOut: summary.marketingOptOutAt !== null },
     messages: await toChatMessages(deps.db, deps.links, rows.reverse()),
     pagination: paginationOf(page, limit, total),
   };

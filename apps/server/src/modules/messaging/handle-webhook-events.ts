@@ -5,9 +5,16 @@ import type { Tx } from '../../db/database.ts';
 import type { DomainEvent, DomainEvents } from '../../events/domain-events.ts';
 import type { RealtimeEmit } from '../../realtime/realtime.ts';
 import { errorFromMeta, inboundContent } from '../../whatsapp/webhook/inbound-content.ts';
-import { extractChanges, type InboundItem, metaTime, type StatusItem } from '../../whatsapp/webhook/webhook-payload.ts';
+import {
+  extractChanges,
+  type InboundItem,
+  type MarketingPreference,
+  metaTime,
+  type StatusItem,
+} from '../../whatsapp/webhook/webhook-payload.ts';
 import { inboundForBots } from './bot-inbound.ts';
 import { upsertContacts } from './contact-identities.repository.ts';
+import { markMarketingOptOutOfMessages, setMarketingOptOut } from './contacts.repository.ts';
 import { reopenEndedSessions } from './conversation-sessions.repository.ts';
 import { conversationKey, insertInboundMessages, upsertConversations } from './inbound-messages.repository.ts';
 import { insertPendingInboundMedia, type NewInboundMedia } from './media-files.repository.ts';
@@ -158,6 +165,32 @@ async function storeStatuses(tx: Tx, statuses: StatusItem[], outcome: BatchOutco
   }
 }
 
+/** Meta refuses marketing messages to a customer who stopped them (131050): they are opted out as their own stop says. */
+const STOPPED_MARKETING = 131050;
+
+/**
+ * Customers stopping or resuming the business's marketing messages (user_preferences, in order), and those Meta refused
+ * a marketing message for because they stopped them: campaigns of marketing templates skip them.
+ */
+async function storeMarketingPreferences(tx: Tx, preferences: MarketingPreference[], statuses: StatusItem[]): Promise<void> {
+  if (preferences.length > 0) {
+    const ordered = [...preferences].sort((a, b) => a.at.getTime() - b.at.getTime());
+    const contacts = await upsertContacts(
+      tx,
+      ordered.map((p) => p.customer),
+    );
+    for (const [k, preference] of ordered.entries()) {
+      await setMarketingOptOut(tx, [(contacts[k] as ContactRow).id], preference.stop ? preference.at : null);
+    }
+  }
+  const refused = statuses.filter((s) => s.status === 'failed' && s.errors.some((e) => e.code === STOPPED_MARKETING));
+  await markMarketingOptOutOfMessages(
+    tx,
+    refused.map((s) => s.wamid),
+    new Date(),
+  );
+}
+
 /**
  * Stores what a batch of webhook deliveries says, in a few statements for the whole batch, and says what to announce
  * and fetch once it is committed. Opt-out words are answered first; then the domains subscribed to its events (the
@@ -182,6 +215,11 @@ export async function handleWebhookEvents(tx: Tx, payloads: unknown[], hooks: We
     tx,
     changes.flatMap((c) => c.statuses),
     outcome,
+  );
+  await storeMarketingPreferences(
+    tx,
+    changes.flatMap((c) => c.preferences),
+    changes.flatMap((c) => c.statuses),
   );
   // A status may name the number (or the username) of a customer known by BSUID: the contact learns it.
   await upsertContacts(

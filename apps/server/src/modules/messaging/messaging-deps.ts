@@ -32,6 +32,8 @@ export interface MessagingDeps {
   optOutSettings: (tx?: DbOrTx) => Promise<OptOutSettings>;
   /** Whether Meta gets read receipts and typing indicators (Settings: app.read_receipts). */
   readReceipts: () => Promise<boolean>;
+  /** Whether MARKETING templates go through Meta's Marketing Messages API (Settings: app.marketing_messages_api). */
+  marketingMessagesApi: () => Promise<boolean>;
   /** How a failed message of another domain's type goes again, by type: templates' (given by the composition root). */
   resenders: ReadonlyMap<string, Resender>;
   /** What happens here that other domains act on (bot flows, templates, campaigns, outbound webhooks subscribe). */

@@ -1,4 +1,5 @@
 import type { OptKeywords } from '@wac/contract/app-settings-defaults';
+import type { TemplateCategory } from '@wac/contract/templates';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';
 import { type AcceptedTemplateSend, storeAcceptedTemplates } from './accepted-template-sends.ts';
@@ -12,6 +13,7 @@ import {
   holdForBots,
   queueBotReplies,
 } from './bot-replies.ts';
+import { marketingOptedOut } from './contacts.repository.ts';
 import { type ConversationSession, findSessions } from './conversation-sessions.repository.ts';
 import { chatHistory, listConversationSummaries, listFailedMessages, markRead, messageStatus } from './conversations.service.ts';
 import { correctSentiment } from './correct-sentiment.ts';
@@ -29,6 +31,7 @@ import {
   sendTemplateBatch,
   sendTemplateMessage,
   settleTemplateSends,
+  viaMarketingApi,
 } from './template-sends.ts';
 import { createTypingIndicator } from './typing-indicator.ts';
 
@@ -57,6 +60,8 @@ export function createMessagingService(deps: MessagingDeps) {
     sendTemplate: bound(sendTemplateMessage),
     /** A campaign's slice, each send once; the answers are settled with settleTemplateSends. */
     sendTemplateBatch: (sends: readonly BatchTemplateSend[]) => sendTemplateBatch(deps, sends),
+    /** Whether templates of this category go through Meta's Marketing Messages API now (Settings). */
+    viaMarketingApi: (category: TemplateCategory) => viaMarketingApi(deps, category),
     /** A batch's answers settled in one transaction, the messages locked first (the lock order: template-sends.ts). */
     settleTemplateSends: <T>(wamids: string[], settle: SendSettlement<T>) => settleTemplateSends(deps, wamids, settle),
     retryMessage: bound(retryMessage),
@@ -66,6 +71,8 @@ export function createMessagingService(deps: MessagingDeps) {
     endSession: bound(endSession),
     customersWritingSince: (since: Date, limit: number) => customersWritingSince(deps.db, since, limit),
     optedOut: (phones: readonly string[], keywords: OptKeywords) => optedOutCustomers(deps.db, phones, keywords),
+    /** Which of these customers stopped marketing messages (WhatsApp's own setting, or error 131050). */
+    marketingOptedOut: (customers: readonly string[]) => marketingOptedOut(deps.db, customers),
     /** How many of these messages their customers answered within `hours` (a campaign's replies). */
     repliedWithin: (messageIds: readonly number[], hours: number) => repliedWithin(deps.db, messageIds, hours),
     /** The customer's number of each message's conversation (links to /chat from other domains' lists). */

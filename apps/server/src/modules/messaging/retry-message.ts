@@ -48,7 +48,7 @@ export async function retryMessage(deps: MessagingDeps, actor: SessionActor, mes
     if (!resender && !FREE_FORM.has(original.type)) throw conflict(`A ${original.type} message cannot be retried from the chat`);
     const template = resender ? await resender(original.content as MessageContent) : null;
     const resend: Resend = template
-      ? (out) => sendTemplateTo(out, template)
+      ? (out) => sendTemplateTo(deps, out, template)
       : await freeFormResend(tx, deps, original, conversation.lastInboundAt);
     // Retrying is sending again: it takes the conversation over as the send did (a template takes nothing), and is
     // refused in another agent's.

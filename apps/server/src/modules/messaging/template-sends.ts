@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@wac/contract/chat';
+import type { TemplateCategory } from '@wac/contract/templates';
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import type { Tx } from '../../db/database.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
@@ -16,6 +17,8 @@ import { queueOutsideWindow, type Recipient, type Sender } from './queue-outboun
 export interface TemplateToSend {
   name: string;
   language: string;
+  /** MARKETING templates may go through Meta's Marketing Messages API (Settings). */
+  category: TemplateCategory;
   graphComponents: () => Promise<unknown[]>;
 }
 
@@ -28,8 +31,14 @@ export interface TemplateMessage extends TemplateToSend {
   content: MessageContent;
 }
 
-export const sendTemplateTo = async (out: Outbox, template: TemplateToSend) =>
-  out.client.sendTemplate(out.to, template.name, template.language, await template.graphComponents());
+/** Whether a template of this category goes through Meta's Marketing Messages API (Settings: app.marketing_messages_api). */
+export const viaMarketingApi = async (deps: Pick<MessagingDeps, 'marketingMessagesApi'>, category: TemplateCategory) =>
+  category === 'MARKETING' && (await deps.marketingMessagesApi());
+
+export const sendTemplateTo = async (deps: Pick<MessagingDeps, 'marketingMessagesApi'>, out: Outbox, template: TemplateToSend) =>
+  out.client.sendTemplate(out.to, template.name, template.language, await template.graphComponents(), {
+    marketing: await viaMarketingApi(deps, template.category),
+  });
 
 /**
  * Stored pending (counted against the daily messages quota) in the recipient's conversation, opened for a new contact,
@@ -46,7 +55,7 @@ export async function sendTemplateMessage(deps: MessagingDeps, sender: Sender, t
     });
     return { message, out: outboxOf(deps.client, conversation) };
   });
-  return deliverAgentMessage(deps, message, sender, () => sendTemplateTo(out, template));
+  return deliverAgentMessage(deps, message, sender, () => sendTemplateTo(deps, out, template));
 }
 
 /** One message of a batch (a campaign's slice): Meta echoes `callbackData` in every status of it. */
@@ -54,6 +63,8 @@ export interface BatchTemplateSend {
   waId: string;
   /** The business number it leaves from. */
   phoneNumberId: string;
+  /** Through Meta's Marketing Messages API (viaMarketingApi). */
+  marketing: boolean;
   name: string;
   language: string;
   components: unknown[];
@@ -72,7 +83,11 @@ export function sendTemplateBatch(deps: Pick<MessagingDeps, 'client'>, sends: re
     sends.map((send) =>
       deps.client
         .forNumber(send.phoneNumberId)
-        .sendTemplate(send.waId, send.name, send.language, send.components, { callbackData: send.callbackData, once: true })
+        .sendTemplate(send.waId, send.name, send.language, send.components, {
+          callbackData: send.callbackData,
+          once: true,
+          marketing: send.marketing,
+        })
         .then(
           (sent): BatchSendAnswer => ({ wamid: sent.wamid }),
           (error): BatchSendAnswer => ({ error }),

@@ -21,8 +21,14 @@ async function templateResend(deps: TemplatePartsDeps, content: MessageContent):
   // Meta would refuse a template paused or disabled since the first send: say so first, sending nothing.
   const row = await templateByNameAndLanguage(deps.db, stored.name, stored.language);
   if (!row) throw conflict(`The template ${stored.name} (${stored.language}) no longer exists; send another template`);
-  assertSendable(toTemplate(row, null));
-  const sent = { name: stored.name, language: stored.language, components: storedComponentsSchema.parse(stored.components) };
+  const template = toTemplate(row, null);
+  assertSendable(template);
+  const sent = {
+    name: stored.name,
+    language: stored.language,
+    category: template.category,
+    components: storedComponentsSchema.parse(stored.components),
+  };
   const uploads = await uploadsOf(deps, sent.components);
   return templateToSend(deps, sent, uploads);
 }

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@wac/contract/chat';
 import { checkSendComponents, renderTemplate } from '@wac/contract/template-parameters';
 import { issueText } from '@wac/contract/template-rules';
-import type { MediaReference, SendComponent, sendTemplateBodySchema, Template } from '@wac/contract/templates';
+import type { MediaReference, SendComponent, sendTemplateBodySchema, Template, TemplateCategory } from '@wac/contract/templates';
 import type { MessageContent } from '@wac/contract/whatsapp-messages';
 import type { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
@@ -81,10 +81,15 @@ export async function graphComponents(deps: TemplatePartsDeps, components: SendC
  */
 export function templateToSend(
   deps: TemplatePartsDeps,
-  sent: { name: string; language: string; components: SendComponent[] },
+  sent: { name: string; language: string; category: TemplateCategory; components: SendComponent[] },
   uploads: Map<string, TemplateUploadRow>,
 ): TemplateToSend {
-  return { name: sent.name, language: sent.language, graphComponents: () => graphComponents(deps, sent.components, uploads) };
+  return {
+    name: sent.name,
+    language: sent.language,
+    category: sent.category,
+    graphComponents: () => graphComponents(deps, sent.components, uploads),
+  };
 }
 
 /** What the chat stores of a template message: the text the customer reads, and the parameters to send it again. */
@@ -124,7 +129,11 @@ export async function sendTemplate(deps: TemplateDeps, sender: Sender, input: Se
   const uploads = await uploadsOf(deps, input.components);
 
   return deps.messaging.sendTemplate(sender, {
-    ...templateToSend(deps, { name: template.name, language: template.language, components: input.components }, uploads),
+    ...templateToSend(
+      deps,
+      { name: template.name, language: template.language, category: template.category, components: input.components },
+      uploads,
+    ),
     recipient,
     from: input.from,
     content: templateMessageContent(template, input.components),

@@ -37,11 +37,19 @@ async function applyTemplateUpdate(tx: Tx, update: TemplateUpdateItem): Promise<
     const reason = status === 'APPROVED' ? null : update.reason;
     if (reason !== current.rejectedReason) change.rejectedReason = reason;
   }
-  if (update.category) {
+  if (update.coming) {
+    // Meta's notice of a recategorisation to come: shown until the update itself arrives.
+    change.comingCategory = templateCategoryOf(update.coming.category);
+    change.comingCategoryAt = update.coming.at;
+  } else if (update.category) {
     const category = templateCategoryOf(update.category);
     if (category !== current.category) {
       change.previousCategory = current.category;
       change.category = category;
+    }
+    if (current.comingCategory !== null) {
+      change.comingCategory = null;
+      change.comingCategoryAt = null;
     }
   }
   // Meta sends the id as a JSON number, which loses digits past 2^53: a known id is never replaced from a webhook.

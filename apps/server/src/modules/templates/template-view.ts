@@ -49,6 +49,10 @@ export function toTemplate(row: TemplateRow, creatorName: string | null): Templa
     components,
     rejectedReason: row.rejectedReason,
     previousCategory: isOneOf(templateCategories, row.previousCategory) ? row.previousCategory : null,
+    comingCategory:
+      isOneOf(templateCategories, row.comingCategory) && row.comingCategoryAt
+        ? { category: row.comingCategory, at: row.comingCategoryAt.toISOString() }
+        : null,
     usable: status === 'APPROVED' && supported,
     supported,
     createdBy: row.createdBy !== null && creatorName !== null ? { id: row.createdBy, username: creatorName } : null,

@@ -190,7 +190,7 @@ describe('send counter', () => {
     expect(Math.max(...seconds)).toBeLessThanOrEqual(to);
 
     expect(await (await control('DELETE', 'sends')).json()).toEqual({ success: true });
-    expect(await (await control('GET', 'sends')).json()).toEqual({ total: 0, byRecipient: {}, perSecond: [], byNumber: {} });
+    expect(await (await control('GET', 'sends')).json()).toEqual({ total: 0, byRecipient: {}, perSecond: [], byNumber: {}, marketing: 0 });
     expect((await control('GET', 'sends', undefined, agentToken)).status).toBe(403);
   });
 });

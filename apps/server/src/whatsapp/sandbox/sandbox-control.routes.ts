@@ -4,6 +4,7 @@ import {
   sandboxInboundBodySchema,
   sandboxInboundResponseSchema,
   sandboxMediaResponseSchema,
+  sandboxUserPreferenceBodySchema,
 } from '@wac/contract/whatsapp-sandbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +14,8 @@ import type { FailNextQueue } from './fail-next.ts';
 import { inboundMessagePart } from './inbound-message.ts';
 import { receiveSandboxUpload, type SandboxMediaStore } from './media-store.ts';
 import type { SandboxConversations } from './sandbox-conversations.ts';
-import { inboundPayload, newWamid, type SandboxBusiness } from './webhook-payloads.ts';
+import { sandboxBsuid } from './user-ids.ts';
+import { inboundPayload, newWamid, type SandboxBusiness, userPreferencePayload } from './webhook-payloads.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 
 export interface SandboxControlOptions {
@@ -63,6 +65,27 @@ export const sandboxControlRoutes: FastifyPluginAsyncZod<SandboxControlOptions> 
       const { file } = await receiveSandboxUpload(request, media);
       const stored = await media.keep(file.incoming, file.mimeType, file.filename);
       return { id: stored.id, mimeType: stored.mimeType, sha256: stored.sha256, fileSize: stored.fileSize };
+    },
+  );
+
+  app.post(
+    '/sandbox/control/user-preferences',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['Sandbox'],
+        summary: "Play a customer stopping or resuming the business's marketing messages in WhatsApp: a user_preferences webhook",
+        body: sandboxUserPreferenceBodySchema,
+        response: { 200: z.object({ webhookStatus: z.number().int() }), 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { from, to, value } = request.body;
+      const business = to === undefined ? numbers[0] : numbers.find((n) => n.phoneNumberId === to);
+      if (!business) throw badRequest(`to names no number of the sandbox: ${to}`);
+      const hidden = conversations.hidesNumber(from);
+      const payload = userPreferencePayload(business, { from: hidden ? null : from, userId: sandboxBsuid(from), stop: value === 'stop' });
+      return { webhookStatus: await sender.post(payload) };
     },
   );
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sameSecret } from '../../lib/secrets.ts';
 import { mediaAnswerHeaders, servedAs, sniffMediaType } from '../../storage/served-media.ts';
 import type { FailNextQueue, QueuedFailure } from './fail-next.ts';
@@ -39,6 +39,8 @@ export interface SandboxGraphOptions {
     recipientId: string;
     /** Whether the send named the customer by BSUID (`recipient`) rather than by number. */
     byBsuid: boolean;
+    /** Whether it came through Meta's Marketing Messages API (/marketing_messages). */
+    marketing: boolean;
     failure?: QueuedFailure;
     send: Extract<ValidatedMessage, { kind: 'send' }>;
     media?: StoredMedia;
@@ -80,53 +82,63 @@ export async function sandboxGraphRoutes(
     return undefined;
   };
 
-  graph.post<{ Params: { version: string; phoneNumberId: string } }>('/:version/:phoneNumberId/messages', async (request, reply) => {
-    const bad = checkPath(request.params.version, request.params.phoneNumberId, reply);
-    if (bad) return bad;
-    const message = validateMessage(request.body);
-    if (!message.ok) return sendGraphError(reply, 400, 100, message.message, message.details);
-    if (message.kind === 'read') {
-      onRead(message.messageId, message.typing);
-      return { success: true };
-    }
+  // Sends, and (Meta's Marketing Messages API) marketing templates by their own path: answered alike.
+  const sendRoute =
+    (marketing: boolean) =>
+    async (request: FastifyRequest<{ Params: { version: string; phoneNumberId: string } }>, reply: FastifyReply) => {
+      const bad = checkPath(request.params.version, request.params.phoneNumberId, reply);
+      if (bad) return bad;
+      const message = validateMessage(request.body);
+      if (!message.ok) return sendGraphError(reply, 400, 100, message.message, message.details);
+      if (message.kind === 'read') {
+        if (marketing)
+          return sendGraphError(reply, 400, 100, '(#100) Invalid parameter', 'Only template messages go through marketing_messages.');
+        onRead(message.messageId, message.typing);
+        return { success: true };
+      }
+      if (marketing && message.type !== 'template') {
+        return sendGraphError(reply, 400, 100, '(#100) Invalid parameter', 'Only template messages go through marketing_messages.');
+      }
 
-    const waId = message.to === null ? phoneOfBsuid(message.recipient as string) : message.to.replace(/^\+/, '');
-    if (waId === null) {
-      return sendGraphError(
-        reply,
-        400,
-        100,
-        '(#100) Invalid parameter',
-        `No WhatsApp user has the business-scoped user ID ${message.recipient}.`,
-      );
-    }
-    const refused = message.type === 'template' ? templateSendError?.(message.payload) : undefined;
-    if (refused) return sendGraphError(reply, 400, refused.code, refused.message, refused.details);
+      const waId = message.to === null ? phoneOfBsuid(message.recipient as string) : message.to.replace(/^\+/, '');
+      if (waId === null) {
+        return sendGraphError(
+          reply,
+          400,
+          100,
+          '(#100) Invalid parameter',
+          `No WhatsApp user has the business-scoped user ID ${message.recipient}.`,
+        );
+      }
+      const refused = message.type === 'template' ? templateSendError?.(message.payload) : undefined;
+      if (refused) return sendGraphError(reply, 400, refused.code, refused.message, refused.details);
 
-    const failure = failNext.take();
-    if (failure?.via === 'response') {
-      return sendGraphError(
-        reply,
-        failure.httpStatus,
-        failure.code,
-        failure.message ?? `(#${failure.code}) Sandbox failure`,
-        failure.details,
-      );
-    }
-    let stored: StoredMedia | undefined;
-    const part = MEDIA_TYPES.has(message.type) ? (message.payload[message.type] as { id?: string; link?: string }) : undefined;
-    // A file sent by link is Meta's to fetch: the sandbox takes the link as it is.
-    if (part?.id) {
-      const id = part.id;
-      stored = await media.find(id);
-      if (!stored) return sendGraphError(reply, 400, 100, '(#100) Invalid parameter', `Media id ${id} was not found.`);
-    }
-    const wamid = newWamid();
-    const business = phoneNumbers.find(request.params.phoneNumberId) as SandboxBusiness;
-    onAccepted({ wamid, business, recipientId: waId, byBsuid: message.to === null, failure, send: message, media: stored });
-    const contact = message.to === null ? { input: message.recipient, user_id: message.recipient } : { input: message.to, wa_id: waId };
-    return { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id: wamid }] };
-  });
+      const failure = failNext.take();
+      if (failure?.via === 'response') {
+        return sendGraphError(
+          reply,
+          failure.httpStatus,
+          failure.code,
+          failure.message ?? `(#${failure.code}) Sandbox failure`,
+          failure.details,
+        );
+      }
+      let stored: StoredMedia | undefined;
+      const part = MEDIA_TYPES.has(message.type) ? (message.payload[message.type] as { id?: string; link?: string }) : undefined;
+      // A file sent by link is Meta's to fetch: the sandbox takes the link as it is.
+      if (part?.id) {
+        const id = part.id;
+        stored = await media.find(id);
+        if (!stored) return sendGraphError(reply, 400, 100, '(#100) Invalid parameter', `Media id ${id} was not found.`);
+      }
+      const wamid = newWamid();
+      const business = phoneNumbers.find(request.params.phoneNumberId) as SandboxBusiness;
+      onAccepted({ wamid, business, recipientId: waId, byBsuid: message.to === null, marketing, failure, send: message, media: stored });
+      const contact = message.to === null ? { input: message.recipient, user_id: message.recipient } : { input: message.to, wa_id: waId };
+      return { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id: wamid }] };
+    };
+  graph.post('/:version/:phoneNumberId/messages', sendRoute(false));
+  graph.post('/:version/:phoneNumberId/marketing_messages', sendRoute(true));
 
   graph.post<{ Params: { version: string; phoneNumberId: string } }>('/:version/:phoneNumberId/media', async (request, reply) => {
     const bad = checkPath(request.params.version, request.params.phoneNumberId, reply);

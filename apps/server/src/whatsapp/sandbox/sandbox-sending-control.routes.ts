@@ -12,6 +12,7 @@ const sendCountsSchema = z.object({
   total: z.number().int(),
   byRecipient: z.record(z.string(), z.number().int()),
   perSecond: z.array(z.object({ second: z.number().int(), count: z.number().int() })),
+  marketing: z.number().int(),
   byNumber: z.record(
     z.string(),
     z.object({ total: z.number().int(), maxInCalendarSecond: z.number().int(), maxInAnySecond: z.number().int() }),

@@ -243,6 +243,7 @@ describe("the simulator's view of a customer's phone", () => {
       bsuid: sandboxBsuid('447700900404'),
       username: null,
       hidesNumber: false,
+      businessTyping: false,
       messages: [],
     });
   });

@@ -1,10 +1,10 @@
 import { errorBodySchema } from '@wac/contract/errors';
-import { sandboxTemplateStatusBodySchema } from '@wac/contract/templates';
+import { sandboxTemplateCategoryBodySchema, sandboxTemplateStatusBodySchema } from '@wac/contract/templates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/app-error.ts';
 import type { SandboxTemplateStore } from './template-store.ts';
-import { templateStatusPayload } from './template-webhook-payloads.ts';
+import { templateCategoryPayload, templateStatusPayload } from './template-webhook-payloads.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 
 /** Plays Meta's quality checks for people and tests: pause, disable, approve or reject a sandbox template. */
@@ -13,6 +13,36 @@ export const sandboxTemplateControlRoutes: FastifyPluginAsyncZod<{
   sender: WebhookSender;
   wabaId: string;
 }> = async (app, { templates, sender, wabaId }) => {
+  app.post(
+    '/sandbox/control/template-category',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['Sandbox'],
+        summary: 'Recategorise a sandbox template now, or give Meta’s notice that it will be in 24 hours; the signed webhook follows',
+        body: sandboxTemplateCategoryBodySchema,
+        response: { 200: z.object({ webhookStatus: z.number().int() }), 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { name, language, category, impending } = request.body;
+      const template = templates.find(name, language);
+      if (!template) throw notFound(`The sandbox has no template ${name} in ${language}`);
+      const previousCategory = template.category;
+      if (!impending) templates.update(template.id, { category });
+      const comingAt = impending ? new Date(Date.now() + 24 * 3_600_000) : undefined;
+      const payload = templateCategoryPayload(wabaId, {
+        templateId: template.id,
+        name,
+        language,
+        previousCategory,
+        newCategory: category,
+        comingAt,
+      });
+      return { webhookStatus: await sender.post(payload) };
+    },
+  );
+
   app.post(
     '/sandbox/control/template-status',
     {

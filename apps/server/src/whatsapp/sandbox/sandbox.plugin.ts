@@ -77,7 +77,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
         media,
         phoneOfBsuid: (bsuid) => conversations.phoneOfBsuid(bsuid),
         onAccepted: (accepted) => {
-          sends.record(accepted.recipientId, accepted.business.phoneNumberId);
+          sends.record(accepted.recipientId, accepted.business.phoneNumberId, accepted.marketing);
           const shown = businessMessage(accepted.send, accepted.wamid, accepted.media);
           const text = accepted.send.type === 'template' ? templateSendText(templates, accepted.send.payload) : shown.text;
           conversations.add(accepted.recipientId, accepted.business.phoneNumberId, { ...shown, text });

@@ -8,6 +8,8 @@ export interface SendCounts {
    * within any one second measured over every sliding window [t, t + 1000 ms), which calendar seconds can hide.
    */
   byNumber: Record<string, { total: number; maxInCalendarSecond: number; maxInAnySecond: number }>;
+  /** Sends that came through Meta's Marketing Messages API (/marketing_messages). */
+  marketing: number;
 }
 
 /** Send times kept per number for the sliding windows; beyond this the oldest are dropped (benchmarks stay far below). */
@@ -40,12 +42,14 @@ export function createSendCounter(now: () => number = Date.now) {
   const perSecond = new Map<number, number>();
   const timesByNumber = new Map<string, number[]>();
   let total = 0;
+  let marketing = 0;
   const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
 
   return {
-    record(waId: string, phoneNumberId: string): void {
+    record(waId: string, phoneNumberId: string, viaMarketingApi = false): void {
       const at = now();
       total += 1;
+      if (viaMarketingApi) marketing += 1;
       bump(byRecipient, waId);
       bump(perSecond, Math.floor(at / 1000));
       const times = timesByNumber.get(phoneNumberId) ?? [];
@@ -65,11 +69,13 @@ export function createSendCounter(now: () => number = Date.now) {
             { total: times.length, maxInCalendarSecond: maxInCalendarSecond(times), maxInAnySecond: maxInAnySecond(times) },
           ]),
         ),
+        marketing,
       };
     },
 
     reset(): void {
       total = 0;
+      marketing = 0;
       byRecipient.clear();
       perSecond.clear();
       timesByNumber.clear();

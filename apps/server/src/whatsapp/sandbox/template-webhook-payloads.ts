@@ -27,16 +27,29 @@ export function templateStatusPayload(wabaId: string, input: TemplateStatusInput
   });
 }
 
-/** The template_category_update webhook: Meta moved a template to another category. */
+/**
+ * The template_category_update webhook: Meta moved a template to another category, or (`comingAt`) gives notice that
+ * it will, naming the coming one in correct_category while new_category stays the current one.
+ */
 export function templateCategoryPayload(
   wabaId: string,
-  input: { templateId: string; name: string; language: string; previousCategory: string; newCategory: string },
+  input: { templateId: string; name: string; language: string; previousCategory: string; newCategory: string; comingAt?: Date },
 ) {
-  return templateEnvelope(wabaId, 'template_category_update', {
+  const identity = {
     message_template_id: Number(input.templateId),
     message_template_name: input.name,
     message_template_language: input.language,
-    previous_category: input.previousCategory,
-    new_category: input.newCategory,
-  });
+  };
+  return templateEnvelope(
+    wabaId,
+    'template_category_update',
+    input.comingAt
+      ? {
+          ...identity,
+          correct_category: input.newCategory,
+          new_category: input.previousCategory,
+          category_update_timestamp: Math.floor(input.comingAt.getTime() / 1000),
+        }
+      : { ...identity, previous_category: input.previousCategory, new_category: input.newCategory },
+  );
 }

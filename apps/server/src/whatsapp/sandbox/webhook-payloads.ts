@@ -11,7 +11,7 @@ export const unixSeconds = (date = new Date()) => String(Math.floor(date.getTime
 
 export const newWamid = () => `wamid.${randomBytes(24).toString('base64url')}`;
 
-function envelope(business: SandboxBusiness, value: Record<string, unknown>) {
+function envelope(business: SandboxBusiness, value: Record<string, unknown>, field = 'messages') {
   return {
     object: 'whatsapp_business_account',
     entry: [
@@ -24,7 +24,7 @@ function envelope(business: SandboxBusiness, value: Record<string, unknown>) {
               metadata: { display_phone_number: business.displayPhoneNumber, phone_number_id: business.phoneNumberId },
               ...value,
             },
-            field: 'messages',
+            field,
           },
         ],
       },
@@ -116,4 +116,29 @@ export function inboundPayload(
       },
     ],
   });
+}
+
+/**
+ * A customer stopping or resuming the business's marketing messages in WhatsApp's settings (user_preferences); a
+ * customer hiding their number is named by BSUID alone.
+ */
+export function userPreferencePayload(business: SandboxBusiness, input: { from: string | null; userId: string; stop: boolean }) {
+  const number = input.from === null ? {} : { wa_id: input.from };
+  return envelope(
+    business,
+    {
+      contacts: [{ ...number, user_id: input.userId }],
+      user_preferences: [
+        {
+          ...number,
+          user_id: input.userId,
+          detail: input.stop ? 'User requested to stop marketing messages' : 'User requested to resume marketing messages',
+          category: 'marketing_messages',
+          value: input.stop ? 'stop' : 'resume',
+          timestamp: Number(unixSeconds()),
+        },
+      ],
+    },
+    'user_preferences',
+  );
 }

@@ -141,7 +141,7 @@ describe('extractChanges', () => {
       value({}),
       { ...value({}), entry: [{ changes: [{ field: 'account_update', value: {} }] }] },
     ]) {
-      expect(extractChanges(other)).toEqual({ messages: [], statuses: [], templates: [], recipients: [], refused: [] });
+      expect(extractChanges(other)).toEqual({ messages: [], statuses: [], templates: [], recipients: [], preferences: [], refused: [] });
     }
   });
 });
@@ -161,7 +161,7 @@ describe('template updates', () => {
       reason: 'INVALID_FORMAT',
     });
     expect(extractChanges(rejected).templates).toEqual([
-      { metaId: '123', name: 'promo', language: 'en_US', status: 'REJECTED', reason: 'INVALID_FORMAT', category: null },
+      { metaId: '123', name: 'promo', language: 'en_US', status: 'REJECTED', reason: 'INVALID_FORMAT', category: null, coming: null },
     ]);
     const paused = delivery('message_template_status_update', {
       event: 'PAUSED',
@@ -178,8 +178,20 @@ describe('template updates', () => {
       new_category: 'MARKETING',
     });
     expect(extractChanges(moved).templates).toEqual([
-      { metaId: '125', name: 'receipt', language: 'en', status: null, reason: null, category: 'MARKETING' },
+      { metaId: '125', name: 'receipt', language: 'en', status: null, reason: null, category: 'MARKETING', coming: null },
     ]);
+    const coming = delivery('template_category_update', {
+      message_template_id: 126,
+      message_template_name: 'receipt',
+      message_template_language: 'en',
+      correct_category: 'MARKETING',
+      new_category: 'UTILITY',
+      category_update_timestamp: 1_760_711_433,
+    });
+    expect(extractChanges(coming).templates[0]).toMatchObject({
+      category: 'UTILITY',
+      coming: { category: 'MARKETING', at: new Date(1_760_711_433_000) },
+    });
     expect(extractChanges(delivery('message_template_status_update', { event: 'APPROVED' })).templates).toEqual([]);
   });
 });

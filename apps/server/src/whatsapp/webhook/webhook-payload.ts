@@ -104,7 +104,10 @@ export interface TemplateUpdateItem {
   status: string | null;
   /** Why it was rejected, paused or disabled. */
   reason: string | null;
+  /** The category it has now (a category update). */
   category: string | null;
+  /** An impending recategorisation: the category Meta will apply (`correct_category`), and when. */
+  coming: { category: string; at: Date } | null;
 }
 
 export interface WebhookChanges {
@@ -113,7 +116,16 @@ export interface WebhookChanges {
   templates: TemplateUpdateItem[];
   /** What status webhooks said about their recipients (a number or username learnt for a BSUID). */
   recipients: CustomerReport[];
+  /** Customers stopping or resuming the business's marketing messages (user_preferences). */
+  preferences: MarketingPreference[];
   refused: WebhookRefusalReason[];
+}
+
+/** A customer told WhatsApp to stop (or resume) marketing messages from the business. */
+export interface MarketingPreference {
+  customer: CustomerReport;
+  stop: boolean;
+  at: Date;
 }
 
 const templateIdentity = {
@@ -127,7 +139,12 @@ const templateStatusSchema = z.looseObject({
   reason: z.string().nullable().optional(),
   other_info: z.looseObject({ title: z.string().optional(), description: z.string().optional() }).optional(),
 });
-const templateCategorySchema = z.looseObject({ ...templateIdentity, new_category: z.string() });
+const templateCategorySchema = z.looseObject({
+  ...templateIdentity,
+  new_category: z.string(),
+  correct_category: z.string().optional(),
+  category_update_timestamp: z.number().optional(),
+});
 
 /** Meta says reason 'NONE' when there is none; a pause or disable explains itself in other_info. */
 function templateReason(value: z.infer<typeof templateStatusSchema>): string | null {
@@ -148,6 +165,7 @@ function templateUpdate(field: string, raw: unknown): TemplateUpdateItem | null 
       status: data.event,
       reason: templateReason(data),
       category: null,
+      coming: null,
     };
   }
   if (field === 'template_category_update') {
@@ -161,6 +179,13 @@ function templateUpdate(field: string, raw: unknown): TemplateUpdateItem | null 
       status: null,
       reason: null,
       category: data.new_category,
+      // An impending update names the coming category; new_category is then the current one.
+      coming: data.correct_category
+        ? {
+            category: data.correct_category,
+            at: data.category_update_timestamp ? new Date(data.category_update_timestamp * 1000) : new Date(Date.now() + 86_400_000),
+          }
+        : null,
     };
   }
   return null;
@@ -198,6 +223,33 @@ function customerReport(
   };
 }
 
+const preferenceSchema = z.looseObject({
+  wa_id: z.string().optional(),
+  user_id: z.string().optional(),
+  category: z.string(),
+  value: z.string(),
+  timestamp: z.union([z.number(), z.string()]).optional(),
+});
+const preferencesValueSchema = z.looseObject({ user_preferences: z.array(z.unknown()).default([]) });
+
+/** The marketing-message preferences of a user_preferences change; other categories and values are left out. */
+function marketingPreferences(raw: unknown, refused: WebhookRefusalReason[]): MarketingPreference[] {
+  const value = preferencesValueSchema.safeParse(raw);
+  if (!value.success) return [];
+  return value.data.user_preferences.flatMap((item) => {
+    const preference = preferenceSchema.safeParse(item);
+    if (!preference.success || preference.data.category !== 'marketing_messages') return [];
+    const { data } = preference;
+    if (data.value !== 'stop' && data.value !== 'resume') return [];
+    const customer = customerReport(data.wa_id, data.user_id, undefined, refused);
+    if (!customer) {
+      refused.push('no_customer');
+      return [];
+    }
+    return [{ customer, stop: data.value === 'stop', at: data.timestamp === undefined ? new Date() : metaTime(String(data.timestamp)) }];
+  });
+}
+
 /** The customer's own number on the card they shared answering the contact-request button. */
 function requestedPhone(message: MetaInboundMessage): string | undefined {
   if (message.type !== 'contacts') return undefined;
@@ -224,11 +276,15 @@ function inboundCustomer(message: MetaInboundMessage, contacts: MetaContact[], r
  * does not hide the rest.
  */
 export function extractChanges(payload: unknown): WebhookChanges {
-  const out: WebhookChanges = { messages: [], statuses: [], templates: [], recipients: [], refused: [] };
+  const out: WebhookChanges = { messages: [], statuses: [], templates: [], recipients: [], preferences: [], refused: [] };
   const envelope = envelopeSchema.safeParse(payload);
   if (!envelope.success) return out;
   for (const entry of envelope.data.entry) {
     for (const change of entry.changes) {
+      if (change.field === 'user_preferences') {
+        out.preferences.push(...marketingPreferences(change.value, out.refused));
+        continue;
+      }
       if (change.field !== 'messages') {
         const template = templateUpdate(change.field, change.value);
         if (template) out.templates.push(template);

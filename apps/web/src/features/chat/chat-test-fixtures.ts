@@ -69,7 +69,7 @@ export function conversationsData(...pages: ConversationSummary[][]): InfiniteDa
 export function historyData(summary: ConversationSummary | null, ...pages: ChatMessage[][]): InfiniteData<ChatHistoryPage, number> {
   return {
     pages: pages.map((messages, i) => ({
-      conversation: summary && { ...summary, optedOut: false },
+      conversation: summary && { ...summary, optedOut: false, marketingOptedOut: false },
       messages,
       pagination: { page: i + 1, limit: 50, total: pages.flat().length, totalPages: pages.length },
     })),

@@ -6,7 +6,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../ui/toasts';
 import { CampaignActions } from './campaign-actions';
 
-const noCounts: CampaignCounts = { total: 0, pending: 0, sending: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, unknown: 0 };
+const noCounts: CampaignCounts = {
+  total: 0,
+  pending: 0,
+  sending: 0,
+  sent: 0,
+  delivered: 0,
+  read: 0,
+  failed: 0,
+  skipped: 0,
+  unknown: 0,
+  held: 0,
+};
 
 const campaign = (patch: Partial<Campaign>) => ({
   _id: '7',

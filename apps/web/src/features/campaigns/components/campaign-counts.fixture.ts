@@ -11,5 +11,6 @@ export const campaignCounts = (patch: Partial<CampaignCounts>): CampaignCounts =
   failed: 0,
   skipped: 0,
   unknown: 0,
+  held: 0,
   ...patch,
 });

@@ -29,9 +29,10 @@ function campaign(patch: Partial<Campaign>): Campaign {
     components: [],
     ratePerSecond: 80,
     phoneNumberId: '100000000000001',
+    retryHeldBack: false,
     scheduleTime: null,
     statusReason: null,
-    counts: { total: 0, pending: 0, sending: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, unknown: 0 },
+    counts: { total: 0, pending: 0, sending: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, unknown: 0, held: 0 },
     actions: ['update', 'delete', 'edit-contacts', 'start', 'schedule'],
     createdBy: { id: 1, username: 'admin' },
     createdAt: '2026-05-01T10:00:00.000Z',
@@ -78,7 +79,7 @@ describe('CampaignsPage', () => {
     const running = campaign({
       _id: '1',
       status: 'running',
-      counts: { total: 20, pending: 8, sending: 2, sent: 8, delivered: 4, read: 1, failed: 1, skipped: 1, unknown: 0 },
+      counts: { total: 20, pending: 8, sending: 2, sent: 8, delivered: 4, read: 1, failed: 1, skipped: 1, unknown: 0, held: 0 },
       actions: ['pause', 'cancel'],
     });
     const scheduled = campaign({ _id: '2', name: 'Black Friday', status: 'scheduled', scheduleTime: '2026-11-27T08:00:00.000Z' });

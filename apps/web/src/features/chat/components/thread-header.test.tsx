@@ -12,7 +12,7 @@ afterEach(cleanup);
 
 function show(optedOut: boolean) {
   const user: User = { id: 1, username: 'amy', email: null, role: 'agent', emailVerified: false, createdAt: '2025-01-01T00:00:00Z' };
-  const thread = { ...conversation(1), optedOut };
+  const thread = { ...conversation(1), optedOut, marketingOptedOut: false };
   render(
     <MemoryRouter>
       <QueryClientProvider client={new QueryClient()}>

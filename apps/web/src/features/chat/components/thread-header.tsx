@@ -45,6 +45,14 @@ export function ThreadHeader({ conversation, phone, mood = null }: ThreadHeaderP
               Opted out
             </span>
           )}
+          {conversation.marketingOptedOut && (
+            <span
+              className="badge badge-warning"
+              title="The customer told WhatsApp to stop marketing messages from this business: campaigns of marketing templates skip them"
+            >
+              Stopped marketing
+            </span>
+          )}
           {mood && <MoodBadge mood={mood} />}
           <SessionBadge session={conversation.session} />
           <SessionControls conversation={conversation} />

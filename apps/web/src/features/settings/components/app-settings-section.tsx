@@ -47,6 +47,7 @@ const allKeys = [
   'app.opt_out_confirmation',
   'app.opt_in_confirmation',
   'app.read_receipts',
+  'app.marketing_messages_api',
 ] as const satisfies readonly AppSettingKey[];
 
 const timeFormatLabels: Record<string, string> = { '24h': '24-hour', '12h': '12-hour' };
@@ -281,6 +282,16 @@ export function AppSettingsForm({ saved }: { saved: AppSettings }) {
           >
             <option value="on">On</option>
             <option value="off">Off</option>
+          </SelectField>
+          <SelectField
+            label="Marketing templates go through"
+            value={values['app.marketing_messages_api']}
+            onChange={(v) => set('app.marketing_messages_api', v)}
+            error={errors['app.marketing_messages_api']}
+            hint="Meta's Marketing Messages API delivers marketing templates with its own optimisations and reporting; other templates always use the Cloud API's messages endpoint."
+          >
+            <option value="off">The Cloud API (/messages)</option>
+            <option value="on">The Marketing Messages API (/marketing_messages)</option>
           </SelectField>
         </div>
       </fieldset>

@@ -14,6 +14,7 @@ const template = (id: number, patch: Partial<Template> = {}): Template => ({
   components: [{ type: 'BODY', text: 'Hello' }],
   rejectedReason: null,
   previousCategory: null,
+  comingCategory: null,
   usable: false,
   supported: true,
   createdBy: null,

@@ -25,6 +25,11 @@ export function TemplatesTable({ templates, isAdmin, onDelete }: TemplatesTableP
           <td>
             {codeLabel(t.category)}
             {t.previousCategory && <div className="small muted">was {codeLabel(t.previousCategory).toLowerCase()}</div>}
+            {t.comingCategory && (
+              <div className="small">
+                <strong>Becomes {codeLabel(t.comingCategory.category).toLowerCase()}</strong> on {formatDateTime(t.comingCategory.at)}
+              </div>
+            )}
           </td>
           <td className="mono">{t.language}</td>
           <td>

@@ -28,6 +28,7 @@ const campaign = (patch: Partial<Campaign>): Campaign => ({
   components: [],
   ratePerSecond: 80,
   phoneNumberId: '100000000000001',
+  retryHeldBack: false,
   scheduleTime: null,
   statusReason: null,
   counts: campaignCounts({ total: 48, sent: 48, delivered: 47, read: 46 }),

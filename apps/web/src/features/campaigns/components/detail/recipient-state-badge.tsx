@@ -10,8 +10,12 @@ const tone: Record<RecipientState, string> = {
   failed: 'badge-danger',
   skipped: 'badge-warning',
   unknown: 'badge-warning',
+  held: 'badge-warning',
 };
 
+/** Meta held the message back (131049, its cap on marketing messages a customer gets): not a failure. */
+const labelOf = (state: RecipientState) => (state === 'held' ? 'Held back by Meta' : statusLabel(state));
+
 export function RecipientStateBadge({ state }: { state: RecipientState }) {
-  return <span className={`badge ${tone[state]}`}>{statusLabel(state)}</span>;
+  return <span className={`badge ${tone[state]}`}>{labelOf(state)}</span>;
 }

@@ -17,7 +17,7 @@ import { REPORT_POLL_MS } from '../../api/campaign-reports';
 import { CampaignReportTab } from '../detail/campaign-report-tab';
 
 const settings = { ...appSettingDefaults, 'app.timezone': 'UTC', 'app.time_format': '24h' };
-const counts = { total: 10, pending: 0, sending: 0, sent: 7, delivered: 5, read: 2, failed: 2, skipped: 1, unknown: 0 };
+const counts = { total: 10, pending: 0, sending: 0, sent: 7, delivered: 5, read: 2, failed: 2, skipped: 1, unknown: 0, held: 0 };
 
 const report: CampaignReport = {
   _id: '7',

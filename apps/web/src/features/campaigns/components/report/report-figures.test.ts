@@ -21,7 +21,7 @@ const report: CampaignReport = {
   startedAt: '2026-05-01T10:00:00.000Z',
   completedAt: '2026-05-01T10:03:05.000Z',
   durationSeconds: 185,
-  counts: { total: 10, pending: 0, sending: 0, sent: 7, delivered: 5, read: 2, failed: 2, skipped: 1, unknown: 0 },
+  counts: { total: 10, pending: 0, sending: 0, sent: 7, delivered: 5, read: 2, failed: 2, skipped: 1, unknown: 0, held: 0 },
   rates: { sent: 7, reachedMeta: 8, deliveryRate: 62.5, readRate: 40, failureRate: 22.2, averageSendRatePerSecond: 3.5 },
   replied: 3,
   firstSentAt: '2026-05-01T10:00:01.000Z',
@@ -120,7 +120,7 @@ describe('keyFigures', () => {
 
 describe('nothingSent', () => {
   it('is true until a recipient is sent, failed or in doubt; skipped ones do not count', () => {
-    const counts = { total: 3, pending: 2, sending: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 1, unknown: 0 };
+    const counts = { total: 3, pending: 2, sending: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 1, unknown: 0, held: 0 };
     expect(nothingSent({ counts })).toBe(true);
     expect(nothingSent({ counts: { ...counts, failed: 1 } })).toBe(false);
     expect(nothingSent({ counts: { ...counts, sent: 1 } })).toBe(false);
