@@ -110,7 +110,7 @@ const mixed: Seed[] = [
   { phone: phone(19), state: 'unknown', attempts: 1, sending: 10 },
 ];
 // The funnel adds up: sent includes delivered includes read.
-const mixedCounts = { total: 19, pending: 2, sending: 1, sent: 9, delivered: 6, read: 4, failed: 5, skipped: 1, unknown: 1 };
+const mixedCounts = { total: 19, pending: 2, sending: 1, sent: 9, delivered: 6, read: 4, failed: 5, skipped: 1, unknown: 1, held: 0 };
 
 let mixedId: string;
 beforeAll(async () => {
@@ -214,6 +214,7 @@ describe('delivery summary', () => {
         { state: 'failed', count: 5, percentage: 26.3 },
         { state: 'skipped', count: 1, percentage: 5.3 },
         { state: 'unknown', count: 1, percentage: 5.3 },
+        { state: 'held', count: 0, percentage: 0 },
       ],
       // Delivery delays 10, 20 (delivered) and 5, 10, 10, 10 (read); reading delays 60, 120, 180, 300.
       timing: {

@@ -83,7 +83,7 @@ describe('marketing messages', () => {
   it('holds back a recipient Meta caps (131049) rather than failing them, and sends again once the 24 hours pass', async () => {
     await failNextSend(t, admin, { code: 131049, via: 'status' });
     const campaign = await started([nextPhone()], { retryHeldBack: true });
-    const held = await until(campaign._id, (s) => s.counts.held === 1);
+    const held = await until(campaign._id, (s) => s.counts.held === 1 && s.status === 'running');
     expect(held).toMatchObject({ status: 'running', counts: { failed: 0, held: 1 } });
     const waiting = await recipient(campaign._id);
     expect(waiting).toMatchObject({ status: 'held', error: { code: 131049 } });
