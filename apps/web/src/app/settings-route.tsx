@@ -6,6 +6,7 @@ import { MaintenanceSection } from '../features/maintenance/components/maintenan
 import { AllowedHostsForm } from '../features/settings/components/allowed-hosts-form';
 import { AppSettingsSection } from '../features/settings/components/app-settings-section';
 import { BusinessHoursForm } from '../features/settings/components/business-hours-form';
+import { BusinessNumbersSection } from '../features/settings/components/business-numbers/business-numbers-section';
 import { OutboundWebhooksSection } from '../features/settings/components/outbound-webhooks/outbound-webhooks-section';
 import { WebhookHealthSection } from '../features/settings/components/webhook-health-section';
 import { SettingsPage, type SettingsSection } from '../features/settings/pages/settings-page';
@@ -41,6 +42,12 @@ const sections: SettingsSection[] = [
     title: 'Email templates',
     description: 'The subject and text of each email. Variables in double braces are filled in when it is sent.',
     render: () => <EmailTemplatesSection />,
+  },
+  {
+    id: 'whatsapp-numbers',
+    title: 'WhatsApp numbers',
+    description: 'The business numbers customers write to, what Meta says of each, and which of them the console sends from.',
+    render: () => <BusinessNumbersSection />,
   },
   {
     id: 'whatsapp-webhook',

@@ -4,6 +4,8 @@ import { type ComponentType, createContext, type ReactNode, useContext } from 'r
 export interface TemplateSenderProps {
   phone: string;
   recipientName?: string;
+  /** The business number to send from (the conversation's); the server's default without it. */
+  from?: string;
   open: boolean;
   onClose: () => void;
   /** The template message WhatsApp took, for the chat to show at once. */

@@ -176,4 +176,56 @@ describe('chatCache', () => {
     cache.addMessage(outbound(13, { status: 'pending', timestamp: '2025-06-02T09:00:00.000Z' }));
     expect(flattenConversations(list()?.pages)[0]?.lastMessage).toMatchObject({ id: 13, status: 'sent' });
   });
+
+  describe('with a customer on two business numbers', () => {
+    const SECOND = '100000000000002';
+    function twoNumbers() {
+      const client = new QueryClient();
+      const onFirst = conversation(1);
+      const onSecond = { ...conversation(2, { phoneNumberId: SECOND }), contact: onFirst.contact };
+      const phone = onFirst.contact.phone;
+      const allKey = [...conversationsQueryKey, { search: '' }];
+      const secondKey = [...conversationsQueryKey, { search: '', phoneNumberId: SECOND }];
+      client.setQueryData(allKey, conversationsData([onFirst]));
+      client.setQueryData(secondKey, conversationsData([]));
+      client.setQueryData(historyQueryKey(phone, '100000000000001'), historyData(onFirst, [message(10)]));
+      client.setQueryData(historyQueryKey(phone, SECOND), historyData(onSecond, [message(20, { conversationId: 2 })]));
+      const ids = (key: readonly unknown[]) => flattenConversations(client.getQueryData<ConversationsData>(key)?.pages).map((c) => c.id);
+      const thread = (number: string) => flattenHistory(client.getQueryData<HistoryData>(historyQueryKey(phone, number))?.pages);
+      return { client, cache: chatCache(client), onFirst, onSecond, phone, allKey, secondKey, ids, thread };
+    }
+
+    it('keeps the two threads apart: each message joins the conversation it belongs to', () => {
+      const { cache, phone, thread } = twoNumbers();
+      cache.addMessage(message(21, { conversationId: 2, timestamp: '2025-06-02T09:00:00.000Z' }), phone);
+      cache.addMessage(outbound(11, { conversationId: 1, timestamp: '2025-06-02T09:01:00.000Z' }), phone, '100000000000001');
+      expect(thread(SECOND).map((m) => m.id)).toEqual([20, 21]);
+      expect(thread('100000000000001').map((m) => m.id)).toEqual([10, 11]);
+    });
+
+    it('puts a conversation only on the lists of its number', () => {
+      const { cache, onSecond, allKey, secondKey, ids, client } = twoNumbers();
+      cache.addConversation(onSecond);
+      expect(ids(allKey)).toEqual([2, 1]);
+      expect(ids(secondKey)).toEqual([2]);
+      cache.addConversation(conversation(3));
+      expect(ids(allKey)).toEqual([3, 2, 1]);
+      expect(ids(secondKey)).toEqual([2]);
+      // The second number's list is not asked again for a message of the first number's conversation it rightly lacks.
+      cache.addMessage(message(12, { conversationId: 1, timestamp: '2025-06-03T09:00:00.000Z' }));
+      expect(client.getQueryState(secondKey)?.isInvalidated).toBe(false);
+      expect(ids(allKey)).toEqual([1, 3, 2]);
+    });
+
+    it('loads a thread opened for the customer before they wrote only when the conversation is on its number', () => {
+      const { client, cache, onSecond, phone } = twoNumbers();
+      const waitingOnSecond = historyQueryKey(phone, SECOND);
+      const waitingOnFirst = historyQueryKey(phone, '100000000000001');
+      client.setQueryData(waitingOnSecond, historyData(null, []));
+      client.setQueryData(waitingOnFirst, historyData(null, []));
+      cache.addConversation(onSecond);
+      expect(client.getQueryState(waitingOnSecond)?.isInvalidated).toBe(true);
+      expect(client.getQueryState(waitingOnFirst)?.isInvalidated).toBe(false);
+    });
+  });
 });

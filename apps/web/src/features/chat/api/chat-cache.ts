@@ -3,6 +3,7 @@ import type { AgentSession } from '@wac/contract/agent-sessions';
 import type { ChatMessage, ConversationSummary } from '@wac/contract/chat';
 import type { MessageSentimentEvent } from '@wac/contract/sentiment';
 import type { ContactOptOutEvent, MediaProcessedEvent, MessageStatusEvent } from '@wac/contract/whatsapp-events';
+import { contactAddress } from '@wac/contract/whatsapp-user-id';
 import { useMemo } from 'react';
 import {
   type ConversationsData,
@@ -26,12 +27,21 @@ import {
   withSession,
   withStatus,
 } from './chat-cache-updates';
-import { chatHistoryQueryKey, fetchChatHistory } from './chat-history';
-import { conversationsQueryKey } from './list-conversations';
+import { chatHistoryQueryKey, fetchChatHistory, historyKeyParts } from './chat-history';
+import { conversationsQueryKey, listFilters, listTakesNumber } from './list-conversations';
 
 function isSearchList(key: QueryKey): boolean {
-  const filters = key[2] as { search?: string } | undefined;
-  return Boolean(filters?.search);
+  return Boolean(listFilters(key).search);
+}
+
+/**
+ * Whether a thread not loaded yet (the customer never wrote there) may be the conversation on `phoneNumberId` of the
+ * customer at `address`: its key names that customer, and that number or none (undefined: the number is not known).
+ */
+function mayBeThreadOf(key: QueryKey, address: string | null | undefined, phoneNumberId: string | undefined): boolean {
+  const parts = historyKeyParts(key);
+  if (!address || parts.phone !== address) return false;
+  return phoneNumberId === undefined || parts.phoneNumberId === null || parts.phoneNumberId === phoneNumberId;
 }
 
 /** Applies live events and our own answers to every cached conversation list and history. */
@@ -62,20 +72,52 @@ export function chatCache(queryClient: QueryClient) {
     }
   }
 
-  /** Brings in the summary of a conversation no loaded page holds, without reloading the lists. */
-  async function loadConversation(phone: string) {
+  /** The business number of a conversation some loaded list or thread holds; undefined when none does. */
+  function knownNumberOf(conversationId: number): string | undefined {
+    for (const [, data] of lists()) {
+      const found = data && findConversation(data, conversationId);
+      if (found) return found.phoneNumberId;
+    }
+    for (const [, data] of histories()) {
+      const conversation = data?.pages[0]?.conversation;
+      if (conversation?.id === conversationId) return conversation.phoneNumberId;
+    }
+    return undefined;
+  }
+
+  /** The lists that may hold a conversation on this number (every list when the number is not known). */
+  function refetchListsFor(phoneNumberId: string | undefined) {
+    for (const [key] of lists()) if (phoneNumberId === undefined || listTakesNumber(listFilters(key), phoneNumberId)) refetch(key);
+  }
+
+  /**
+   * Brings in the summary of a conversation no loaded page holds, without reloading the lists: only the lists of its
+   * number take it. Asked on its number when known, else as the customer's latest conversation, which must be it.
+   */
+  async function loadConversation(phone: string, conversationId: number, phoneNumberId: string | undefined) {
     try {
-      const { conversation } = await fetchChatHistory(phone, 1, undefined, 1);
+      const { conversation } = await fetchChatHistory(phone, 1, undefined, 1, phoneNumberId ?? null);
       if (!conversation) return;
-      eachList((data, key) => (isSearchList(key) ? undefined : putConversationOnTop(data, conversation)));
+      if (conversation.id !== conversationId) {
+        refetchListsFor(phoneNumberId);
+        return;
+      }
+      eachList((data, key) =>
+        isSearchList(key) || !listTakesNumber(listFilters(key), conversation.phoneNumberId)
+          ? undefined
+          : putConversationOnTop(data, conversation),
+      );
     } catch {
-      for (const [key] of lists()) refetch(key);
+      refetchListsFor(phoneNumberId);
     }
   }
 
   return {
-    /** A message was received or sent: it joins its thread and its conversation moves to the top. */
-    addMessage(message: ChatMessage, phone?: string) {
+    /**
+     * A message was received or sent: it joins its thread and its conversation moves to the top. `phone` is the
+     * customer's address and `phoneNumberId` the business number, when the caller knows them (our own sends do).
+     */
+    addMessage(message: ChatMessage, phone?: string, phoneNumberId?: string) {
       // The thread's copy may be further along: a status event can beat the message itself.
       let furthest = message;
       eachHistoryOf(message.conversationId, (data) => {
@@ -83,31 +125,35 @@ export function chatCache(queryClient: QueryClient) {
         furthest = findHistoryMessage(next, message.id) ?? furthest;
         return next;
       });
+      const number = phoneNumberId ?? knownNumberOf(message.conversationId);
       // A thread opened before the customer ever wrote has no conversation yet: load it once it exists.
-      if (phone) {
-        for (const [key, data] of histories()) if (data && key[2] === phone && !historyConversationId(data)) refetch(key);
-      }
+      for (const [key, data] of histories()) if (data && !historyConversationId(data) && mayBeThreadOf(key, phone, number)) refetch(key);
       let missing = false;
       eachList((data, key) => {
         const moved = withMessageInList(data, furthest);
         if (moved) return moved;
+        // A list of another number does not hold this conversation, and should not.
+        if (number !== undefined && !listTakesNumber(listFilters(key), number)) return undefined;
         if (isSearchList(key)) refetch(key);
         else missing = true;
         return undefined;
       });
-      if (missing && phone) void loadConversation(phone);
-      else if (missing) for (const [key] of lists()) refetch(key);
+      if (missing && phone) void loadConversation(phone, message.conversationId, number);
+      else if (missing) refetchListsFor(number);
     },
 
     /**
-     * The business wrote in a conversation (a campaign, an API key, a colleague): one no loaded list holds yet goes on
-     * top, and a thread opened for its number before it existed loads; the message that follows moves the rest.
+     * The business wrote in a conversation (a campaign, an API key, a colleague): one no loaded list of its number holds
+     * yet goes on top, and a thread opened for its customer and number before it existed loads; the message that
+     * follows moves the rest.
      */
     addConversation(conversation: ConversationSummary) {
-      const { id, contact } = conversation;
-      for (const [key, data] of histories()) if (data && key[2] === contact.phone && !historyConversationId(data)) refetch(key);
+      const { id, contact, phoneNumberId } = conversation;
+      for (const [key, data] of histories()) {
+        if (data && !historyConversationId(data) && mayBeThreadOf(key, contactAddress(contact), phoneNumberId)) refetch(key);
+      }
       eachList((data, key) => {
-        if (findConversation(data, id)) return undefined;
+        if (findConversation(data, id) || !listTakesNumber(listFilters(key), phoneNumberId)) return undefined;
         if (isSearchList(key)) refetch(key);
         else return putConversationOnTop(data, conversation);
         return undefined;

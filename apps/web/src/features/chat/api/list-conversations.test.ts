@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conversation } from '../chat-test-fixtures';
-import { type ConversationsPage, conversationsQuery, flattenConversations } from './list-conversations';
+import { type ConversationsPage, conversationsQuery, flattenConversations, listFilters, listTakesNumber } from './list-conversations';
 
 const page = (ids: number[], nextCursor: string | null): ConversationsPage => ({
   conversations: ids.map((id) => conversation(id)),
@@ -18,5 +18,15 @@ describe('conversationsQuery', () => {
     const last = page([1], null);
     expect(query.getNextPageParam(last, [first, last], 'after-2', [null, 'after-2'])).toBeUndefined();
     expect(flattenConversations([first, last]).map((c) => c.id)).toEqual([3, 2, 1]);
+  });
+
+  it('keys a list of one business number by that number too, and tells which conversations such a list takes', () => {
+    const key = conversationsQuery('', '100000000000002').queryKey;
+    expect(key).toEqual(['chat', 'conversations', { search: '', phoneNumberId: '100000000000002' }]);
+    const filters = listFilters(key);
+    expect(filters).toEqual({ search: '', phoneNumberId: '100000000000002' });
+    expect(listTakesNumber(filters, '100000000000002')).toBe(true);
+    expect(listTakesNumber(filters, '100000000000001')).toBe(false);
+    expect(listTakesNumber(listFilters(conversationsQuery('zoe').queryKey), '100000000000001')).toBe(true);
   });
 });

@@ -9,6 +9,8 @@ export interface SendMediaInput {
   recipientPhone: string;
   recipientName?: string;
   caption?: string;
+  /** The business number it leaves from (the conversation's); the server's default without it. */
+  from?: string;
 }
 
 const MB = 1024 * 1024;
@@ -27,6 +29,7 @@ export function sendMedia(input: SendMediaInput): Promise<SentMessage> {
   form.append('recipientPhone', input.recipientPhone);
   if (input.recipientName) form.append('recipientName', input.recipientName);
   if (input.caption?.trim()) form.append('caption', input.caption.trim());
+  if (input.from) form.append('from', input.from);
   // Fields go before the file so the server can read them while the file streams in.
   form.append('file', input.file, input.file.name);
   return apiRequest<SentMessage>('/api/agent/media', { method: 'POST', body: form });
@@ -36,6 +39,6 @@ export function useSendMedia() {
   const cache = useChatCache();
   return useMutation({
     mutationFn: sendMedia,
-    onSuccess: ({ message }, input) => cache.addMessage(message, input.recipientPhone),
+    onSuccess: ({ message }, input) => cache.addMessage(message, input.recipientPhone, input.from),
   });
 }

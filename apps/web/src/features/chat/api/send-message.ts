@@ -15,6 +15,6 @@ export function useSendMessage() {
   const cache = useChatCache();
   return useMutation({
     mutationFn: sendMessage,
-    onSuccess: ({ message }, input) => cache.addMessage(message, input.recipientPhone),
+    onSuccess: ({ message }, input) => cache.addMessage(message, input.recipientPhone, input.from),
   });
 }

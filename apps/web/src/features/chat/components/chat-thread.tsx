@@ -1,4 +1,5 @@
 import { mayWriteIn } from '@wac/contract/agent-sessions';
+import type { BusinessNumber } from '@wac/contract/whatsapp-numbers';
 import { useMemo } from 'react';
 import { useAuth } from '../../../lib/auth-context';
 import { QueryStatus } from '../../../ui/query-status';
@@ -10,9 +11,17 @@ import { ThreadFooter } from './thread-footer';
 import { ThreadHeader } from './thread-header';
 import { useMarkConversationRead } from './use-mark-read';
 
+interface ChatThreadProps {
+  phone: string;
+  /** The business number the URL names; null opens the customer's latest conversation. */
+  phoneNumberId: string | null;
+  /** The business numbers when there are several: the header then says which one the conversation is on. */
+  numbers: readonly BusinessNumber[];
+}
+
 /** One conversation: who holds it, its messages, and the composer (or the template prompt). */
-export function ChatThread({ phone }: { phone: string }) {
-  const history = useChatHistory(phone);
+export function ChatThread({ phone, phoneNumberId, numbers }: ChatThreadProps) {
+  const history = useChatHistory(phone, phoneNumberId);
   const { user } = useAuth();
   const messages = useMemo(() => flattenHistory(history.data?.pages), [history.data]);
   const conversation = history.data?.pages[0]?.conversation ?? null;
@@ -24,7 +33,7 @@ export function ChatThread({ phone }: { phone: string }) {
 
   return (
     <section className="chat-thread" aria-label={`Conversation with ${conversation ? contactLabel(conversation.contact) : phone}`}>
-      <ThreadHeader conversation={conversation} phone={phone} mood={mood} />
+      <ThreadHeader conversation={conversation} phone={phone} mood={mood} numbers={numbers} phoneNumberId={phoneNumberId} />
       {history.isPending || history.isError ? (
         <div className="message-list">
           <QueryStatus query={history} loadingLabel="Loading messages" />
@@ -44,7 +53,7 @@ export function ChatThread({ phone }: { phone: string }) {
               myUserId={user?.id}
             />
           )}
-          <ThreadFooter conversation={conversation} phone={phone} />
+          <ThreadFooter conversation={conversation} phone={phone} phoneNumberId={phoneNumberId} />
         </>
       )}
     </section>

@@ -14,10 +14,12 @@ interface ComposerProps {
   phone: string;
   recipientName: string | undefined;
   conversationId: number;
+  /** The business number the conversation is on: what is sent leaves from it. */
+  from?: string;
 }
 
 /** Text (Enter sends, Shift+Enter starts a new line) or one file with a caption. */
-export function Composer({ phone, recipientName, conversationId }: ComposerProps) {
+export function Composer({ phone, recipientName, conversationId, from }: ComposerProps) {
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
@@ -51,7 +53,7 @@ export function Composer({ phone, recipientName, conversationId }: ComposerProps
     setHeldBy(null);
     if (file) {
       sendFile.mutate(
-        { file, recipientPhone: phone, recipientName, caption },
+        { file, recipientPhone: phone, recipientName, caption, from },
         {
           onSuccess: () => {
             setFile(null);
@@ -63,7 +65,7 @@ export function Composer({ phone, recipientName, conversationId }: ComposerProps
       return;
     }
     sendText.mutate(
-      { recipientPhone: phone, recipientName, message: text },
+      { recipientPhone: phone, recipientName, message: text, from },
       {
         onSuccess: () => {
           setText('');

@@ -48,7 +48,7 @@ describe('ConversationListItem title', () => {
   it('tells a named customer who hides their number apart by their username', () => {
     const link = renderContact({ name: 'Ann', phone: null, username: 'ann.b' });
     expect(link.querySelector('.conversation-name')?.textContent).toBe('Ann @ann.b');
-    expect(link.getAttribute('href')).toBe('/chat?phone=GB.1234567890');
+    expect(link.getAttribute('href')).toBe('/chat?phone=GB.1234567890&number=100000000000001');
   });
 
   it('adds no username where the number or the username is already the title', () => {

@@ -13,6 +13,8 @@ interface ConversationListItemProps {
   selected: boolean;
   now: Date;
   settings: DateSettings;
+  /** The business number the conversation is on, when there are several; null with one. */
+  numberLabel?: string | null;
 }
 
 export const ConversationListItem = memo(function ConversationListItem({
@@ -20,6 +22,7 @@ export const ConversationListItem = memo(function ConversationListItem({
   selected,
   now,
   settings,
+  numberLabel = null,
 }: ConversationListItemProps) {
   const { contact, lastMessage, unreadCount } = conversation;
   const at = conversation.lastMessageAt ?? lastMessage?.timestamp;
@@ -28,7 +31,7 @@ export const ConversationListItem = memo(function ConversationListItem({
   const usernameNote = !contact.phone && contact.username && contact.name?.trim() ? `@${contact.username}` : null;
   return (
     <Link
-      to={chatPath(contactAddress(contact))}
+      to={chatPath(contactAddress(contact), conversation.phoneNumberId)}
       className={`conversation-item${selected ? ' is-selected' : ''}${unreadCount > 0 ? ' is-unread' : ''}`}
       aria-current={selected ? 'page' : undefined}
     >
@@ -54,6 +57,12 @@ export const ConversationListItem = memo(function ConversationListItem({
             </span>
           )}
         </span>
+        {numberLabel && (
+          <span className="conversation-number">
+            <span className="visually-hidden">On </span>
+            {numberLabel}
+          </span>
+        )}
       </span>
     </Link>
   );

@@ -8,7 +8,7 @@ import { useChatCache } from '../api/chat-cache';
  * Takes the composer's place once the 24-hour window is closed: only an approved template may
  * reopen the conversation. The button opens the templates feature's send dialog for this customer.
  */
-export function TemplatePrompt({ phone, recipientName }: { phone: string; recipientName?: string }) {
+export function TemplatePrompt({ phone, recipientName, from }: { phone: string; recipientName?: string; from?: string }) {
   const Sender = useTemplateSender();
   const cache = useChatCache();
   const [open, setOpen] = useState(false);
@@ -31,9 +31,10 @@ export function TemplatePrompt({ phone, recipientName }: { phone: string; recipi
           <Sender
             phone={phone}
             recipientName={recipientName}
+            from={from}
             open={open}
             onClose={() => setOpen(false)}
-            onSent={(message) => cache.addMessage(message, phone)}
+            onSent={(message) => cache.addMessage(message, phone, from)}
           />
         </Suspense>
       )}

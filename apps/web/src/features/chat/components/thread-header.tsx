@@ -1,7 +1,9 @@
 import type { Contact, ThreadConversation } from '@wac/contract/chat';
+import type { BusinessNumber } from '@wac/contract/whatsapp-numbers';
 import { formatE164 } from '@wac/contract/whatsapp-phone';
 import { formatAddress } from '@wac/contract/whatsapp-user-id';
 import { Link } from 'react-router';
+import { numberLabelOf } from '../../../lib/business-numbers';
 import { ContactAvatar } from './contact-avatar';
 import { contactLabel } from './contact-label';
 import type { ConversationMood } from './conversation-mood';
@@ -14,6 +16,10 @@ interface ThreadHeaderProps {
   phone: string;
   /** The customer's mood in the loaded thread; null before any of their texts is scored. */
   mood?: ConversationMood | null;
+  /** The business numbers when there are several: the header then says which one the conversation is on. */
+  numbers?: readonly BusinessNumber[];
+  /** The number the URL names, for a thread whose conversation does not exist yet. */
+  phoneNumberId?: string | null;
 }
 
 /** What the header says under the name: the number (or that none is shared) and the username, where the title did not. */
@@ -25,9 +31,11 @@ function identityLine(contact: Contact): string | null {
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
-export function ThreadHeader({ conversation, phone, mood = null }: ThreadHeaderProps) {
+export function ThreadHeader({ conversation, phone, mood = null, numbers = [], phoneNumberId = null }: ThreadHeaderProps) {
   const name = conversation ? contactLabel(conversation.contact) : formatAddress(phone);
   const showPhone = conversation ? identityLine(conversation.contact) : null;
+  const onNumber = conversation?.phoneNumberId ?? phoneNumberId;
+  const numberLine = numbers.length > 1 && onNumber ? `On ${numberLabelOf(numbers, onNumber)}` : null;
   return (
     <header className="thread-header">
       <Link to="/chat" className="thread-back" aria-label="Back to conversations">
@@ -37,6 +45,11 @@ export function ThreadHeader({ conversation, phone, mood = null }: ThreadHeaderP
       <div className="thread-title">
         <h2>{name}</h2>
         {showPhone && <span className="muted small">{showPhone}</span>}
+        {numberLine && (
+          <span className="muted small thread-number" title="The business number the customer wrote to: replies leave from it">
+            {numberLine}
+          </span>
+        )}
       </div>
       {conversation && (
         <>

@@ -10,10 +10,18 @@ import { simulatorQueryKey } from './simulator-query-keys';
  */
 export const CONVERSATION_POLL_MS = 1000;
 
-export function useSimulatorConversation(phone: string | null) {
+/** The customer's chat with one business number (`number`, a phone-number id; '' for the first). */
+export function simulatorConversationKey(phone: string | null, number = '') {
+  return number
+    ? ([...simulatorQueryKey, 'conversation', phone, number] as const)
+    : ([...simulatorQueryKey, 'conversation', phone] as const);
+}
+
+export function useSimulatorConversation(phone: string | null, number = '') {
   return useQuery({
-    queryKey: [...simulatorQueryKey, 'conversation', phone],
-    queryFn: ({ signal }) => apiRequest<SandboxConversation>('/sandbox/control/conversation', { query: { phone }, signal }),
+    queryKey: simulatorConversationKey(phone, number),
+    queryFn: ({ signal }) =>
+      apiRequest<SandboxConversation>('/sandbox/control/conversation', { query: { phone, number: number || undefined }, signal }),
     enabled: phone !== null,
     refetchInterval: CONVERSATION_POLL_MS,
   });

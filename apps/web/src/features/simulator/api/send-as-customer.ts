@@ -10,17 +10,19 @@ type MediaResponse = z.infer<typeof sandboxMediaResponseSchema>;
 
 /**
  * The customer, as the simulator addresses them: the number to write from, the name WhatsApp shows, and the username
- * they adopted ('' for none) with whether they hide their number from the business behind it.
+ * they adopted ('' for none) with whether they hide their number from the business behind it; `number` is the business
+ * number they write to (a phone-number id of the sandbox; '' or left out for the first).
  */
 export interface SimulatedCustomer {
   phone: string;
   name: string;
   username: string;
   hideNumber: boolean;
+  number?: string;
 }
 
 /** What the customer sends, without who sends it. */
-export type CustomerMessage = DistributiveOmit<SandboxInboundBody, 'from' | 'name' | 'username' | 'hideNumber'>;
+export type CustomerMessage = DistributiveOmit<SandboxInboundBody, 'from' | 'to' | 'name' | 'username' | 'hideNumber'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** The username as typed, without spaces or the "@" people often write before one; '' for none. */
@@ -40,6 +42,7 @@ export function inboundBody(customer: SimulatedCustomer, message: CustomerMessag
   return {
     ...message,
     from: customer.phone.trim(),
+    ...(customer.number ? { to: customer.number } : {}),
     ...(name ? { name } : {}),
     ...(username ? { username } : {}),
     hideNumber: hidesNumber(customer),

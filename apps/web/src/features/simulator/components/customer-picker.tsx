@@ -78,7 +78,7 @@ export function CustomerPicker({ customer, phoneError, onChange }: CustomerPicke
           <ul className="sim-customers">
             {recent.map((c) => (
               <li key={c.phone}>
-                <button type="button" onClick={() => onChange(customerOfRecent(c))}>
+                <button type="button" onClick={() => onChange({ ...customerOfRecent(c), number: customer.number })}>
                   <strong>{c.name ?? formatE164(c.phone)}</strong>
                   <span className="muted small">{[...recentCustomerDetails(c), formatRelativeTime(c.lastActivityAt)].join(' · ')}</span>
                 </button>

@@ -6,12 +6,22 @@ const noCustomer: SimulatedCustomer = { phone: '', name: '', username: '', hideN
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** The customer last played on this browser, so the simulator opens on the same phone as the same person. */
+/**
+ * The customer last played on this browser, and the business number they wrote to, so the simulator opens on the same
+ * phone as the same person in the same chat.
+ */
 export function rememberedCustomer(): SimulatedCustomer {
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Record<string, unknown> | null;
     if (typeof saved !== 'object' || saved === null) return { ...noCustomer };
-    return { phone: text(saved.phone), name: text(saved.name), username: text(saved.username), hideNumber: saved.hideNumber === true };
+    const number = text(saved.number);
+    return {
+      phone: text(saved.phone),
+      name: text(saved.name),
+      username: text(saved.username),
+      hideNumber: saved.hideNumber === true,
+      ...(number ? { number } : {}),
+    };
   } catch {
     return { ...noCustomer };
   }
@@ -23,6 +33,7 @@ export function rememberCustomer(customer: SimulatedCustomer): void {
     name: customer.name.trim(),
     username: customer.username.trim(),
     hideNumber: hidesNumber(customer),
+    ...(customer.number ? { number: customer.number } : {}),
   };
   localStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
 }

@@ -58,6 +58,16 @@ describe('simulator helpers', () => {
     });
   });
 
+  it('writes to the chosen business number, remembered with the customer; the first goes as none', () => {
+    const ola = { phone: '+44 7700 900881', name: 'Ola', username: '', hideNumber: false, number: '100000000000002' };
+    expect(inboundBody(ola, { type: 'text', text: 'Hello sales' })).toMatchObject({ from: '+44 7700 900881', to: '100000000000002' });
+    expect(inboundBody({ ...ola, number: '' }, { type: 'text', text: 'Hi' })).not.toHaveProperty('to');
+    rememberCustomer(ola);
+    expect(rememberedCustomer()).toEqual(ola);
+    rememberCustomer({ ...ola, number: '' });
+    expect(rememberedCustomer()).not.toHaveProperty('number');
+  });
+
   it('fails a rate limit with HTTP 429 and the rest with 400, labelled with Meta’s title', () => {
     expect(failNextBody({ code: 130429, count: 2, via: 'response' })).toEqual({ code: 130429, count: 2, via: 'response', httpStatus: 429 });
     expect(failNextBody({ code: 131047, count: 1, via: 'status' }).httpStatus).toBe(400);

@@ -49,7 +49,17 @@ const hello: SandboxMessage = {
   status: 'delivered',
 };
 
-function renderPage(mode: ChannelStatus['mode'], role: User['role'] = 'agent', customers: SandboxCustomer[] = []) {
+const sandboxNumbers = [
+  { phoneNumberId: '100000000000001', displayPhoneNumber: '15550100001' },
+  { phoneNumberId: '100000000000002', displayPhoneNumber: '15550100002' },
+];
+
+function renderPage(
+  mode: ChannelStatus['mode'],
+  role: User['role'] = 'agent',
+  customers: SandboxCustomer[] = [],
+  seed?: (client: QueryClient) => void,
+) {
   const user: User = { id: 1, username: 'amy', email: null, role, emailVerified: false, createdAt: '2025-01-01T00:00:00Z' };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   client.setQueryData(channelStatusQueryKey, { mode, phoneNumberId: '100000000000001', apiVersion: 'v21.0' });
@@ -64,6 +74,7 @@ function renderPage(mode: ChannelStatus['mode'], role: User['role'] = 'agent', c
     messages: [hello, question],
   };
   client.setQueryData([...simulatorQueryKey, 'conversation', '447700900123'], conversation);
+  seed?.(client);
   return render(
     <QueryClientProvider client={client}>
       <AuthContext.Provider
@@ -155,5 +166,31 @@ describe('SimulatorPage', () => {
     renderPage('sandbox', 'admin');
     expect(screen.getByRole('button', { name: 'Fail next send' })).toBeTruthy();
     expect((screen.getByLabelText('Error code') as HTMLSelectElement).value).toBe('131026');
+  });
+
+  it('writes to the business number chosen, remembered with the customer, and shows the chat with that number', () => {
+    localStorage.setItem('simulatorCustomer', JSON.stringify({ phone: '+44 7700 900123', name: 'Priya', number: '100000000000002' }));
+    const onSecond: SandboxConversation = {
+      phone: '447700900123',
+      name: 'Priya',
+      bsuid: 'GB.3216455270',
+      username: null,
+      hidesNumber: false,
+      businessTyping: false,
+      messages: [{ ...hello, id: 5, wamid: 'wamid.sales', text: 'Hello sales', businessNumberId: '100000000000002' }],
+    };
+    renderPage('sandbox', 'agent', [], (client) => {
+      client.setQueryData(['sandbox', 'numbers'], { numbers: sandboxNumbers });
+      client.setQueryData([...simulatorQueryKey, 'conversation', '447700900123', '100000000000002'], onSecond);
+    });
+    const writeTo = screen.getByLabelText('Write to') as HTMLSelectElement;
+    expect([...writeTo.options].map((o) => o.textContent)).toEqual(['+15550100001', '+15550100002']);
+    expect(writeTo.value).toBe('100000000000002');
+    const phone = screen.getByRole('list', { name: "Messages on the customer's phone" });
+    expect(within(phone).getByText('Hello sales')).toBeTruthy();
+    expect(within(phone).queryByText('Hi there')).toBeNull();
+
+    fireEvent.change(writeTo, { target: { value: '100000000000001' } });
+    expect(within(screen.getByRole('list', { name: "Messages on the customer's phone" })).getByText('Hi there')).toBeTruthy();
   });
 });

@@ -2,9 +2,11 @@ import { toE164Digits } from '@wac/contract/whatsapp-phone';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
+import { useBusinessNumbers } from '../../../lib/business-numbers';
 import { useChannelStatus } from '../../../lib/channel-status';
 import { QueryStatus } from '../../../ui/query-status';
 import { useSimulatorConversation } from '../api/get-conversation';
+import { useSandboxNumbers } from '../api/list-numbers';
 import { type CustomerMessage, type SimulatedCustomer, useSendAsCustomer, useSendFileAsCustomer } from '../api/send-as-customer';
 import { CustomerComposer } from '../components/customer-composer';
 import { chattingAs, usernameError } from '../components/customer-identity';
@@ -12,6 +14,8 @@ import { CustomerPicker } from '../components/customer-picker';
 import { FailNextControl } from '../components/fail-next-control';
 import { PhoneThread } from '../components/phone-thread';
 import { rememberCustomer, rememberedCustomer } from '../components/remembered-customer';
+import { chosenNumber, writeToOptions } from '../components/write-to';
+import { WriteToSelect } from '../components/write-to-select';
 import './simulator-page.css';
 
 const LIVE_MODE_NOTICE = 'The simulator works only while the console uses the built-in sandbox.';
@@ -34,9 +38,14 @@ export function SimulatorPage() {
 
 function Simulator() {
   const { user } = useAuth();
-  const [customer, setCustomer] = useState<SimulatedCustomer>(rememberedCustomer);
+  const [played, setCustomer] = useState<SimulatedCustomer>(rememberedCustomer);
+  const sandboxNumbers = useSandboxNumbers().data ?? [];
+  const listed = useBusinessNumbers().data ?? [];
+  const writeTo = writeToOptions(sandboxNumbers, listed);
+  const customer: SimulatedCustomer = { ...played, number: chosenNumber(played.number, sandboxNumbers) };
+  const business = writeTo.find((option) => option.value === (customer.number || writeTo[0]?.value));
   const phone = toE164Digits(customer.phone);
-  const conversation = useSimulatorConversation(phone);
+  const conversation = useSimulatorConversation(phone, customer.number);
   const send = useSendAsCustomer();
   const sendFile = useSendFileAsCustomer();
   const phoneError = customer.phone.trim() && !phone ? 'Enter the number in international format, e.g. +44 7700 900123' : undefined;
@@ -62,13 +71,22 @@ function Simulator() {
   return (
     <div className="page simulator-page">
       <p className="muted">
-        Play a customer writing to your WhatsApp number. Agents see these messages in Chat, and what they send appears on this phone.
+        Play a customer writing to your WhatsApp numbers. Agents see these messages in Chat, and what they send appears on this phone.
       </p>
       <div className="sim-layout">
         <div className="stack">
           <section className="card" aria-labelledby="sim-customer-title">
             <h2 id="sim-customer-title">Customer</h2>
-            <CustomerPicker customer={customer} phoneError={phoneError} onChange={setCustomer} />
+            <div className="stack">
+              {writeTo.length > 1 && (
+                <WriteToSelect
+                  options={writeTo}
+                  value={customer.number ?? ''}
+                  onChange={(number) => setCustomer({ ...customer, number })}
+                />
+              )}
+              <CustomerPicker customer={customer} phoneError={phoneError} onChange={setCustomer} />
+            </div>
           </section>
           {user?.role === 'admin' && (
             <section className="card" aria-labelledby="sim-fail-title">
@@ -85,7 +103,7 @@ function Simulator() {
               B
             </span>
             <div>
-              <strong>Your business</strong>
+              <strong>Your business{writeTo.length > 1 && business ? ` · ${business.label}` : ''}</strong>
               <span className="small">{phone ? chattingAs(customer, phone) : 'Enter a customer number to start'}</span>
             </div>
           </header>

@@ -1,5 +1,6 @@
 import type { Campaign } from '@wac/contract/campaigns';
 import { useAppSettings } from '../../../../lib/app-settings';
+import { numberLabelOf, useBusinessNumbers } from '../../../../lib/business-numbers';
 import { formatDateTime } from '../../../../lib/format-date';
 import { CampaignActions } from '../campaign-actions';
 import { CampaignStatusBadge } from '../campaign-status-badge';
@@ -7,6 +8,7 @@ import { CampaignStatusBadge } from '../campaign-status-badge';
 /** The campaign's name, status with the reason the dispatch gave, what it sends and when, and its actions. */
 export function CampaignSummary({ campaign }: { campaign: Campaign }) {
   const zone = useAppSettings()['app.timezone'];
+  const numbers = useBusinessNumbers().data ?? [];
   return (
     <section className="card campaign-summary" aria-labelledby="campaign-name">
       <div className="card-header">
@@ -30,6 +32,8 @@ export function CampaignSummary({ campaign }: { campaign: Campaign }) {
             <span className="badge badge-warning">{campaign.template.status.toLowerCase()} at Meta</span>
           )}
         </dd>
+        <dt>Sends from</dt>
+        <dd>{numberLabelOf(numbers, campaign.phoneNumberId)}</dd>
         <dt>Pace</dt>
         <dd>
           At most {campaign.ratePerSecond} {campaign.ratePerSecond === 1 ? 'message' : 'messages'} a second

@@ -2,6 +2,7 @@ import { type Campaign, type CreateCampaignBody, campaignLimits, campaignRates, 
 import type { Template } from '@wac/contract/templates';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { errorMessage } from '../../../../lib/api-client';
+import { useSeveralNumbers } from '../../../../lib/business-numbers';
 import { firstErrors, serverFieldErrors } from '../../../../lib/form-errors';
 import { Button } from '../../../../ui/button';
 import { FormAlert } from '../../../../ui/form-alert';
@@ -10,9 +11,10 @@ import { TextField } from '../../../../ui/text-field';
 import { useCampaignTemplates } from '../../api/campaign-templates';
 import { useSaveCampaign } from '../../api/save-campaign';
 import { fromComponents, noParameterValues, type ParameterValues, parameterIssues, toComponents } from './campaign-parameters';
+import { sendFromOptions } from './send-from';
 import { TemplateParameterFields } from './template-parameter-fields';
 
-const fields = ['name', 'description', 'templateId', 'ratePerSecond'] as const;
+const fields = ['name', 'description', 'templateId', 'ratePerSecond', 'phoneNumberId'] as const;
 type Field = (typeof fields)[number];
 
 interface DetailsStepProps {
@@ -34,6 +36,11 @@ export function DetailsStep({ campaign, onSaved }: DetailsStepProps) {
   // The saved values are read back once the template list tells what the template's variables are.
   const [values, setValues] = useState<ParameterValues | null>(campaign ? null : noParameterValues());
   const [rate, setRate] = useState(String(campaign?.ratePerSecond ?? campaignRates.default));
+  const numbers = useSeveralNumbers();
+  // '' until chosen: the campaign's number, else the first (the server's default).
+  const [from, setFrom] = useState(campaign?.phoneNumberId ?? '');
+  const fromOptions = sendFromOptions(numbers, campaign?.phoneNumberId);
+  const sendFrom = from || fromOptions[0]?.value || '';
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
@@ -56,6 +63,8 @@ export function DetailsStep({ campaign, onSaved }: DetailsStepProps) {
       templateId: templateId || undefined,
       components,
       ratePerSecond: rate.trim() === '' ? Number.NaN : Number(rate),
+      // With one number there is nothing to choose (the server sends from it), and an unchanged one needs no saving.
+      ...(fromOptions.length > 0 && sendFrom && sendFrom !== campaign?.phoneNumberId ? { phoneNumberId: sendFrom } : {}),
     };
     const parsed = createCampaignBodySchema.safeParse(body);
     const found: Partial<Record<Field, string>> = parsed.success ? {} : firstErrors<Field>(parsed.error);
@@ -104,6 +113,31 @@ export function DetailsStep({ campaign, onSaved }: DetailsStepProps) {
             setErrors((x) => ({ ...x, ratePerSecond: undefined }));
           }}
         />
+        {fromOptions.length > 0 && (
+          <div className={`field${errors.phoneNumberId ? ' field-invalid' : ''}`}>
+            <label htmlFor={`${id}-from`}>Send from</label>
+            <select
+              id={`${id}-from`}
+              className="input"
+              value={sendFrom}
+              aria-invalid={Boolean(errors.phoneNumberId)}
+              aria-describedby={`${id}-from-note`}
+              onChange={(e) => {
+                setFrom(e.target.value);
+                setErrors((x) => ({ ...x, phoneNumberId: undefined }));
+              }}
+            >
+              {fromOptions.map((option) => (
+                <option key={option.value} value={option.value} disabled={option.disabled}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+            <p className={errors.phoneNumberId ? 'field-error' : 'field-hint'} id={`${id}-from-note`}>
+              {errors.phoneNumberId ?? 'The business number the recipients get the template from, and reply to.'}
+            </p>
+          </div>
+        )}
         <div className={`field field-wide${errors.description ? ' field-invalid' : ''}`}>
           <label htmlFor={`${id}-description`}>Description</label>
           <textarea

@@ -1,5 +1,6 @@
 import type { FlowSummary } from '@wac/contract/flows';
 import { Link } from 'react-router';
+import { numberLabelOf, useSeveralNumbers } from '../../../../lib/business-numbers';
 import { formatDateTime, formatRelativeTime } from '../../../../lib/format-date';
 import { DataTable } from '../../../../ui/data-table';
 import { FlowRowActions } from './flow-row-actions';
@@ -7,10 +8,12 @@ import { triggersSummary } from './triggers-summary';
 
 /** The flows of one page: name, whether active, version, last change, size and what starts them, with their actions. */
 export function FlowsTable({ flows }: { flows: FlowSummary[] }) {
+  const numbers = useSeveralNumbers();
+  const numberLabel = numbers.length > 1 ? (id: string) => numberLabelOf(numbers, id) : undefined;
   return (
     <DataTable className="flows-table" columns={['Flow', 'Status', 'Version', 'Last modified', 'Steps', 'Triggers']} actions>
       {flows.map((flow) => {
-        const triggers = triggersSummary(flow.triggers);
+        const triggers = triggersSummary(flow.triggers, numberLabel);
         return (
           <tr key={flow.id}>
             <td>

@@ -23,6 +23,8 @@ interface TemplateSendFormProps {
   /** One fixed recipient (the chat's customer); without it the recipients are typed. */
   phone?: string;
   recipientName?: string;
+  /** The business number to send from (the chat's conversation's); the server's default without it. */
+  from?: string;
   initialTemplateId?: number;
   initialRecipients?: string;
   /** Called with each message WhatsApp took. */
@@ -33,7 +35,7 @@ const failureOf = (message: ChatMessage) =>
   [message.error?.title, message.error?.details].filter(Boolean).join(': ') || 'WhatsApp refused the message';
 
 /** Pick an approved template, fill in its values, preview it and send it to one or several numbers. */
-export function TemplateSendForm({ phone, recipientName, initialTemplateId, initialRecipients = '', onSent }: TemplateSendFormProps) {
+export function TemplateSendForm({ phone, recipientName, from, initialTemplateId, initialRecipients = '', onSent }: TemplateSendFormProps) {
   const queryClient = useQueryClient();
   const [templateId, setTemplateId] = useState(initialTemplateId ?? 0);
   const template = useTemplate(templateId);
@@ -79,6 +81,7 @@ export function TemplateSendForm({ phone, recipientName, initialTemplateId, init
         const message = await sendTemplate({
           phone: to,
           recipientName: phone ? recipientName : undefined,
+          from,
           template_name: chosen.name,
           language_code: chosen.language,
           components,
