@@ -75,7 +75,7 @@ test('the approved template is sent from /templates/send with its values, and ea
   await page.goto('/templates/send');
   await fillTemplate(page, 'Rita', 'Sunday');
   await page.getByLabel('Recipients').fill(`+${phones[0]}, not-a-number`);
-  await expect(page.getByText('Not phone numbers: not-a-number')).toBeVisible();
+  await expect(page.getByText('Not phone numbers or WhatsApp user IDs: not-a-number')).toBeVisible();
   await page.getByLabel('Recipients').fill(`+${phones[0]}\n${phones[1]}`);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
 

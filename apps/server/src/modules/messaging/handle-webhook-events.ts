@@ -44,7 +44,7 @@ export type OptKeywordIntake = (tx: Tx, stored: MessageRow[], outcome: WebhookEv
 export interface WebhookBatchHooks {
   optKeywords?: OptKeywordIntake;
   /** Lists the business numbers customers wrote to that nobody added (numbers domain), so none is unknown to the console. */
-  knownNumbers?: (tx: Tx, phoneNumberIds: readonly string[]) => Promise<void>;
+  knownNumbers?: (tx: Tx, numbers: readonly { phoneNumberId: string; displayPhoneNumber: string | null }[]) => Promise<void>;
   events: DomainEvents;
 }
 
@@ -202,7 +202,7 @@ export async function handleWebhookEvents(tx: Tx, payloads: unknown[], hooks: We
   const outcome: BatchOutcome = { emits: [], mediaQueued: 0, textsQueued: 0, afterCommit: [], events: [] };
   await hooks.knownNumbers?.(
     tx,
-    changes.flatMap((c) => c.messages.map((m) => m.phoneNumberId)),
+    changes.flatMap((c) => c.messages),
   );
   const stored = await storeInbound(
     tx,

@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type SeededUser } from '../../../test/seed-user.ts';
 import type { SendCounts } from '../../whatsapp/sandbox/send-counter.ts';
-import { createListeningTestApp, eventually, type ListeningTestApp } from '../../whatsapp/test/listening-test-app.ts';
+import { inboundPayload, newWamid } from '../../whatsapp/sandbox/webhook-payloads.ts';
+import { createListeningTestApp, eventually, type ListeningTestApp, postWebhook } from '../../whatsapp/test/listening-test-app.ts';
 import { campaignAction, campaignStatus, campaignWithContacts, promoTemplate } from '../campaigns/test/campaign-test-kit.ts';
 
 /*
@@ -71,6 +72,29 @@ describe('the business numbers', () => {
       enabled: true,
     });
     expect((await api('POST', '/api/whatsapp/numbers', { phoneNumberId: SECOND })).statusCode).toBe(409);
+  });
+
+  it('lists a number a customer wrote to that nobody added, named by the display number of the webhook', async () => {
+    const business = {
+      wabaId: t.ctx.config.whatsapp.businessAccountId,
+      phoneNumberId: '100000000000009',
+      displayPhoneNumber: '15550100009',
+    };
+    const payload = inboundPayload(business, {
+      from: '447700960009',
+      wamid: newWamid(),
+      message: { type: 'text', text: { body: 'To the ninth' } },
+    });
+    expect((await postWebhook(t.baseUrl, payload, { secret: t.ctx.config.whatsapp.appSecret })).status).toBe(200);
+    expect((await stored('To the ninth')).phone_number_id).toBe('100000000000009');
+    const listed = (await api('GET', '/api/whatsapp/numbers')).json().numbers as BusinessNumber[];
+    expect(listed.find((n) => n.phoneNumberId === '100000000000009')).toMatchObject({
+      displayPhoneNumber: '15550100009',
+      name: '+15550100009',
+      enabled: true,
+    });
+    // Adding it again is refused before Meta is asked.
+    expect((await api('POST', '/api/whatsapp/numbers', { phoneNumberId: '100000000000009' })).statusCode).toBe(409);
   });
 
   it('renames and disables a number, never the first', async () => {

@@ -96,7 +96,7 @@ export function createBusinessNumbers(deps: BusinessNumbersDeps) {
 
     /** Lists WHATSAPP_PHONE_NUMBER_ID's number at start. */
     async start(): Promise<void> {
-      await ensureNumbers(db, [firstPhoneNumberId]);
+      await ensureNumbers(db, [{ phoneNumberId: firstPhoneNumberId, displayPhoneNumber: null }]);
       forget();
     },
 
@@ -120,9 +120,11 @@ export function createBusinessNumbers(deps: BusinessNumbersDeps) {
     },
 
     async add(actor: User, body: { phoneNumberId: string; name?: string }): Promise<BusinessNumber> {
+      const listed = `The phone-number id ${body.phoneNumberId} is listed already`;
+      if ((await listNumbers(db)).some((row) => row.phoneNumberId === body.phoneNumberId)) throw conflict(listed);
       const state = await askMeta(body.phoneNumberId);
       const row = await insertNumber(db, body.phoneNumberId, body.name ?? null, state);
-      if (!row) throw conflict(`The phone-number id ${body.phoneNumberId} is listed already`);
+      if (!row) throw conflict(listed);
       forget();
       await record(actor, 'whatsapp_number_added', row);
       return view(row);
@@ -187,10 +189,13 @@ export function createBusinessNumbers(deps: BusinessNumbersDeps) {
       return (await rows()).find((row) => row.phoneNumberId === phoneNumberId)?.enabled ?? true;
     },
 
-    /** Lists the numbers a batch of webhooks came from that nobody added, so no conversation has a number the console does not know. */
-    async ensureKnown(tx: DbOrTx, phoneNumberIds: readonly string[]): Promise<void> {
+    /**
+     * Lists the numbers a batch of webhooks came from that nobody added (named by the display number the webhook gave),
+     * so no conversation has a number the console does not know.
+     */
+    async ensureKnown(tx: DbOrTx, numbers: readonly { phoneNumberId: string; displayPhoneNumber: string | null }[]): Promise<void> {
       const known = new Set((await rows()).map((row) => row.phoneNumberId));
-      const unknown = [...new Set(phoneNumberIds)].filter((id) => !known.has(id));
+      const unknown = [...new Map(numbers.filter((n) => !known.has(n.phoneNumberId)).map((n) => [n.phoneNumberId, n])).values()];
       if (unknown.length === 0) return;
       await ensureNumbers(tx, unknown);
       forget();

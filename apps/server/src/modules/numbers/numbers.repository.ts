@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { whatsappNumbers } from '../../db/schema.ts';
+import { unnestRows } from '../../db/unnest-rows.ts';
 import type { PhoneNumberLimits } from '../../whatsapp/cloud-api-client.ts';
 
 export type NumberRow = typeof whatsappNumbers.$inferSelect;
@@ -14,12 +15,22 @@ export async function findNumber(db: DbOrTx, id: number): Promise<NumberRow | nu
   return row ?? null;
 }
 
-/** Lists these phone-number ids where they are not yet (a webhook from a number nobody added); the others are left alone. */
-export async function ensureNumbers(db: DbOrTx, phoneNumberIds: readonly string[]): Promise<void> {
-  if (phoneNumberIds.length === 0) return;
+/**
+ * Lists these numbers where they are not yet (a webhook from a number nobody added), with the display number the
+ * webhook gave; the others are left alone.
+ */
+export async function ensureNumbers(
+  db: DbOrTx,
+  numbers: readonly { phoneNumberId: string; displayPhoneNumber: string | null }[],
+): Promise<void> {
+  if (numbers.length === 0) return;
+  const values = unnestRows('v', [
+    ['phone_number_id', 'text', numbers.map((n) => n.phoneNumberId)],
+    ['display_phone_number', 'text', numbers.map((n) => n.displayPhoneNumber?.replace(/\D/g, '') || null)],
+  ]);
   await db.execute(sql`
-    INSERT INTO whatsapp_numbers (phone_number_id)
-    SELECT unnest(${sql.param([...phoneNumberIds])}::text[]) ON CONFLICT (phone_number_id) DO NOTHING`);
+    INSERT INTO whatsapp_numbers (${values.columns}) SELECT ${values.columns} FROM ${values.source}
+    ON CONFLICT (phone_number_id) DO NOTHING`);
 }
 
 /** A number added with what Meta said of it; null when it was listed already. */

@@ -75,6 +75,8 @@ export interface CustomerReport {
 
 export interface InboundItem {
   phoneNumberId: string;
+  /** The business number as customers see it (metadata.display_phone_number), when Meta gave it. */
+  displayPhoneNumber: string | null;
   customer: CustomerReport;
   message: MetaInboundMessage;
 }
@@ -305,7 +307,12 @@ export function extractChanges(payload: unknown): WebhookChanges {
           out.refused.push('no_customer');
           continue;
         }
-        out.messages.push({ phoneNumberId: metadata.phone_number_id, customer, message: message.data as MetaInboundMessage });
+        out.messages.push({
+          phoneNumberId: metadata.phone_number_id,
+          displayPhoneNumber: metadata.display_phone_number ?? null,
+          customer,
+          message: message.data as MetaInboundMessage,
+        });
       }
       if ((value.data.statuses ?? []).length > 0) {
         for (const contact of contacts) {
