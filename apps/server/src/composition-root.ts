@@ -26,6 +26,7 @@ import {
 } from './modules/messaging/index.ts';
 import { type BusinessNumbers, createBusinessNumbers, registerNumbers } from './modules/numbers/index.ts';
 import { registerOutboundWebhooks } from './modules/outbound-webhooks/index.ts';
+import { createMessagePrices, type MessagePrices, registerPricing } from './modules/pricing/index.ts';
 import { registerPublicApi } from './modules/public-api/index.ts';
 import { createSettingsService, registerSettings, type SettingsService } from './modules/settings/index.ts';
 import { createTemplateResender, createTemplatesService, registerTemplates, type TemplatesService } from './modules/templates/index.ts';
@@ -58,6 +59,8 @@ export interface Services {
   whatsapp: CloudApiClient;
   /** The business's WhatsApp numbers: which one each send leaves from. */
   numbers: BusinessNumbers;
+  /** The business's message rates: campaigns' estimates and spend read them. */
+  prices: MessagePrices;
   /** What happens in one domain that others act on: subscribed to as domains register, closed when the server starts. */
   events: DomainEvents;
   media: {
@@ -96,6 +99,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   const whatsapp = cloudApiClientFor(config.whatsapp);
   const numbers = createBusinessNumbers({ db, log, client: whatsapp, activities, firstPhoneNumberId: config.whatsapp.phoneNumberId });
   await numbers.start();
+  const prices = createMessagePrices({ db, activities, currency: async () => (await settings.appSettings())['app.currency'] });
   // Domains subscribe to each other's events as they register; the list closes when the server starts.
   const events = createDomainEvents();
   const media = {
@@ -138,6 +142,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     auth,
     whatsapp,
     numbers,
+    prices,
     events,
     media,
     messaging: { service: messaging, deps: messagingDeps },
@@ -164,6 +169,7 @@ function domainRegistrations(app: FastifyInstance, services: Services) {
     auth,
     whatsapp,
     numbers,
+    prices,
     events,
     media,
   } = services;
@@ -180,6 +186,7 @@ function domainRegistrations(app: FastifyInstance, services: Services) {
     license: () => registerLicense(app, { db, config, activities, license }),
     email: () => registerEmail(app, { db, log, config, activities, mailer }),
     numbers: () => registerNumbers(app, { numbers }),
+    pricing: () => registerPricing(app, { prices }),
     messaging: () =>
       registerMessaging(app, {
         database,
@@ -221,6 +228,7 @@ function domainRegistrations(app: FastifyInstance, services: Services) {
         events,
         client: whatsapp,
         numbers,
+        prices,
         uploads: media.uploads,
       }),
     flows: () => registerFlows(app, { db, databaseUrl: database.url, log, config, jobs, activities, license, settings, messaging, events }),

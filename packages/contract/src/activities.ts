@@ -154,6 +154,8 @@ export const reservedActivityTypes = [
   // The business's WhatsApp numbers (Settings → WhatsApp numbers).
   'whatsapp_number_added',
   'whatsapp_number_updated',
+  /** An admin replaced the message rates (Settings → Message prices). */
+  'message_prices_updated',
   // The bot flow runtime (flow sessions over WhatsApp).
   /** A flow reached a handoff (or ran out of retries): the conversation waits for an agent. */
   'flow_handoff',

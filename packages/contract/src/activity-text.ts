@@ -120,6 +120,7 @@ const described: { [type in ReservedActivityType]?: Describe } = {
   contact_erased: (who, d) => `${who} erased a customer's data on request${d.details ? `: ${d.details}` : ''}`,
   whatsapp_number_added: (who, d) => `${who} added the WhatsApp number ${d.name ?? ''}`.trimEnd(),
   whatsapp_number_updated: (who, d) => `${who} changed the WhatsApp number ${d.name ?? ''}${d.details ? `: ${d.details}` : ''}`,
+  message_prices_updated: (who, d) => `${who} updated the message prices${d.details ? ` (${d.details})` : ''}`,
   database_optimized: (who, d) => `${who} optimized the database${d.details ? ` (${d.details})` : ''}`,
   // The bot flow runtime.
   flow_handoff: (_who, d) => `The bot handed the conversation with ${d.name ?? d.recipient ?? 'a customer'} to an agent`,

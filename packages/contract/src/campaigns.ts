@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { campaignActions, campaignStatuses } from './campaign-states.ts';
 import { pageQuery, paginationSchema } from './common.ts';
+import { costEstimateSchema } from './pricing.ts';
 import { type SendComponent, type SendParameter, sendComponentSchema, templateCategories, templateStatuses } from './templates.ts';
 import { sendFromField } from './whatsapp-numbers.ts';
 
@@ -229,6 +230,8 @@ export const campaignPreflightResponseSchema = z.object({
   warnings: z.array(z.string()),
   /** The business number the campaign sends from; `displayPhoneNumber` is null when Meta could not be asked. */
   from: z.object({ phoneNumberId: z.string(), displayPhoneNumber: z.string().nullable() }),
+  /** What the waiting recipients would cost by the business's rates (Settings → Message prices): an estimate. */
+  cost: costEstimateSchema,
 });
 export type CampaignPreflight = z.infer<typeof campaignPreflightResponseSchema>;
 
@@ -369,3 +372,18 @@ export const testCampaignTemplateResponseSchema = z.object({
   /** Placeholders the contact has no value for: Meta would receive them as they are. */
   missing: z.array(z.string()),
 });
+
+/**
+ * GET /campaigns/{id}/spend: what the campaign's messages cost, from the pricing Meta reported in their statuses
+ * (billable messages per category and market) at the business's rates now.
+ */
+export const campaignSpendSchema = z.object({
+  currency: z.string(),
+  /** The billable messages priced by the table; null when none could be. */
+  total: z.number().nullable(),
+  billable: z.number().int(),
+  /** Billable messages whose market and category have no rate: not in the total. */
+  unpriced: z.number().int(),
+  byCategory: z.array(z.object({ category: z.string(), messages: z.number().int(), total: z.number().nullable() })),
+});
+export type CampaignSpend = z.infer<typeof campaignSpendSchema>;

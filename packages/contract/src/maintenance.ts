@@ -48,6 +48,7 @@ export const collectionTables = {
     'webhook_signature_failures',
     'webhook_refusals',
     'whatsapp_numbers',
+    'message_prices',
     'socket_io_attachments',
     'maintenance_runs',
   ],

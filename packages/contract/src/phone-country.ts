@@ -13,3 +13,9 @@ export function countryOfPhone(digits: string): string | null {
   const countries = code ? (metadata.country_calling_codes as Record<string, string[]>)[code] : undefined;
   return countries?.[0] ?? null;
 }
+
+/** The market of a customer for prices: their number's country, else their BSUID's country prefix; null when unknown. */
+export function marketOf(customer: { phone: string | null; bsuid: string | null }): string | null {
+  if (customer.phone) return countryOfPhone(customer.phone);
+  return customer.bsuid ? customer.bsuid.slice(0, 2) : null;
+}

@@ -23,6 +23,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   real,
@@ -312,6 +313,14 @@ export const messages = pgTable(
     retryCount: integer('retry_count').notNull().default(0),
     /** Set on template messages the business sent: what template analytics count by. */
     templateName: text('template_name'),
+    /**
+     * What Meta said the message is charged as (the `pricing` object of its status webhooks): billable or not, its
+     * pricing category (marketing, utility, authentication, service...), type and model.
+     */
+    billable: boolean('billable'),
+    pricingCategory: text('pricing_category'),
+    pricingType: text('pricing_type'),
+    pricingModel: text('pricing_model'),
     /** A customer's text as scored off the webhook's path: the label counted (a person's correction, else the scorer's). */
     sentimentLabel: text('sentiment_label', { enum: sentimentLabels }),
     /** The scorer's compound score, -1 (most negative) to 1 (most positive). */
@@ -420,6 +429,19 @@ export const webhookRefusals = pgTable(
     lastAt: tstz('last_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.day, t.reason] })],
+);
+
+/** The business's message rates (its Meta rate card), per market and pricing category, in the app's currency. */
+export const messagePrices = pgTable(
+  'message_prices',
+  {
+    /** An ISO 3166 country code, or '*' for every market without its own rate. */
+    market: text('market').notNull(),
+    category: text('category').notNull(),
+    price: numeric('price', { precision: 14, scale: 6, mode: 'number' }).notNull(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.market, t.category] }), check('message_prices_price_check', sql`${t.price} >= 0`)],
 );
 
 /**

@@ -12,6 +12,7 @@ import type { ActivityService } from '../activities/index.ts';
 import type { LicenseService } from '../license/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { BusinessNumbers } from '../numbers/index.ts';
+import type { MessagePrices } from '../pricing/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { TemplatesService } from '../templates/index.ts';
 
@@ -30,6 +31,8 @@ export interface CampaignDeps {
   phoneNumberId: string;
   /** The business's numbers: the one a campaign names must be listed and enabled. */
   numbers: Pick<BusinessNumbers, 'sendingNumber'>;
+  /** The business's message rates: estimates before a start, spend after. */
+  prices: Pick<MessagePrices, 'rates'>;
   /** Meta's messaging limit (the portfolio's, shared by all numbers) read through the campaign's number before a start. */
   phoneNumberLimits: (phoneNumberId: string) => Promise<PhoneNumberLimits>;
   /** Where an uploaded contacts file waits while it is read (DATA_DIR/uploads). */
@@ -59,6 +62,7 @@ export interface CampaignsDeps {
   /** The number's messaging limit, read by the start's pre-flight. */
   client: Pick<CloudApiClient, 'forNumber'>;
   numbers: Pick<BusinessNumbers, 'sendingNumber'>;
+  prices: Pick<MessagePrices, 'rates'>;
   uploads: MediaStorage;
 }
 
@@ -77,6 +81,7 @@ export function createCampaignDeps(deps: CampaignsDeps): CampaignDeps {
     messaging: deps.messaging,
     phoneNumberId: deps.config.whatsapp.phoneNumberId,
     numbers: deps.numbers,
+    prices: deps.prices,
     phoneNumberLimits: (phoneNumberId) => deps.client.forNumber(phoneNumberId).phoneNumberLimits(),
     uploads: deps.uploads,
     optKeywords: () => deps.settings.optKeywords(),

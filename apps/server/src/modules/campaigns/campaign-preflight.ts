@@ -1,7 +1,9 @@
 import { placeholdersOf } from '@wac/contract/campaigns';
+import { marketOf } from '@wac/contract/phone-country';
 import { checkSendComponents } from '@wac/contract/template-parameters';
 import { issueText } from '@wac/contract/template-rules';
 import type { SendComponent, Template } from '@wac/contract/templates';
+import { isBsuid } from '@wac/contract/whatsapp-user-id';
 import type { DbOrTx } from '../../db/database.ts';
 import { recipientComponents } from './campaign-sends.ts';
 import { recipientValues } from './campaign-template.ts';
@@ -20,11 +22,17 @@ export interface PreflightProblem {
 export interface Preflight {
   /** Recipients waiting to be sent. */
   recipients: number;
+  /** How many of them per market (their number's country, or their BSUID's; null when unknown): what prices go by. */
+  byMarket: Map<string | null, number>;
   problems: PreflightProblem[];
   problemCount: number;
   /** Ids of every recipient with a problem (a start that skips them marks them skipped). */
   problemIds: number[];
 }
+
+/** A recipient's market: the country of their number ('+' and digits), or of their BSUID. */
+const recipientMarket = (phone: string) =>
+  marketOf(isBsuid(phone) ? { phone: null, bsuid: phone } : { phone: phone.replace(/^\+/, ''), bsuid: null });
 
 /** Why Meta would refuse this recipient's message (a missing or empty value, too long, a bad link...), or null. */
 export function recipientProblem(template: Template, campaign: Pick<CampaignRow, 'components'>, row: RecipientRow): string | null {
@@ -37,12 +45,14 @@ export function recipientProblem(template: Template, campaign: Pick<CampaignRow,
 
 /** Renders the template for every waiting recipient, a page at a time, and lists those Meta would refuse. */
 export async function preflight(db: DbOrTx, campaign: CampaignRow, template: Template): Promise<Preflight> {
-  const result: Preflight = { recipients: 0, problems: [], problemCount: 0, problemIds: [] };
+  const result: Preflight = { recipients: 0, byMarket: new Map(), problems: [], problemCount: 0, problemIds: [] };
   let after = 0;
   for (;;) {
     const page = await pendingRecipientsAfter(db, campaign.id, after, PAGE);
     for (const row of page) {
       result.recipients += 1;
+      const market = recipientMarket(row.phone);
+      result.byMarket.set(market, (result.byMarket.get(market) ?? 0) + 1);
       const reason = recipientProblem(template, campaign, row);
       if (!reason) continue;
       result.problemCount += 1;

@@ -5,7 +5,7 @@ import {
   campaignReportListResponseSchema,
   campaignReportResponseSchema,
 } from '@wac/contract/campaign-reports';
-import { campaignIdParamsSchema, campaignListQuerySchema } from '@wac/contract/campaigns';
+import { campaignIdParamsSchema, campaignListQuerySchema, campaignSpendSchema } from '@wac/contract/campaigns';
 import { errorBodySchema } from '@wac/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -54,6 +54,15 @@ export const campaignReportsRoutes: FastifyPluginAsyncZod<{ reports: CampaignRep
     '/api/campaign/campaigns/:id/regenerate-report',
     byId('The report computed afresh, recorded in the activity log', campaignReportResponseSchema),
     async (request) => ({ report: await reports.regenerate(currentUser(request), idOf(request.params)) }),
+  );
+
+  app.get(
+    '/api/campaign/campaigns/:id/spend',
+    byId(
+      'What the campaign’s messages cost: Meta’s pricing of each billable message (category, market) at the rates of Settings → Message prices',
+      z.object({ spend: campaignSpendSchema }),
+    ),
+    async (request) => ({ spend: await reports.spend(idOf(request.params)) }),
   );
 
   app.get(

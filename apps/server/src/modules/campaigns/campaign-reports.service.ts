@@ -13,14 +13,18 @@ import {
   percentOf,
   REPLY_WINDOW_HOURS,
 } from '@wac/contract/campaign-reports';
+import type { CampaignSpend } from '@wac/contract/campaigns';
 import { campaignCountsOf, type campaignListQuerySchema, recipientStates } from '@wac/contract/campaigns';
 import { paginationOf } from '@wac/contract/common';
+import { marketOf } from '@wac/contract/phone-country';
+import { rateOf, roundMoney } from '@wac/contract/pricing';
 import type { z } from 'zod';
 import { notFound } from '../../http/app-error.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import { csvFilename, recipientsCsvStream } from './campaign-csv.ts';
 import { type CampaignDeps, recordCampaignActivity } from './campaign-deps.ts';
 import {
+  billableMessagesOf,
   deliveryTimings,
   eventBounds,
   eventBuckets,
@@ -135,6 +139,38 @@ export function createCampaignReportsService(deps: CampaignDeps) {
 
   return {
     report,
+
+    /** What the campaign's messages cost: Meta's pricing of each (billable, category) at the business's rates now. */
+    async spend(id: number): Promise<CampaignSpend> {
+      await campaignOf(id);
+      const [{ currency, rates }, billable] = await Promise.all([deps.prices.rates(), billableMessagesOf(db, id)]);
+      const byCategory = new Map<string, { messages: number; total: number; priced: number }>();
+      let unpriced = 0;
+      for (const row of billable) {
+        const price = rateOf(rates, marketOf(row), row.category);
+        const tally = byCategory.get(row.category) ?? { messages: 0, total: 0, priced: 0 };
+        tally.messages += row.messages;
+        if (price === null) unpriced += row.messages;
+        else {
+          tally.total += price * row.messages;
+          tally.priced += row.messages;
+        }
+        byCategory.set(row.category, tally);
+      }
+      const categories = [...byCategory].map(([category, t]) => ({
+        category,
+        messages: t.messages,
+        total: t.priced > 0 ? roundMoney(t.total) : null,
+      }));
+      const priced = categories.filter((c) => c.total !== null);
+      return {
+        currency,
+        total: priced.length > 0 ? roundMoney(priced.reduce((sum, c) => sum + (c.total as number), 0)) : null,
+        billable: categories.reduce((sum, c) => sum + c.messages, 0),
+        unpriced,
+        byCategory: categories,
+      };
+    },
 
     async deliverySummary(id: number): Promise<CampaignDeliverySummary> {
       await campaignOf(id);

@@ -1,5 +1,6 @@
 import type { User } from '@wac/contract/auth';
 import type { CampaignPreflight } from '@wac/contract/campaigns';
+import { estimateCost, pricingCategoryOf } from '@wac/contract/pricing';
 import type { SendComponent, Template } from '@wac/contract/templates';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
@@ -19,10 +20,11 @@ export interface StartOptions {
   skipInvalid?: boolean;
 }
 
-export interface PreflightReport extends Omit<Preflight, 'problemIds'> {
+export interface PreflightReport extends Omit<Preflight, 'problemIds' | 'byMarket'> {
   /** What to know before sending, such as a messaging-limit tier below the recipients. */
   warnings: string[];
   from: CampaignPreflight['from'];
+  cost: CampaignPreflight['cost'];
 }
 
 async function templateOf(deps: CampaignDeps, row: CampaignRow): Promise<Template> {
@@ -72,9 +74,11 @@ async function checked(deps: CampaignDeps, id: number) {
 
 /** The dry run: every waiting recipient rendered, those Meta would refuse listed, what to know before sending, and from which number. */
 export async function dryRun(deps: CampaignDeps, id: number): Promise<PreflightReport> {
-  const { report, warnings, from } = await checked(deps, id);
-  const { problemIds: _ids, ...listed } = report;
-  return { ...listed, warnings, from };
+  const { row, report, warnings, from } = await checked(deps, id);
+  const { problemIds: _ids, byMarket, ...listed } = report;
+  const template = await templateOf(deps, row);
+  const { currency, rates } = await deps.prices.rates();
+  return { ...listed, warnings, from, cost: estimateCost(rates, currency, pricingCategoryOf(template.category), byMarket) };
 }
 
 function refuseProblems(report: Preflight): never {

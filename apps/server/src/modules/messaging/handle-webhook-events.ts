@@ -19,7 +19,7 @@ import { reopenEndedSessions } from './conversation-sessions.repository.ts';
 import { conversationKey, insertInboundMessages, upsertConversations } from './inbound-messages.repository.ts';
 import { insertPendingInboundMedia, type NewInboundMedia } from './media-files.repository.ts';
 import { messageReceivedEvent, messageStatusEvent, statusEventEmits } from './message-events.ts';
-import { applyStatuses } from './message-statuses.repository.ts';
+import { applyStatuses, recordPricing } from './message-statuses.repository.ts';
 import type { ContactRow, MessageRow } from './messages.repository.ts';
 import { recordRefusals } from './webhook-health.repository.ts';
 
@@ -156,6 +156,11 @@ async function storeStatuses(tx: Tx, statuses: StatusItem[], outcome: BatchOutco
       timestamp: status.timestamp,
       error: errorFromMeta(status.errors),
     })),
+  );
+  // After the statuses, which hold their wamids and messages (the lock order every writer keeps).
+  await recordPricing(
+    tx,
+    statuses.flatMap((s) => (s.pricing ? [{ wamid: s.wamid, pricing: s.pricing }] : [])),
   );
   for (const result of results) {
     if (!result.changed) continue;

@@ -3,6 +3,7 @@ import { asc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { earlyStatuses, messages } from '../../db/schema.ts';
 import { equalsAny, unnestRows } from '../../db/unnest-rows.ts';
+import type { MessagePricing } from '../../whatsapp/webhook/webhook-payload.ts';
 import type { MessageRow } from './messages.repository.ts';
 
 // Two-key advisory locks live apart from the one-key migration lock.
@@ -193,4 +194,21 @@ export async function wamidsWithEarlyStatuses(tx: Tx, wamids: readonly string[])
     .from(earlyStatuses)
     .where(equalsAny(earlyStatuses.wamid, 'text', wamids));
   return rows.map((row) => row.wamid);
+}
+
+/** What Meta charges for messages, from their statuses' `pricing` (the latest said of each wins); unknown wamids are left out. */
+export async function recordPricing(tx: Tx, items: readonly { wamid: string; pricing: MessagePricing }[]): Promise<void> {
+  const byWamid = new Map(items.map((item) => [item.wamid, item.pricing]));
+  if (byWamid.size === 0) return;
+  const rows = [...byWamid];
+  const values = unnestRows('v', [
+    ['wamid', 'text', rows.map(([wamid]) => wamid)],
+    ['billable', 'boolean', rows.map(([, p]) => p.billable)],
+    ['category', 'text', rows.map(([, p]) => p.category)],
+    ['type', 'text', rows.map(([, p]) => p.type)],
+    ['model', 'text', rows.map(([, p]) => p.model)],
+  ]);
+  await tx.execute(sql`
+    UPDATE messages m SET billable = v.billable, pricing_category = v.category, pricing_type = v.type, pricing_model = v.model
+    FROM ${values.source} WHERE m.wamid = v.wamid`);
 }

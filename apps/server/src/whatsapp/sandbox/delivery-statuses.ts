@@ -30,6 +30,7 @@ export function scheduleDeliveryStatuses(
     recipientUserId: string;
     failure?: QueuedFailure;
     send: { callbackData?: string };
+    pricing?: { category: string; billable: boolean };
   },
   reported: (status: ReportedStatus, error?: { code: number; title: string }) => void,
 ): void {
@@ -45,7 +46,7 @@ export function scheduleDeliveryStatuses(
   }
   for (const status of ['sent', 'delivered', 'read'] as const) {
     sender.later(delays[status], async () => {
-      await sender.post(statusPayload(business, { wamid, recipientId, recipientUserId, callbackData, status }));
+      await sender.post(statusPayload(business, { wamid, recipientId, recipientUserId, callbackData, status, pricing: accepted.pricing }));
       reported(status);
     });
   }

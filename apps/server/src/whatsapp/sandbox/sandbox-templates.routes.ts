@@ -194,3 +194,10 @@ export function templateSendText(store: SandboxTemplateStore, payload: Record<st
   if (!template || !components.success) return null;
   return renderTemplate({ components: template.components as never, category: template.category as 'UTILITY' }, components.data).body;
 }
+
+/** What Meta charges for a template message: its category, lower-cased as pricing objects name it, billable. */
+export function templatePricing(store: SandboxTemplateStore, payload: Record<string, unknown>): { category: string; billable: boolean } {
+  const part = payload.template as { name: string; language: { code: string } };
+  const category = store.find(part.name, part.language.code)?.category ?? 'MARKETING';
+  return { category: category.toLowerCase(), billable: true };
+}

@@ -13,7 +13,7 @@ import { sandboxGraphRoutes } from './sandbox-graph.routes.ts';
 import { sandboxSendingControlRoutes } from './sandbox-sending-control.routes.ts';
 import { sandboxSimulatorRoutes } from './sandbox-simulator.routes.ts';
 import { sandboxTemplateControlRoutes } from './sandbox-template-control.routes.ts';
-import { sandboxTemplateRoutes, templateSendError, templateSendText } from './sandbox-templates.routes.ts';
+import { sandboxTemplateRoutes, templatePricing, templateSendError, templateSendText } from './sandbox-templates.routes.ts';
 import { createSendCounter } from './send-counter.ts';
 import { createSandboxTemplateStore } from './template-store.ts';
 import { sandboxBsuid } from './user-ids.ts';
@@ -88,6 +88,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
             ...accepted,
             recipientId: hidden ? null : accepted.recipientId,
             recipientUserId: sandboxBsuid(accepted.recipientId),
+            pricing: accepted.send.type === 'template' ? templatePricing(templates, accepted.send.payload) : undefined,
           };
           scheduleDeliveryStatuses(sender, accepted.business, statusDelays, addressed, (status, error) =>
             conversations.setStatus(accepted.wamid, status, error),

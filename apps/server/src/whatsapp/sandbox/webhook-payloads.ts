@@ -43,9 +43,11 @@ export interface StatusPayloadInput {
   /** The message's biz_opaque_callback_data, which Meta echoes in each of its statuses. */
   callbackData?: string;
   date?: Date;
+  /** What Meta charges for it (per-message pricing): a template's category, else a free service message. */
+  pricing?: { category: string; billable: boolean };
 }
 
-/** A status webhook as Meta sends it; sent and delivered carry the conversation and pricing objects. */
+/** A status webhook as Meta sends it; sent, delivered and read carry the pricing object (per-message pricing, since July 2025). */
 export function statusPayload(business: SandboxBusiness, input: StatusPayloadInput) {
   const date = input.date ?? new Date();
   const status: Record<string, unknown> = {
@@ -67,7 +69,15 @@ export function statusPayload(business: SandboxBusiness, input: StatusPayloadInp
       ...(input.status === 'sent' ? { expiration_timestamp: unixSeconds(new Date(date.getTime() + 86_400_000)) } : {}),
       origin: { type: 'service' },
     };
-    status.pricing = { billable: true, pricing_model: 'CBP', category: 'service' };
+  }
+  if (input.status !== 'failed') {
+    const pricing = input.pricing ?? { category: 'service', billable: false };
+    status.pricing = {
+      billable: pricing.billable,
+      pricing_model: 'PMP',
+      category: pricing.category,
+      type: pricing.billable ? 'regular' : 'free_customer_service',
+    };
   }
   if (input.error) {
     status.errors = [

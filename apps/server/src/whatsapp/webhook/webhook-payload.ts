@@ -31,6 +31,14 @@ const statusSchema = z.looseObject({
   recipient_user_id: z.string().optional(),
   errors: z.array(metaErrorSchema).optional(),
   biz_opaque_callback_data: z.string().optional(),
+  pricing: z
+    .looseObject({
+      billable: z.boolean().optional(),
+      pricing_model: z.string().optional(),
+      category: z.string().optional(),
+      type: z.string().optional(),
+    })
+    .optional(),
 });
 
 const contactSchema = z.looseObject({
@@ -96,6 +104,15 @@ export interface StatusItem {
   errors: MetaError[];
   /** The biz_opaque_callback_data the message was sent with, echoed by Meta. */
   callbackData: string | null;
+  /** What Meta charges for the message, on the statuses that carry it (at least one delivered or read status). */
+  pricing: MessagePricing | null;
+}
+
+export interface MessagePricing {
+  billable: boolean;
+  category: string;
+  type: string | null;
+  model: string | null;
 }
 
 /** A template's review or quality status changed (APPROVED, REJECTED, PAUSED, DISABLED...), or Meta re-categorised it. */
@@ -330,6 +347,15 @@ export function extractChanges(payload: unknown): WebhookChanges {
           recipientId: status.data.recipient_id ?? status.data.recipient_user_id ?? null,
           errors: status.data.errors ?? [],
           callbackData: status.data.biz_opaque_callback_data ?? null,
+          pricing: status.data.pricing?.category
+            ? {
+                // Meta's per-message model says `type` (regular, free_customer_service...); billable is the older flag.
+                billable: status.data.pricing.billable ?? status.data.pricing.type === 'regular',
+                category: status.data.pricing.category,
+                type: status.data.pricing.type ?? null,
+                model: status.data.pricing.pricing_model ?? null,
+              }
+            : null,
         });
       }
     }
