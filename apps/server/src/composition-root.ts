@@ -233,7 +233,8 @@ function domainRegistrations(app: FastifyInstance, services: Services) {
       }),
     flows: () => registerFlows(app, { db, databaseUrl: database.url, log, config, jobs, activities, license, settings, messaging, events }),
     'outbound-webhooks': () => registerOutboundWebhooks(app, { db, log, config, realtime, jobs, activities, settings, events }),
-    analytics: () => registerAnalytics(app, { db, appTimezone, campaignNames: (ids) => campaignNamesByIds(db, ids) }),
+    analytics: () =>
+      registerAnalytics(app, { db, appTimezone, campaignNames: (ids) => campaignNamesByIds(db, ids), rates: () => prices.rates() }),
     // The rollups every analytics figure is read from, kept up to date by a job: a registration of its own, so tests of
     // the analytics endpoints read the rows they seed, and a test that names it runs the job.
     'analytics-rollups': () => registerAnalyticsJobs({ db, log, jobs, appTimezone }),

@@ -72,6 +72,7 @@ export const analyticsEndpointFilters = {
   '/api/analytics/users/retention': [],
   '/api/analytics/engagement': ['campaignId'],
   '/api/analytics/sentiment': ['agentId', 'phoneNumberId'],
+  '/api/analytics/spend': ['campaignId', 'phoneNumberId'],
 } as const satisfies Record<string, readonly AnalyticsFilterName[]>;
 export type FilteredAnalyticsEndpoint = keyof typeof analyticsEndpointFilters;
 
@@ -349,3 +350,23 @@ export const dailyActivitySchema = z.object({
   ),
 });
 export type DailyActivity = z.infer<typeof dailyActivitySchema>;
+
+const spendFigure = { messages: z.number().int(), total: z.number().nullable() };
+
+/**
+ * GET /api/analytics/spend: what the business's billable messages cost (Meta's pricing of each, at the rates of
+ * Settings → Message prices, in the app's currency), per interval, pricing category and campaign.
+ */
+export const spendAnalyticsSchema = z.object({
+  range: analyticsRangeSchema,
+  currency: z.string(),
+  /** The billable messages priced by the table; null when none could be. */
+  total: z.number().nullable(),
+  billable: z.number().int(),
+  /** Billable messages whose market and category have no rate: counted, not priced. */
+  unpriced: z.number().int(),
+  series: z.array(z.object({ start: z.iso.datetime(), ...spendFigure })),
+  byCategory: z.array(z.object({ category: z.string(), ...spendFigure })),
+  byCampaign: z.array(z.object({ campaignId: z.number().int().nullable(), name: z.string().nullable(), ...spendFigure })),
+});
+export type SpendAnalytics = z.infer<typeof spendAnalyticsSchema>;

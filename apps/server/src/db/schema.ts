@@ -321,6 +321,8 @@ export const messages = pgTable(
     pricingCategory: text('pricing_category'),
     pricingType: text('pricing_type'),
     pricingModel: text('pricing_model'),
+    /** The market Meta charges it in: the customer's country (their number's, else their BSUID's prefix). */
+    pricingMarket: text('pricing_market'),
     /** A customer's text as scored off the webhook's path: the label counted (a person's correction, else the scorer's). */
     sentimentLabel: text('sentiment_label', { enum: sentimentLabels }),
     /** The scorer's compound score, -1 (most negative) to 1 (most positive). */
@@ -348,6 +350,8 @@ export const messages = pgTable(
     // Reports over a date range read only that range.
     index('messages_timestamp_idx').on(t.timestamp),
     index('messages_failed_idx').on(t.failedAt).where(sql`${t.status} = 'failed'`),
+    // Spend figures read only billable messages of a range.
+    index('messages_billable_time_idx').on(t.timestamp).where(sql`${t.billable}`),
     // The stale-send sweep looks only at sends still waiting for Meta's answer.
     index('messages_pending_idx').on(t.updatedAt).where(sql`${t.status} = 'pending'`),
     check('messages_direction_check', sql`${t.direction} IN ('inbound', 'outbound')`),

@@ -10,4 +10,6 @@ CREATE TABLE "message_prices" (
 ALTER TABLE "messages" ADD COLUMN "billable" boolean;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "pricing_category" text;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "pricing_type" text;--> statement-breakpoint
-ALTER TABLE "messages" ADD COLUMN "pricing_model" text;
+ALTER TABLE "messages" ADD COLUMN "pricing_model" text;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "pricing_market" text;--> statement-breakpoint
+CREATE INDEX "messages_billable_time_idx" ON "messages" USING btree ("timestamp") WHERE "messages"."billable";

@@ -18,6 +18,7 @@ export const endpointFeatures: Record<string, FeatureKey> = {
   '/api/analytics/users/active': 'advancedReports',
   '/api/analytics/users/retention': 'advancedReports',
   '/api/analytics/engagement': 'advancedReports',
+  '/api/analytics/spend': 'advancedReports',
 };
 
 /**

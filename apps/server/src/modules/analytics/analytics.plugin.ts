@@ -1,3 +1,4 @@
+import type { MessageRate } from '@wac/contract/pricing';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { assertGated } from './analytics-licence.ts';
@@ -14,6 +15,8 @@ export interface AnalyticsDeps {
   appTimezone: () => Promise<string>;
   /** Campaigns' names by id (campaigns answer it): engagement per campaign. */
   campaignNames: (ids: readonly number[]) => Promise<Map<number, string>>;
+  /** The business's message rates (pricing answers them): spend. */
+  rates: () => Promise<{ currency: string; rates: MessageRate[] }>;
 }
 
 /**

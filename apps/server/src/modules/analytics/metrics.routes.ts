@@ -5,6 +5,7 @@ import {
   responseAnalyticsSchema,
   retentionSchema,
   sentimentAnalyticsSchema,
+  spendAnalyticsSchema,
 } from '@wac/contract/analytics';
 import { errorBodySchema } from '@wac/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -107,6 +108,25 @@ export const metricsRoutes: FastifyPluginAsyncZod<MetricsDeps> = async (app, dep
       },
     },
     (request) => metrics.engagement(request.query),
+  );
+
+  app.get(
+    '/api/analytics/spend',
+    {
+      config: advancedReportsFeature,
+      schema: {
+        tags,
+        summary: 'What the billable messages cost, per interval, pricing category and campaign',
+        description:
+          'Read from the pricing Meta reports in each message’s status webhooks (billable, category, market: the customer’s ' +
+          'country) at the rates of Settings → Message prices, in the app’s currency; messages of a market and category with ' +
+          'no rate are counted in unpriced, not priced. Filters: campaignId, phoneNumberId. ' +
+          RANGE,
+        querystring: analyticsQuerySchema,
+        response: response(spendAnalyticsSchema),
+      },
+    },
+    (request) => metrics.spend(request.query),
   );
 
   app.get(

@@ -190,18 +190,15 @@ export function recipientsAfter(db: DbOrTx, campaignId: number, afterId: number,
     .limit(limit);
 }
 
-/** A campaign's billable messages (Meta's pricing in their statuses), per customer and pricing category. */
+/** A campaign's billable messages (Meta's pricing in their statuses), per market and pricing category. */
 export async function billableMessagesOf(
   db: DbOrTx,
   campaignId: number,
-): Promise<{ phone: string | null; bsuid: string | null; category: string; messages: number }[]> {
-  const { rows } = await db.execute<{ phone: string | null; bsuid: string | null; category: string; messages: number }>(sql`
-    SELECT ct.phone, ct.bsuid, m.pricing_category AS category, count(*)::int AS messages
-    FROM campaign_recipients r
-    JOIN messages m ON m.id = r.message_id
-    JOIN conversations c ON c.id = m.conversation_id
-    JOIN contacts ct ON ct.id = c.contact_id
+): Promise<{ market: string | null; category: string; messages: number }[]> {
+  const { rows } = await db.execute<{ market: string | null; category: string; messages: number }>(sql`
+    SELECT m.pricing_market AS market, m.pricing_category AS category, count(*)::int AS messages
+    FROM campaign_recipients r JOIN messages m ON m.id = r.message_id
     WHERE r.campaign_id = ${campaignId} AND m.billable AND m.pricing_category IS NOT NULL
-    GROUP BY 1, 2, 3`);
+    GROUP BY 1, 2`);
   return rows;
 }

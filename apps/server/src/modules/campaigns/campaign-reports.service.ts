@@ -16,7 +16,6 @@ import {
 import type { CampaignSpend } from '@wac/contract/campaigns';
 import { campaignCountsOf, type campaignListQuerySchema, recipientStates } from '@wac/contract/campaigns';
 import { paginationOf } from '@wac/contract/common';
-import { marketOf } from '@wac/contract/phone-country';
 import { rateOf, roundMoney } from '@wac/contract/pricing';
 import type { z } from 'zod';
 import { notFound } from '../../http/app-error.ts';
@@ -147,7 +146,7 @@ export function createCampaignReportsService(deps: CampaignDeps) {
       const byCategory = new Map<string, { messages: number; total: number; priced: number }>();
       let unpriced = 0;
       for (const row of billable) {
-        const price = rateOf(rates, marketOf(row), row.category);
+        const price = rateOf(rates, row.market, row.category);
         const tally = byCategory.get(row.category) ?? { messages: 0, total: 0, priced: 0 };
         tally.messages += row.messages;
         if (price === null) unpriced += row.messages;

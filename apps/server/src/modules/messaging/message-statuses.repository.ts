@@ -1,3 +1,4 @@
+import { marketOf } from '@wac/contract/phone-country';
 import { advanceStatus, type DeliveryStatus, type MessageError } from '@wac/contract/whatsapp-messages';
 import { asc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
@@ -196,19 +197,29 @@ export async function wamidsWithEarlyStatuses(tx: Tx, wamids: readonly string[])
   return rows.map((row) => row.wamid);
 }
 
-/** What Meta charges for messages, from their statuses' `pricing` (the latest said of each wins); unknown wamids are left out. */
+/**
+ * What Meta charges for messages, from their statuses' `pricing` (the latest said of each wins), with the market it is
+ * charged in (the customer's country: marketOf); unknown wamids are left out.
+ */
 export async function recordPricing(tx: Tx, items: readonly { wamid: string; pricing: MessagePricing }[]): Promise<void> {
   const byWamid = new Map(items.map((item) => [item.wamid, item.pricing]));
   if (byWamid.size === 0) return;
-  const rows = [...byWamid];
+  const customers = await tx.execute<{ wamid: string; phone: string | null; bsuid: string | null }>(sql`
+    SELECT m.wamid, ct.phone, ct.bsuid FROM messages m
+    JOIN conversations c ON c.id = m.conversation_id JOIN contacts ct ON ct.id = c.contact_id
+    WHERE m.wamid = ANY(${sql.param([...byWamid.keys()])}::text[])`);
+  const rows = customers.rows.map((row) => ({ ...row, pricing: byWamid.get(row.wamid) as MessagePricing }));
+  if (rows.length === 0) return;
   const values = unnestRows('v', [
-    ['wamid', 'text', rows.map(([wamid]) => wamid)],
-    ['billable', 'boolean', rows.map(([, p]) => p.billable)],
-    ['category', 'text', rows.map(([, p]) => p.category)],
-    ['type', 'text', rows.map(([, p]) => p.type)],
-    ['model', 'text', rows.map(([, p]) => p.model)],
+    ['wamid', 'text', rows.map((row) => row.wamid)],
+    ['billable', 'boolean', rows.map((row) => row.pricing.billable)],
+    ['category', 'text', rows.map((row) => row.pricing.category)],
+    ['type', 'text', rows.map((row) => row.pricing.type)],
+    ['model', 'text', rows.map((row) => row.pricing.model)],
+    ['market', 'text', rows.map((row) => marketOf(row))],
   ]);
   await tx.execute(sql`
-    UPDATE messages m SET billable = v.billable, pricing_category = v.category, pricing_type = v.type, pricing_model = v.model
+    UPDATE messages m SET billable = v.billable, pricing_category = v.category, pricing_type = v.type, pricing_model = v.model,
+      pricing_market = v.market
     FROM ${values.source} WHERE m.wamid = v.wamid`);
 }

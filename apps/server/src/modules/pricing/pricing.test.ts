@@ -89,5 +89,14 @@ describe("a campaign's cost", () => {
       unpriced: 0,
       byCategory: [{ category: 'marketing', messages: 4, total: 0.2287 }],
     });
+
+    // Analytics show the same spend per day, category and campaign.
+    const analytics = (await t.request({ method: 'GET', url: `/api/analytics/spend?campaignId=${campaign._id}`, token: admin })).json();
+    expect(analytics).toMatchObject({ currency: 'USD', total: 0.2287, billable: 4, unpriced: 0 });
+    expect(analytics.byCategory).toEqual([{ category: 'marketing', messages: 4, total: 0.2287 }]);
+    expect(analytics.byCampaign).toEqual([{ campaignId: Number(campaign._id), name: 'Priced', messages: 4, total: 0.2287 }]);
+    expect(analytics.series.at(-1)).toMatchObject({ messages: 4, total: 0.2287 });
+    const refused = await t.request({ method: 'GET', url: '/api/analytics/spend?agentId=1', token: admin });
+    expect(refused.statusCode).toBe(400);
   });
 });
