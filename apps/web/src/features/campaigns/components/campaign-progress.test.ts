@@ -9,6 +9,12 @@ describe('campaign progress', () => {
     expect(progressPercent(c)).toBe(50);
   });
 
+  it('counts recipients held back by Meta as done for now: a retry puts them back in the queue', () => {
+    const c = campaignCounts({ total: 10, sent: 7, delivered: 7, held: 3 });
+    expect(settledCount(c)).toBe(10);
+    expect(progressText(c)).toBe('10 of 10 · 100%');
+  });
+
   it('is 0 for an empty campaign and never passes 100', () => {
     expect(progressPercent(campaignCounts({}))).toBe(0);
     expect(progressPercent(campaignCounts({ total: 2, sent: 3 }))).toBe(100);

@@ -1,8 +1,11 @@
 import type { Campaign, CampaignCounts, CampaignProgressEvent } from '@wac/contract/campaigns';
 
-/** Recipients the dispatch is done with: sent (delivered and read ones included), failed or skipped. */
+/**
+ * Recipients the dispatch is done with: sent (delivered and read ones included), failed, skipped, or held back by Meta
+ * (a retry, when the campaign asks for one, puts them back in the queue).
+ */
 export function settledCount(counts: CampaignCounts): number {
-  return counts.sent + counts.failed + counts.skipped;
+  return counts.sent + counts.failed + counts.skipped + counts.held;
 }
 
 /**

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@wac/contract/auth';
 import type { ChannelStatus } from '@wac/contract/whatsapp-channel';
 import type { SandboxConversation, SandboxCustomer, SandboxMessage } from '@wac/contract/whatsapp-sandbox';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../../lib/auth-context';
 import { channelStatusQueryKey } from '../../../lib/channel-status';
 import { simulatorQueryKey } from '../api/simulator-query-keys';
@@ -11,6 +11,7 @@ import { SimulatorPage } from './simulator-page';
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
@@ -192,5 +193,55 @@ describe('SimulatorPage', () => {
 
     fireEvent.change(writeTo, { target: { value: '100000000000001' } });
     expect(within(screen.getByRole('list', { name: "Messages on the customer's phone" })).getByText('Hi there')).toBeTruthy();
+  });
+
+  it('shows “typing…” under the business name while an agent types, in a polite live region that stays in the page', () => {
+    localStorage.setItem('simulatorCustomer', JSON.stringify({ phone: '+44 7700 900123', name: 'Priya' }));
+    renderPage('sandbox');
+    const header = screen.getByRole('region', { name: "Customer's phone" }).querySelector('header') as HTMLElement;
+    const live = header.querySelector('[aria-live="polite"]') as HTMLElement;
+    expect(live.textContent).toBe('');
+    cleanup();
+    renderPage('sandbox', 'agent', [], (client) =>
+      client.setQueryData([...simulatorQueryKey, 'conversation', '447700900123'], (c: SandboxConversation) => ({
+        ...c,
+        businessTyping: true,
+      })),
+    );
+    const typing = within(screen.getByRole('region', { name: "Customer's phone" })).getByText('typing…');
+    expect(typing.getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('lets the customer stop and resume marketing messages from the business number they write to, and confirms it', async () => {
+    localStorage.setItem('simulatorCustomer', JSON.stringify({ phone: '+44 7700 900123', name: 'Priya', number: '100000000000002' }));
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        if (input !== '/sandbox/control/user-preferences') return new Response(JSON.stringify({ error: 'Not here' }), { status: 404 });
+        posted.push(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify({ webhookStatus: 200 }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    renderPage('sandbox', 'admin', [], (client) => client.setQueryData(['sandbox', 'numbers'], { numbers: sandboxNumbers }));
+    const marketing = screen.getByRole('group', { name: 'Marketing messages' });
+    fireEvent.click(within(marketing).getByRole('button', { name: 'Stop marketing messages' }));
+    await waitFor(() =>
+      expect(within(marketing).getByRole('status').textContent).toBe('Marketing messages stopped: the business was told.'),
+    );
+    expect(posted).toEqual([{ from: '447700900123', to: '100000000000002', value: 'stop' }]);
+    fireEvent.click(within(marketing).getByRole('button', { name: 'Resume marketing messages' }));
+    await waitFor(() =>
+      expect(within(marketing).getByRole('status').textContent).toBe('Marketing messages resumed: the business was told.'),
+    );
+    expect(posted[1]).toEqual({ from: '447700900123', to: '100000000000002', value: 'resume' });
+  });
+
+  it('offers the marketing buttons only once the customer has a valid number', () => {
+    renderPage('sandbox');
+    const stop = () => screen.getByRole('button', { name: 'Stop marketing messages' }) as HTMLButtonElement;
+    expect(stop().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Customer phone'), { target: { value: '+44 7700 900123' } });
+    expect(stop().disabled).toBe(false);
   });
 });

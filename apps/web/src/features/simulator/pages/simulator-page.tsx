@@ -12,6 +12,7 @@ import { CustomerComposer } from '../components/customer-composer';
 import { chattingAs, usernameError } from '../components/customer-identity';
 import { CustomerPicker } from '../components/customer-picker';
 import { FailNextControl } from '../components/fail-next-control';
+import { MarketingPreferenceControl } from '../components/marketing-preference-control';
 import { PhoneThread } from '../components/phone-thread';
 import { rememberCustomer, rememberedCustomer } from '../components/remembered-customer';
 import { chosenNumber, writeToOptions } from '../components/write-to';
@@ -86,6 +87,8 @@ function Simulator() {
                 />
               )}
               <CustomerPicker customer={customer} phoneError={phoneError} onChange={setCustomer} />
+              {/* A new customer or number starts without the last one's confirmation. */}
+              <MarketingPreferenceControl key={`${phone}:${customer.number}`} phone={phone} number={customer.number} />
             </div>
           </section>
           {user?.role === 'admin' && (
@@ -104,6 +107,10 @@ function Simulator() {
             </span>
             <div>
               <strong>Your business{writeTo.length > 1 && business ? ` · ${business.label}` : ''}</strong>
+              {/* Always in the page, so only a change is announced, not each poll. */}
+              <span className="small sim-typing" aria-live="polite">
+                {phone && conversation.data?.businessTyping ? 'typing…' : ''}
+              </span>
               <span className="small">{phone ? chattingAs(customer, phone) : 'Enter a customer number to start'}</span>
             </div>
           </header>

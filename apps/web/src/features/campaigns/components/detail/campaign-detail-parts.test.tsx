@@ -11,6 +11,7 @@ import { ToastProvider } from '../../../../ui/toasts';
 import { campaignCounts } from '../campaign-counts.fixture';
 import { CampaignProgressPanel } from './campaign-progress-panel';
 import { CampaignSummary } from './campaign-summary';
+import { recipientStateLabel } from './recipient-state-badge';
 
 const settings = { ...appSettingDefaults, 'app.timezone': 'UTC' };
 
@@ -81,6 +82,20 @@ describe('CampaignProgressPanel', () => {
     expect(countOf('Failed').className).toContain('campaign-count-danger');
   });
 
+  it('shows recipients held back by Meta only when there are some, saying whether they are sent again', () => {
+    renderWithApp(<CampaignProgressPanel campaign={campaign({})} live={null} />);
+    expect(screen.queryByText('Held back by Meta', { selector: 'dt' })).toBeNull();
+    cleanup();
+    const counts = campaignCounts({ total: 48, sent: 45, delivered: 45, held: 3 });
+    renderWithApp(<CampaignProgressPanel campaign={campaign({ status: 'running', counts, retryHeldBack: true })} live={null} />);
+    expect(countOf('Held back by Meta').textContent).toBe('Held back by Meta3');
+    expect(countOf('Held back by Meta').className).not.toContain('campaign-count-danger');
+    expect(screen.getByText(/error 131049.*They are sent again after 24 hours, then 48 and 96\./)).toBeTruthy();
+    cleanup();
+    renderWithApp(<CampaignProgressPanel campaign={campaign({ counts })} live={null} />);
+    expect(screen.getByText(/error 131049.*The campaign does not send them again\./)).toBeTruthy();
+  });
+
   it('calls what a cancelled campaign never sent “Not sent”, not waiting', () => {
     const counts = campaignCounts({ total: 10, pending: 7, sent: 3 });
     renderWithApp(<CampaignProgressPanel campaign={campaign({ status: 'running', counts })} live={null} />);
@@ -101,11 +116,27 @@ describe('CampaignSummary', () => {
     expect(fact('Started')).toBe('2026-05-01 09:00');
   });
 
+  it('says whether recipients Meta holds back are sent again', () => {
+    renderWithApp(<CampaignSummary campaign={campaign({ retryHeldBack: true })} />);
+    expect(fact('Recipients Meta holds back')).toBe('Sent again after 24 hours, then 48 and 96');
+    cleanup();
+    renderWithApp(<CampaignSummary campaign={campaign({ retryHeldBack: false })} />);
+    expect(fact('Recipients Meta holds back')).toBe('Not sent again');
+  });
+
   it('says “Not scheduled” only about a campaign that has not started', () => {
     renderWithApp(<CampaignSummary campaign={campaign({ scheduleTime: null })} />);
     expect(fact('Scheduled')).toBeUndefined();
     cleanup();
     renderWithApp(<CampaignSummary campaign={campaign({ status: 'draft', startedAt: null, completedAt: null, actions: ['start'] })} />);
     expect(fact('Scheduled')).toBe('Not scheduled');
+  });
+});
+
+describe('recipientStateLabel', () => {
+  it('names each state as the badge and the filter show it, held back by Meta included', () => {
+    expect(recipientStateLabel('held')).toBe('Held back by Meta');
+    expect(recipientStateLabel('skipped')).toBe('Skipped');
+    expect(recipientStateLabel('unknown')).toBe('Unknown');
   });
 });

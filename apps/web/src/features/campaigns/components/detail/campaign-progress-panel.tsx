@@ -3,9 +3,16 @@ import { formatDuration } from '../../../../lib/format-duration';
 import { countLabels, progressText } from '../campaign-progress';
 import { CampaignProgressBar } from '../campaign-progress-bar';
 import { statusLabel } from '../campaign-status-badge';
+import { HELD_LABEL } from './recipient-state-badge';
+
+/** What held back means, and whether they get another try. */
+const heldNote = (retried: boolean) =>
+  `${HELD_LABEL}: Meta did not deliver these marketing messages because the customer had had too many lately (error 131049); not a failure. ${
+    retried ? 'They are sent again after 24 hours, then 48 and 96.' : 'The campaign does not send them again.'
+  }`;
 
 interface ProgressPanelProps {
-  campaign: Pick<Campaign, 'name' | 'status' | 'counts'>;
+  campaign: Pick<Campaign, 'name' | 'status' | 'counts' | 'retryHeldBack'>;
   /** The latest campaign_progress event for this campaign, for the live rate and time left. */
   live: CampaignProgressEvent | null;
 }
@@ -59,12 +66,21 @@ export function CampaignProgressPanel({ campaign, live }: ProgressPanelProps) {
             </dd>
           </div>
         )}
+        {counts.held > 0 && (
+          <div className="stat campaign-count campaign-count-held">
+            <dt>{HELD_LABEL}</dt>
+            <dd>
+              <strong>{counts.held.toLocaleString('en')}</strong>
+            </dd>
+          </div>
+        )}
       </dl>
       {counts.unknown > 0 && (
         <p className="small muted">
           Unknown: the request to WhatsApp left but its answer never came back, so these were not sent again to avoid sending twice.
         </p>
       )}
+      {counts.held > 0 && <p className="small muted">{heldNote(campaign.retryHeldBack)}</p>}
     </section>
   );
 }

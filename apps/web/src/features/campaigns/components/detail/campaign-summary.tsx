@@ -38,6 +38,8 @@ export function CampaignSummary({ campaign }: { campaign: Campaign }) {
         <dd>
           At most {campaign.ratePerSecond} {campaign.ratePerSecond === 1 ? 'message' : 'messages'} a second
         </dd>
+        <dt>Recipients Meta holds back</dt>
+        <dd>{campaign.retryHeldBack ? 'Sent again after 24 hours, then 48 and 96' : 'Not sent again'}</dd>
         {campaign.scheduleTime ? (
           <>
             <dt>Scheduled</dt>

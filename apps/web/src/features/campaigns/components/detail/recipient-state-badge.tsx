@@ -13,9 +13,11 @@ const tone: Record<RecipientState, string> = {
   held: 'badge-warning',
 };
 
-/** Meta held the message back (131049, its cap on marketing messages a customer gets): not a failure. */
-const labelOf = (state: RecipientState) => (state === 'held' ? 'Held back by Meta' : statusLabel(state));
+export const HELD_LABEL = 'Held back by Meta';
+
+/** A recipient's state in words; Meta holding the message back (131049, its cap on marketing messages a customer gets) is no failure. */
+export const recipientStateLabel = (state: RecipientState) => (state === 'held' ? HELD_LABEL : statusLabel(state));
 
 export function RecipientStateBadge({ state }: { state: RecipientState }) {
-  return <span className={`badge ${tone[state]}`}>{labelOf(state)}</span>;
+  return <span className={`badge ${tone[state]}`}>{recipientStateLabel(state)}</span>;
 }

@@ -13,9 +13,8 @@ import { TableHeadCells } from '../../../../ui/table-head';
 import { useToast } from '../../../../ui/toasts';
 import { useCampaignContacts, useDeleteContact } from '../../api/campaign-contacts';
 import { RUNNING_POLL_MS } from '../../api/campaign-status';
-import { statusLabel } from '../campaign-status-badge';
 import { recipientPhone } from '../recipient-phone';
-import { RecipientStateBadge } from './recipient-state-badge';
+import { RecipientStateBadge, recipientStateLabel } from './recipient-state-badge';
 
 /** One server page, drawn as a virtualised table (only the rows on screen are in the page); the server keeps the rest. */
 const PAGE_SIZE = 500;
@@ -23,7 +22,7 @@ const PAGE_SIZE = 500;
 const INITIAL_ROWS = 30;
 /** Rows drawn beyond the window, above and below, so scrolling never shows blank rows. */
 const OVERSCAN_PX = 800;
-const stateOptions = recipientStates.map((s) => ({ value: s, label: statusLabel(s) }));
+const stateOptions = recipientStates.map((s) => ({ value: s, label: recipientStateLabel(s) }));
 
 /** The last thing that happened to the recipient, with when. */
 function lastEvent(c: CampaignContact): string | null {

@@ -11,10 +11,11 @@ import { TextField } from '../../../../ui/text-field';
 import { useCampaignTemplates } from '../../api/campaign-templates';
 import { useSaveCampaign } from '../../api/save-campaign';
 import { fromComponents, noParameterValues, type ParameterValues, parameterIssues, toComponents } from './campaign-parameters';
+import { retryHeldBackChange, retryHeldBackHint } from './retry-held-back';
 import { sendFromOptions } from './send-from';
 import { TemplateParameterFields } from './template-parameter-fields';
 
-const fields = ['name', 'description', 'templateId', 'ratePerSecond', 'phoneNumberId'] as const;
+const fields = ['name', 'description', 'templateId', 'ratePerSecond', 'phoneNumberId', 'retryHeldBack'] as const;
 type Field = (typeof fields)[number];
 
 interface DetailsStepProps {
@@ -41,6 +42,7 @@ export function DetailsStep({ campaign, onSaved }: DetailsStepProps) {
   const [from, setFrom] = useState(campaign?.phoneNumberId ?? '');
   const fromOptions = sendFromOptions(numbers, campaign?.phoneNumberId);
   const sendFrom = from || fromOptions[0]?.value || '';
+  const [retryHeldBack, setRetryHeldBack] = useState(campaign?.retryHeldBack ?? false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
@@ -65,6 +67,7 @@ export function DetailsStep({ campaign, onSaved }: DetailsStepProps) {
       ratePerSecond: rate.trim() === '' ? Number.NaN : Number(rate),
       // With one number there is nothing to choose (the server sends from it), and an unchanged one needs no saving.
       ...(fromOptions.length > 0 && sendFrom && sendFrom !== campaign?.phoneNumberId ? { phoneNumberId: sendFrom } : {}),
+      ...retryHeldBackChange(retryHeldBack, campaign),
     };
     const parsed = createCampaignBodySchema.safeParse(body);
     const found: Partial<Record<Field, string>> = parsed.success ? {} : firstErrors<Field>(parsed.error);
@@ -138,6 +141,24 @@ export function DetailsStep({ campaign, onSaved }: DetailsStepProps) {
             </p>
           </div>
         )}
+        <div className="field-wide campaign-retry-held">
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={retryHeldBack}
+              aria-invalid={Boolean(errors.retryHeldBack)}
+              aria-describedby={`${id}-retry-note`}
+              onChange={(e) => {
+                setRetryHeldBack(e.target.checked);
+                setErrors((x) => ({ ...x, retryHeldBack: undefined }));
+              }}
+            />
+            Retry recipients Meta holds back
+          </label>
+          <p className={errors.retryHeldBack ? 'field-error' : 'field-hint'} id={`${id}-retry-note`}>
+            {errors.retryHeldBack ?? retryHeldBackHint}
+          </p>
+        </div>
         <div className={`field field-wide${errors.description ? ' field-invalid' : ''}`}>
           <label htmlFor={`${id}-description`}>Description</label>
           <textarea

@@ -156,6 +156,7 @@ describe('CampaignReportTab', () => {
     expect(figure('failed')).toBe('2');
     expect(figure('skipped')).toBe('1');
     expect(figure('unknown')).toBe('0');
+    expect(figure('held')).toBe('0');
     expect(figure('delivery-rate')).toBe('62.5%');
     expect(figure('read-rate')).toBe('40%');
     expect(figure('failure-rate')).toBe('22.2%');

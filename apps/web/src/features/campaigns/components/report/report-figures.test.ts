@@ -99,6 +99,7 @@ describe('keyFigures', () => {
       Failed: '2',
       Skipped: '1',
       Unknown: '0',
+      'Held back by Meta': '0',
       'Delivery rate': '62.5%',
       'Read rate': '40%',
       'Failure rate': '22.2%',
@@ -116,14 +117,20 @@ describe('keyFigures', () => {
     expect(figureOf(figures, 'Median time to deliver')?.value).toBe('…');
     expect(figureOf(figures, 'Duration')?.value).toBe('—');
   });
+
+  it('counts recipients held back by Meta apart, as no failure', () => {
+    const held = figureOf(keyFigures({ ...report, counts: { ...report.counts, held: 4 } }, timing), 'Held back by Meta');
+    expect(held).toEqual({ key: 'held', label: 'Held back by Meta', value: '4', hint: 'error 131049; not a failure' });
+  });
 });
 
 describe('nothingSent', () => {
-  it('is true until a recipient is sent, failed or in doubt; skipped ones do not count', () => {
+  it('is true until a recipient is sent, failed, held back by Meta or in doubt; skipped ones do not count', () => {
     const counts = { total: 3, pending: 2, sending: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 1, unknown: 0, held: 0 };
     expect(nothingSent({ counts })).toBe(true);
     expect(nothingSent({ counts: { ...counts, failed: 1 } })).toBe(false);
     expect(nothingSent({ counts: { ...counts, sent: 1 } })).toBe(false);
+    expect(nothingSent({ counts: { ...counts, held: 1 } })).toBe(false);
   });
 });
 

@@ -43,10 +43,10 @@ export function formatBucketWidth(seconds: number): string {
   return `${n.toLocaleString('en')} ${unit}${n === 1 ? '' : 's'}`;
 }
 
-/** Nothing was attempted yet: no recipient has been sent, failed or left in doubt. */
+/** Nothing was attempted yet: no recipient has been sent, failed, held back by Meta or left in doubt. */
 export function nothingSent(report: Pick<CampaignReport, 'counts'>): boolean {
-  const { sent, failed, unknown } = report.counts;
-  return sent + failed + unknown === 0;
+  const { sent, failed, unknown, held } = report.counts;
+  return sent + failed + unknown + held === 0;
 }
 
 export interface KeyFigure {
@@ -72,6 +72,7 @@ export function keyFigures(report: CampaignReport, timing: CampaignDeliverySumma
     { key: 'failed', label: 'Failed', value: formatCount(counts.failed) },
     { key: 'skipped', label: 'Skipped', value: formatCount(counts.skipped) },
     { key: 'unknown', label: 'Unknown', value: formatCount(counts.unknown) },
+    { key: 'held', label: 'Held back by Meta', value: formatCount(counts.held), hint: 'error 131049; not a failure' },
     { key: 'delivery-rate', label: 'Delivery rate', value: formatRate(rates.deliveryRate), hint: 'of messages that reached WhatsApp' },
     { key: 'read-rate', label: 'Read rate', value: formatRate(rates.readRate), hint: 'of delivered messages' },
     { key: 'failure-rate', label: 'Failure rate', value: formatRate(rates.failureRate), hint: 'of attempted messages' },
