@@ -11,20 +11,18 @@ export const campaignLimits = { name: 200, description: 1_000, contactsPerReques
 
 /**
  * A recipient's place in the dispatch. `sending`: the request to Meta may have left and its answer is not recorded
- * yet; `unknown`: that stayed so past the grace period, so it is left for an explicit retry rather than sent twice.
- */
-/**
- * Where a recipient stands. `held`: held back by Meta (error 131049, its cap on marketing messages a customer gets),
- * not failed; a campaign that retries them sends again after 24 hours, then 48, then 96.
+ * yet; `unknown`: that stayed so past the grace period, so it is left for an explicit retry rather than sent twice;
+ * `held`: held back by Meta (error 131049, its cap on marketing messages a customer gets), not failed: a campaign that
+ * retries them sends again after 24 hours, then 48, then 96.
  */
 export const recipientStates = ['pending', 'sending', 'sent', 'delivered', 'read', 'failed', 'skipped', 'unknown', 'held'] as const;
+export type RecipientState = (typeof recipientStates)[number];
 
 /** After how long a recipient held back by Meta is sent again: 24 hours after the first send, doubling; null: no more tries. */
 export function heldBackRetryDelayMs(attempts: number): number | null {
   const MAX_TRIES = 4;
   return attempts >= MAX_TRIES ? null : 24 * 3_600_000 * 2 ** Math.max(0, attempts - 1);
 }
-export type RecipientState = (typeof recipientStates)[number];
 
 /**
  * What a campaign sends: a template, named by id or by name and language, with the parameters of POST
@@ -101,8 +99,9 @@ export const campaignContactParamsSchema = campaignIdParamsSchema.extend({
 
 /**
  * A campaign's figures. `sent`, `delivered` and `read` are its funnel: each counts every recipient whose message got
- * at least that far (a read message was also delivered and sent). `pending`, `sending`, `failed`, `skipped` and
- * `unknown` count the recipients in that state now, so sent + failed + skipped + unknown + pending + sending = total.
+ * at least that far (a read message was also delivered and sent). `pending`, `sending`, `failed`, `skipped`, `unknown`
+ * and `held` count the recipients in that state now, so sent + failed + skipped + unknown + held + pending + sending =
+ * total.
  */
 export const campaignCountsSchema = z.object({
   total: z.number().int(),
