@@ -1,33 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { Campaign, CampaignCounts } from '@wac/contract/campaigns';
+import type { Campaign } from '@wac/contract/campaigns';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../ui/toasts';
+import { campaignFixture } from './campaign.fixture';
 import { CampaignActions } from './campaign-actions';
+import { campaignCounts } from './campaign-counts.fixture';
 
-const noCounts: CampaignCounts = {
-  total: 0,
-  pending: 0,
-  sending: 0,
-  sent: 0,
-  delivered: 0,
-  read: 0,
-  failed: 0,
-  skipped: 0,
-  unknown: 0,
-  held: 0,
-};
+const noCounts = campaignCounts({});
 
-const campaign = (patch: Partial<Campaign>) => ({
-  _id: '7',
-  name: 'Spring sale',
-  status: 'draft' as Campaign['status'],
-  template: { id: 3, name: 'spring_sale', language: 'en_US', category: 'MARKETING' as const, status: 'APPROVED' as const },
-  counts: noCounts,
-  actions: [] as Campaign['actions'],
-  ...patch,
-});
+const campaign = (patch: Partial<Campaign>) => campaignFixture(patch);
 
 const base = '/api/campaign/campaigns/7';
 

@@ -8,6 +8,7 @@ import { setDateSettings } from '../../../lib/format-date';
 import { renderSeededPage } from '../../../lib/render-seeded-page';
 import { campaignKeys } from '../api/campaign-query-keys';
 import { type CampaignList, campaignListKey } from '../api/list-campaigns';
+import { campaignFixture } from '../components/campaign.fixture';
 import { CAMPAIGNS_PAGE_SIZE, CampaignsPage } from './campaigns-page';
 
 const settings = { ...appSettingDefaults, 'app.timezone': 'Europe/Lisbon' };
@@ -20,27 +21,14 @@ afterEach(() => {
 const firstPage = campaignListKey({ page: 1, limit: CAMPAIGNS_PAGE_SIZE, status: '', search: '' });
 
 function campaign(patch: Partial<Campaign>): Campaign {
-  return {
+  return campaignFixture({
     _id: '1',
-    name: 'Spring sale',
-    description: null,
-    status: 'draft',
-    template: { id: 3, name: 'spring_sale', language: 'en_US', category: 'MARKETING', status: 'APPROVED' },
-    components: [],
-    ratePerSecond: 80,
-    phoneNumberId: '100000000000001',
-    retryHeldBack: false,
-    scheduleTime: null,
-    statusReason: null,
-    counts: { total: 0, pending: 0, sending: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, unknown: 0, held: 0 },
     actions: ['update', 'delete', 'edit-contacts', 'start', 'schedule'],
     createdBy: { id: 1, username: 'admin' },
     createdAt: '2026-05-01T10:00:00.000Z',
     updatedAt: '2026-05-01T10:00:00.000Z',
-    startedAt: null,
-    completedAt: null,
     ...patch,
-  };
+  });
 }
 
 const listOf = (campaigns: Campaign[]): CampaignList => ({

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { publicSettingsQueryKey } from '../../../../lib/app-settings';
 import { setDateSettings } from '../../../../lib/format-date';
 import { ToastProvider } from '../../../../ui/toasts';
+import { campaignFixture } from '../campaign.fixture';
 import { campaignCounts } from '../campaign-counts.fixture';
 import { CampaignProgressPanel } from './campaign-progress-panel';
 import { CampaignSummary } from './campaign-summary';
@@ -20,27 +21,16 @@ afterEach(() => {
   setDateSettings(appSettingDefaults);
 });
 
-const campaign = (patch: Partial<Campaign>): Campaign => ({
-  _id: '7',
-  name: 'Spring sale',
-  description: null,
-  status: 'completed',
-  template: { id: 3, name: 'spring_sale', language: 'en_US', category: 'MARKETING', status: 'APPROVED' },
-  components: [],
-  ratePerSecond: 80,
-  phoneNumberId: '100000000000001',
-  retryHeldBack: false,
-  scheduleTime: null,
-  statusReason: null,
-  counts: campaignCounts({ total: 48, sent: 48, delivered: 47, read: 46 }),
-  actions: ['delete', 'retry-failed'],
-  createdBy: null,
-  createdAt: '2026-05-01T08:00:00.000Z',
-  updatedAt: '2026-05-01T10:00:00.000Z',
-  startedAt: '2026-05-01T09:00:00.000Z',
-  completedAt: '2026-05-01T09:05:00.000Z',
-  ...patch,
-});
+const campaign = (patch: Partial<Campaign>): Campaign =>
+  campaignFixture({
+    status: 'completed',
+    counts: campaignCounts({ total: 48, sent: 48, delivered: 47, read: 46 }),
+    actions: ['delete', 'retry-failed'],
+    updatedAt: '2026-05-01T10:00:00.000Z',
+    startedAt: '2026-05-01T09:00:00.000Z',
+    completedAt: '2026-05-01T09:05:00.000Z',
+    ...patch,
+  });
 
 function renderWithApp(ui: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });

@@ -5,7 +5,7 @@ import type { Template } from '@wac/contract/templates';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { businessNumbersQueryKey } from '../../../../lib/business-numbers';
 import { campaignKeys } from '../../api/campaign-query-keys';
-import { campaignCounts } from '../campaign-counts.fixture';
+import { campaignFixture } from '../campaign.fixture';
 import { DetailsStep } from './details-step';
 
 const template: Template = {
@@ -28,26 +28,7 @@ const template: Template = {
   statusUpdatedAt: '2026-05-01T08:00:00.000Z',
 };
 
-const campaign: Campaign = {
-  _id: '7',
-  name: 'Spring sale',
-  description: null,
-  status: 'draft',
-  template: { id: 3, name: 'spring_sale', language: 'en_US', category: 'MARKETING', status: 'APPROVED' },
-  components: [],
-  ratePerSecond: 80,
-  phoneNumberId: '100000000000001',
-  retryHeldBack: false,
-  scheduleTime: null,
-  statusReason: null,
-  counts: campaignCounts({}),
-  actions: ['update', 'edit-contacts', 'delete', 'start'],
-  createdBy: null,
-  createdAt: '2026-05-01T08:00:00.000Z',
-  updatedAt: '2026-05-01T08:00:00.000Z',
-  startedAt: null,
-  completedAt: null,
-};
+const campaign: Campaign = campaignFixture({ actions: ['update', 'edit-contacts', 'delete', 'start'] });
 
 /** The PUT bodies the form sends; each answered with the campaign as the server would save it. */
 function mockServer() {

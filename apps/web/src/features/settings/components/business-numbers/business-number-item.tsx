@@ -109,8 +109,8 @@ export function BusinessNumberItem({ number }: { number: BusinessNumber }) {
   };
 
   return (
-    <li className="business-number" aria-labelledby={`${id}-name`}>
-      <div className="row between business-number-head">
+    <li className="settings-item" aria-labelledby={`${id}-name`}>
+      <div className="row between settings-item-head">
         <div className="business-number-title">
           <h3 id={`${id}-name`}>{number.name}</h3>
           <span className="mono">{number.displayPhoneNumber ? `+${number.displayPhoneNumber}` : 'Display number not known yet'}</span>
@@ -124,7 +124,7 @@ export function BusinessNumberItem({ number }: { number: BusinessNumber }) {
           {number.enabled ? <span className="badge badge-success">Enabled</span> : <span className="badge badge-muted">Disabled</span>}
         </div>
       </div>
-      <dl className="details business-number-details">
+      <dl className="details settings-item-details">
         <dt>Phone-number id</dt>
         <dd className="mono">{number.phoneNumberId}</dd>
         {number.verifiedName && (
@@ -156,7 +156,7 @@ export function BusinessNumberItem({ number }: { number: BusinessNumber }) {
       {renaming ? (
         <RenameForm number={number} onDone={doneRenaming} />
       ) : (
-        <div className="row business-number-actions">
+        <div className="row settings-item-actions">
           <Button
             id={`${id}-rename`}
             variant="secondary"

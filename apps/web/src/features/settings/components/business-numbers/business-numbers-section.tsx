@@ -2,6 +2,7 @@ import { useBusinessNumbers } from '../../../../lib/business-numbers';
 import { QueryStatus } from '../../../../ui/query-status';
 import { AddBusinessNumberForm } from './add-business-number-form';
 import { BusinessNumberItem } from './business-number-item';
+import '../settings-item-list.css';
 import './business-numbers.css';
 
 /** Settings → WhatsApp numbers: the numbers customers write to, what Meta says of each, and adding, renaming and disabling them. */
@@ -20,7 +21,7 @@ export function BusinessNumbersSection() {
           <p>No WhatsApp numbers yet. Add the phone-number id of one of your business's numbers below.</p>
         </div>
       ) : (
-        <ul className="business-number-list" aria-label="WhatsApp numbers">
+        <ul className="settings-item-list" aria-label="WhatsApp numbers">
           {numbers.data.map((number) => (
             <BusinessNumberItem key={number.id} number={number} />
           ))}

@@ -34,15 +34,15 @@ export function OutboundWebhookItem({ webhook, actions }: { webhook: OutboundWeb
   const test = useTestOutboundWebhook();
   const last = webhook.lastDelivery;
   return (
-    <li className="outbound-webhook" aria-labelledby={`${id}-url`}>
-      <div className="row between outbound-webhook-head">
+    <li className="settings-item" aria-labelledby={`${id}-url`}>
+      <div className="row between settings-item-head">
         <h3 id={`${id}-url`} className="mono outbound-webhook-url">
           {webhook.url}
         </h3>
         {webhook.active ? <span className="badge badge-success">Active</span> : <span className="badge badge-muted">Paused</span>}
       </div>
       {webhook.description && <p className="muted outbound-webhook-description">{webhook.description}</p>}
-      <dl className="details outbound-webhook-details">
+      <dl className="details settings-item-details">
         <dt>Events</dt>
         <dd>{webhook.events.map((event) => outboundEventLabels[event]).join(', ')}</dd>
         <dt>Last delivery</dt>
@@ -61,7 +61,7 @@ export function OutboundWebhookItem({ webhook, actions }: { webhook: OutboundWeb
         <dt>Failed in the last 24 hours</dt>
         <dd className={webhook.failedLastDay > 0 ? 'text-danger' : undefined}>{webhook.failedLastDay.toLocaleString()}</dd>
       </dl>
-      <div className="row outbound-webhook-actions">
+      <div className="row settings-item-actions outbound-webhook-actions">
         <Button variant="secondary" className="btn-small" loading={test.isPending} onClick={() => test.mutate(webhook.id)}>
           Send test event
         </Button>

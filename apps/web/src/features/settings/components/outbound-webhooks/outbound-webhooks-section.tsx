@@ -11,6 +11,7 @@ import { DeliveriesModal } from './deliveries-modal';
 import { OutboundWebhookFormModal } from './outbound-webhook-form-modal';
 import { OutboundWebhookItem } from './outbound-webhook-item';
 import { RotateSecretModal } from './rotate-secret-modal';
+import '../settings-item-list.css';
 import './outbound-webhooks.css';
 
 /** Settings → Outbound webhooks: the URLs told about messages, statuses, campaigns and handoffs, each with its delivery log. */
@@ -52,7 +53,7 @@ export function OutboundWebhooksSection() {
           <p>No outbound webhooks yet. Add the URL of your shop, CRM or ticketing system to hear about new messages as they arrive.</p>
         </div>
       ) : (
-        <ul className="outbound-webhook-list" aria-label="Outbound webhooks">
+        <ul className="settings-item-list" aria-label="Outbound webhooks">
           {list.map((webhook) => (
             <OutboundWebhookItem key={webhook.id} webhook={webhook} actions={actions} />
           ))}
