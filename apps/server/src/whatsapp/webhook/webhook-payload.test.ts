@@ -101,8 +101,70 @@ describe('extractChanges', () => {
         recipientId: '1',
         errors: [{ code: 131026, title: 'Message undeliverable' }],
         callbackData: null,
+        pricing: null,
       },
-      { wamid: 'wamid.z', status: 'read', timestamp: new Date(1_700_000_005_000), recipientId: null, errors: [], callbackData: null },
+      {
+        wamid: 'wamid.z',
+        status: 'read',
+        timestamp: new Date(1_700_000_005_000),
+        recipientId: null,
+        errors: [],
+        callbackData: null,
+        pricing: null,
+      },
+    ]);
+  });
+
+  it("reads Meta's per-message pricing of a status, and a customer's marketing preference", () => {
+    const { statuses, preferences } = extractChanges(
+      value({
+        statuses: [
+          {
+            id: 'wamid.p',
+            status: 'delivered',
+            timestamp: '1700000000',
+            pricing: { billable: true, pricing_model: 'PMP', category: 'marketing', type: 'regular' },
+          },
+          {
+            id: 'wamid.q',
+            status: 'read',
+            timestamp: '1700000000',
+            pricing: { pricing_model: 'PMP', category: 'service', type: 'free_customer_service' },
+          },
+        ],
+      }),
+    );
+    expect(statuses.map((s) => s.pricing)).toEqual([
+      { billable: true, category: 'marketing', type: 'regular', model: 'PMP' },
+      { billable: false, category: 'service', type: 'free_customer_service', model: 'PMP' },
+    ]);
+    expect(preferences).toEqual([]);
+    const stop = {
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'waba',
+          changes: [
+            {
+              field: 'user_preferences',
+              value: {
+                metadata: { phone_number_id: 'pn-1' },
+                user_preferences: [
+                  { user_id: 'US.123', category: 'marketing_messages', value: 'stop', timestamp: 1700000000 },
+                  { wa_id: '447700900001', category: 'other', value: 'stop' },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    };
+    expect(extractChanges(stop).preferences).toEqual([
+      {
+        customer: { phone: null, waId: null, bsuid: 'US.123', parentBsuid: null, username: null, name: null },
+        stop: true,
+        at: new Date(1_700_000_000_000),
+      },
     ]);
   });
 
