@@ -125,13 +125,13 @@ async function countAgainstQuota(tx: Tx, deps: Pick<MessagingDeps, 'license' | '
 
 /**
  * Stores bot turns' replies as pending messages (no agent) in one statement, in the caller's transaction, counted
- * against the daily messages quota. A turn whose service window is closed (a question that timed out days later) or
- * whose messages the licence refuses stores nothing: the bot says nothing there, and its session moves on all the
- * same. Answers one delivery per turn, in the order given.
+ * against the daily messages quota. A turn whose service window is closed (a question that timed out days later), whose
+ * business number an admin disabled, or whose messages the licence refuses stores nothing: the bot says nothing there,
+ * and its session moves on all the same. Answers one delivery per turn, in the order given.
  */
 export async function queueBotReplies(
   tx: Tx,
-  deps: Pick<MessagingDeps, 'license' | 'log'>,
+  deps: Pick<MessagingDeps, 'license' | 'log' | 'numbers'>,
   turns: readonly BotTurnReplies[],
 ): Promise<BotDelivery[]> {
   const deliveries = turns.map(
@@ -142,12 +142,15 @@ export async function queueBotReplies(
       replies: [],
     }),
   );
-  const open = turns.filter((turn) => {
-    if (turn.replies.length === 0) return false;
-    if (isServiceWindowOpen(turn.conversation.lastInboundAt)) return true;
-    deps.log.info({ conversationId: turn.conversation.conversationId }, 'bot replies not sent: the service window is closed');
-    return false;
-  });
+  const open: BotTurnReplies[] = [];
+  for (const turn of turns) {
+    if (turn.replies.length === 0) continue;
+    const { conversationId, lastInboundAt, phoneNumberId } = turn.conversation;
+    if (!isServiceWindowOpen(lastInboundAt)) deps.log.info({ conversationId }, 'bot replies not sent: the service window is closed');
+    else if (!(await deps.numbers.isEnabled(phoneNumberId)))
+      deps.log.info({ conversationId }, 'bot replies not sent: the number is disabled');
+    else open.push(turn);
+  }
   if (open.length === 0) return deliveries;
   const counted = new Set(await countAgainstQuota(tx, deps, open));
   const botSent = (reply: BotReply) => {

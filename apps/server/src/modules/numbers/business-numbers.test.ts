@@ -8,6 +8,8 @@ import type { SendCounts } from '../../whatsapp/sandbox/send-counter.ts';
 import { inboundPayload, newWamid } from '../../whatsapp/sandbox/webhook-payloads.ts';
 import { createListeningTestApp, eventually, type ListeningTestApp, postWebhook } from '../../whatsapp/test/listening-test-app.ts';
 import { campaignAction, campaignStatus, campaignWithContacts, promoTemplate } from '../campaigns/test/campaign-test-kit.ts';
+import { activeFlow } from '../flows/test/flow-runtime-kit.ts';
+import { sampleFlow } from '../flows/test/flow-test-kit.ts';
 
 /*
  * Several numbers of one WhatsApp Business Account, over real HTTP against the sandbox (which plays two): admins list,
@@ -25,6 +27,7 @@ beforeAll(async () => {
   admin = await t.adminToken();
   agent = await addUser(t, { username: 'numbers-agent' });
   first = t.ctx.config.whatsapp.phoneNumberId;
+  await activeFlow(t, admin, sampleFlow('Greeting'), { keywords: ['bot please'] });
 });
 afterAll(async () => {
   await t.close();
@@ -153,8 +156,18 @@ describe('conversations on two numbers', () => {
     expect(send.json().error).toBe('The WhatsApp number Sales desk (+15550100002) is disabled');
     const start = await campaignAction(t, admin, campaign._id, 'start');
     expect(start.statusCode).toBe(400);
-    await writes('447700960003', SECOND, 'Still there?');
-    expect((await stored('Still there?')).phone_number_id).toBe(SECOND);
+    await writes('447700960003', SECOND, 'bot please');
+    const kept = await stored('bot please');
+    expect(kept.phone_number_id).toBe(SECOND);
+    // The bot's flow runs, but says nothing from a disabled number.
+    await eventually(async () => {
+      const { rows } = await t.ctx.database.db.execute(sql`SELECT 1 FROM flow_sessions WHERE conversation_id = ${kept.conversation_id}`);
+      return rows.length > 0 ? true : null;
+    });
+    const { rows: replies } = await t.ctx.database.db.execute(
+      sql`SELECT 1 FROM messages WHERE conversation_id = ${kept.conversation_id} AND direction = 'outbound'`,
+    );
+    expect(replies).toEqual([]);
     await api('PUT', `/api/whatsapp/numbers/${two?.id}`, { enabled: true });
   });
 
