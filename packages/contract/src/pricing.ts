@@ -69,7 +69,32 @@ export const costEstimateSchema = z.object({
 export type CostEstimate = z.infer<typeof costEstimateSchema>;
 
 /** Money as the rate card counts it: six decimals, so sums of small prices stay exact enough. */
-export const roundMoney = (value: number) => Math.round(value * 1e6) / 1e6;
+const roundMoney = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/** Messages of a market and category, as counted for pricing. */
+export interface PricedCount {
+  market: string | null;
+  category: string;
+  messages: number;
+}
+
+/** What these messages cost by the table: all of them, their price (null while none has a rate), and those without one. */
+export function priceCounts(
+  rates: readonly MessageRate[],
+  counts: readonly PricedCount[],
+): { messages: number; total: number | null; unpriced: number } {
+  let messages = 0;
+  let total = 0;
+  let priced = 0;
+  for (const count of counts) {
+    messages += count.messages;
+    const price = rateOf(rates, count.market, count.category);
+    if (price === null) continue;
+    total += price * count.messages;
+    priced += count.messages;
+  }
+  return { messages, total: priced > 0 ? roundMoney(total) : null, unpriced: messages - priced };
+}
 
 /** What sending `category` messages costs by the table: recipients per market (null: unknown market) times its rate. */
 export function estimateCost(
@@ -78,18 +103,10 @@ export function estimateCost(
   category: PricingCategory,
   recipientsByMarket: ReadonlyMap<string | null, number>,
 ): CostEstimate {
-  let total = 0;
-  let priced = 0;
-  let unpriced = 0;
-  const byMarket = [...recipientsByMarket].map(([market, recipients]) => {
-    const price = rateOf(rates, market, category);
-    if (price === null) unpriced += recipients;
-    else {
-      total += price * recipients;
-      priced += recipients;
-    }
-    return { market, recipients, price };
-  });
-  byMarket.sort((a, b) => b.recipients - a.recipients || String(a.market).localeCompare(String(b.market)));
-  return { currency, category, total: priced > 0 ? roundMoney(total) : null, unpriced, byMarket };
+  const counts = [...recipientsByMarket].map(([market, messages]) => ({ market, category, messages }));
+  const { total, unpriced } = priceCounts(rates, counts);
+  const byMarket = counts
+    .map(({ market, messages }) => ({ market, recipients: messages, price: rateOf(rates, market, category) }))
+    .sort((a, b) => b.recipients - a.recipients || String(a.market).localeCompare(String(b.market)));
+  return { currency, category, total, unpriced, byMarket };
 }

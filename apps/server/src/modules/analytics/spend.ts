@@ -1,5 +1,5 @@
 import type { AnalyticsQuery, SpendAnalytics } from '@wac/contract/analytics';
-import { type MessageRate, rateOf, roundMoney } from '@wac/contract/pricing';
+import { priceCounts } from '@wac/contract/pricing';
 import { groupBy } from '../../lib/group-by.ts';
 import { resolveFilter } from './analytics-filters.ts';
 import { rangeAnswer, resolveRange } from './analytics-range.ts';
@@ -13,21 +13,6 @@ import { type BillableCount, billableCounts } from './spend.repository.ts';
  * a figure they just corrected.
  */
 
-/** Messages and their cost; the cost is null while none of them has a rate. */
-function priced(rows: readonly BillableCount[], rates: readonly MessageRate[]) {
-  let messages = 0;
-  let total = 0;
-  let pricedMessages = 0;
-  for (const row of rows) {
-    messages += row.messages;
-    const price = rateOf(rates, row.market, row.category);
-    if (price === null) continue;
-    total += price * row.messages;
-    pricedMessages += row.messages;
-  }
-  return { messages, total: pricedMessages > 0 ? roundMoney(total) : null, unpriced: messages - pricedMessages };
-}
-
 export async function spendAnalytics(deps: MetricsDeps, query: AnalyticsQuery): Promise<SpendAnalytics> {
   const { db } = deps;
   const range = await resolveRange(db, query, await deps.appTimezone());
@@ -35,12 +20,12 @@ export async function spendAnalytics(deps: MetricsDeps, query: AnalyticsQuery): 
   const narrow =
     filter === null ? {} : filter.name === 'campaignId' ? { campaignId: Number(filter.value) } : { phoneNumberId: filter.value };
   const [periods, rows, { currency, rates }] = await Promise.all([periodsOf(db, range), billableCounts(db, range, narrow), deps.rates()]);
-  const all = priced(rows, rates);
+  const all = priceCounts(rates, rows);
   const inPeriod = groupBy(rows, (row) => row.period.getTime());
   const campaigns = [...groupBy(rows, (row) => row.campaignId)];
   const names = await deps.campaignNames(campaigns.flatMap(([id]) => (id === null ? [] : [id])));
   const figure = (ofRows: readonly BillableCount[]) => {
-    const { messages, total } = priced(ofRows, rates);
+    const { messages, total } = priceCounts(rates, ofRows);
     return { messages, total };
   };
   return {

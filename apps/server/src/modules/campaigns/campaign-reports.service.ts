@@ -16,9 +16,10 @@ import {
 import type { CampaignSpend } from '@wac/contract/campaigns';
 import { campaignCountsOf, type campaignListQuerySchema, recipientStates } from '@wac/contract/campaigns';
 import { paginationOf } from '@wac/contract/common';
-import { rateOf, roundMoney } from '@wac/contract/pricing';
+import { priceCounts } from '@wac/contract/pricing';
 import type { z } from 'zod';
 import { notFound } from '../../http/app-error.ts';
+import { groupBy } from '../../lib/group-by.ts';
 import { inTransaction } from '../../realtime/after-commit.ts';
 import { csvFilename, recipientsCsvStream } from './campaign-csv.ts';
 import { type CampaignDeps, recordCampaignActivity } from './campaign-deps.ts';
@@ -143,31 +144,16 @@ export function createCampaignReportsService(deps: CampaignDeps) {
     async spend(id: number): Promise<CampaignSpend> {
       await campaignOf(id);
       const [{ currency, rates }, billable] = await Promise.all([deps.prices.rates(), billableMessagesOf(db, id)]);
-      const byCategory = new Map<string, { messages: number; total: number; priced: number }>();
-      let unpriced = 0;
-      for (const row of billable) {
-        const price = rateOf(rates, row.market, row.category);
-        const tally = byCategory.get(row.category) ?? { messages: 0, total: 0, priced: 0 };
-        tally.messages += row.messages;
-        if (price === null) unpriced += row.messages;
-        else {
-          tally.total += price * row.messages;
-          tally.priced += row.messages;
-        }
-        byCategory.set(row.category, tally);
-      }
-      const categories = [...byCategory].map(([category, t]) => ({
-        category,
-        messages: t.messages,
-        total: t.priced > 0 ? roundMoney(t.total) : null,
-      }));
-      const priced = categories.filter((c) => c.total !== null);
+      const all = priceCounts(rates, billable);
       return {
         currency,
-        total: priced.length > 0 ? roundMoney(priced.reduce((sum, c) => sum + (c.total as number), 0)) : null,
-        billable: categories.reduce((sum, c) => sum + c.messages, 0),
-        unpriced,
-        byCategory: categories,
+        total: all.total,
+        billable: all.messages,
+        unpriced: all.unpriced,
+        byCategory: [...groupBy(billable, (row) => row.category)].map(([category, rows]) => {
+          const { messages, total } = priceCounts(rates, rows);
+          return { category, messages, total };
+        }),
       };
     },
 

@@ -57,7 +57,7 @@ export function CustomerPicker({ customer, phoneError, onChange }: CustomerPicke
           onChange({ ...customer, username, hideNumber: customer.hideNumber && username.trim() !== '' });
         }}
       />
-      <div className="sim-hide-number">
+      <div className="checkbox-field">
         <label className="checkbox">
           <input
             type="checkbox"

@@ -141,7 +141,7 @@ export function DetailsStep({ campaign, onSaved }: DetailsStepProps) {
             </p>
           </div>
         )}
-        <div className="field-wide campaign-retry-held">
+        <div className="field-wide checkbox-field campaign-retry-held">
           <label className="checkbox">
             <input
               type="checkbox"
